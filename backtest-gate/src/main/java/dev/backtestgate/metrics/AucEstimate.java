@@ -1,0 +1,24 @@
+package dev.backtestgate.metrics;
+
+/**
+ * One model's AUC with its DeLong variance and confidence interval.
+ *
+ * <pre>{@code
+ * AucEstimate e = DeLong.estimate(labels, scores, 0.95);
+ * System.out.printf("AUC %.3f (95%% CI %.3f..%.3f)%n", e.auc(), e.ciLower(), e.ciUpper());
+ * }</pre>
+ *
+ * @param auc the exact AUC, ties counted one half
+ * @param variance DeLong variance of the AUC
+ * @param standardError square root of the variance
+ * @param confidenceLevel level of the interval, for example {@code 0.95}
+ * @param ciLower lower end of the interval (not clipped to [0, 1])
+ * @param ciUpper upper end of the interval (not clipped to [0, 1])
+ */
+public record AucEstimate(
+    double auc,
+    double variance,
+    double standardError,
+    double confidenceLevel,
+    double ciLower,
+    double ciUpper) {}
