@@ -1,0 +1,363 @@
+package dev.backtestgate;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the gate needs to judge one backtest: the rows' labels, the candidate's and the
+ * baseline's scores on the same rows, each row's decision time, and when each feature's values became
+ * known. Built and validated by {@link #builder(String)}; an invalid run fails at {@link Builder#build()}
+ * with every problem named.
+ *
+ * <p>Arrays are not copied (runs can have tens of millions of rows): do not modify them after
+ * {@code build()}.
+ *
+ * <pre>{@code
+ * BacktestRun run = BacktestRun.builder("com.acme.ChurnBacktest#gbm")
+ *     .labels(defaulted)
+ *     .candidate("gbm-v7", gbmScores)
+ *     .baseline("prod-v3", prodScores)
+ *     .decisionTimes(decidedAtMillis)
+ *     .feature("balance", balanceKnownAtMillis)
+ *     .timelessFeature("region", "set once at account opening")
+ *     .build();
+ * }</pre>
+ */
+public final class BacktestRun {
+  private final String gateId;
+  private final boolean[] labels;
+  private final int positives;
+  private final String candidateName;
+  private final double[] candidateScores;
+  private final Baseline baseline;
+  private final long[] decisionTimes;
+  private final List<FeatureTiming> features;
+
+  private BacktestRun(Builder b, int positives) {
+    this.gateId = b.gateId;
+    this.labels = b.labels;
+    this.positives = positives;
+    this.candidateName = b.candidateName;
+    this.candidateScores = b.candidateScores;
+    this.baseline = b.baseline;
+    this.decisionTimes = b.decisionTimes;
+    this.features = List.copyOf(b.features.values());
+  }
+
+  /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
+  public static Builder builder(String gateId) {
+    return new Builder(gateId);
+  }
+
+  /** The gate id: which sign-off file covers this run. */
+  public String gateId() {
+    return gateId;
+  }
+
+  /** Labels, {@code true} = positive (the event the model predicts). */
+  public boolean[] labels() {
+    return labels;
+  }
+
+  /** Number of rows. */
+  public int rows() {
+    return labels.length;
+  }
+
+  /** Number of positive rows. */
+  public int positives() {
+    return positives;
+  }
+
+  /** The candidate model's name. */
+  public String candidateName() {
+    return candidateName;
+  }
+
+  /** The candidate's scores, one per row. */
+  public double[] candidateScores() {
+    return candidateScores;
+  }
+
+  /** What the candidate is compared with. */
+  public Baseline baseline() {
+    return baseline;
+  }
+
+  /** Decision time per row, epoch milliseconds: the moment the model would have scored the row. */
+  public long[] decisionTimes() {
+    return decisionTimes;
+  }
+
+  /** The features, in the order they were declared. */
+  public List<FeatureTiming> features() {
+    return features;
+  }
+
+  /** Builds and validates a {@link BacktestRun}. */
+  public static final class Builder {
+    private final String gateId;
+    private boolean[] labels;
+    private String labelProblem;
+    private String candidateName;
+    private double[] candidateScores;
+    private Baseline baseline;
+    private int baselinesGiven;
+    private long[] decisionTimes;
+    private String decisionTimeProblem;
+    private final Map<String, FeatureTiming> features = new LinkedHashMap<>();
+    private final List<String> declared = new ArrayList<>();
+    private final List<String> featureProblems = new ArrayList<>();
+
+    private Builder(String gateId) {
+      this.gateId = gateId;
+    }
+
+    /** Labels, {@code true} = positive. */
+    public Builder labels(boolean[] labels) {
+      this.labels = labels;
+      return this;
+    }
+
+    /** Labels as 0/1; any other value is reported by {@link #build()}. */
+    public Builder labels(int[] labels) {
+      if (labels == null) {
+        this.labels = null;
+        return this;
+      }
+      boolean[] converted = new boolean[labels.length];
+      int bad = 0;
+      int first = -1;
+      for (int i = 0; i < labels.length; i++) {
+        if (labels[i] == 1) {
+          converted[i] = true;
+        } else if (labels[i] != 0) {
+          if (bad++ == 0) {
+            first = i;
+          }
+        }
+      }
+      this.labels = converted;
+      this.labelProblem = bad == 0 ? null
+          : "labels have " + bad + " values that are neither 0 nor 1 (first at row " + first + ": "
+              + labels[first] + "). Pass 1 for a positive row, 0 for a negative one.";
+      return this;
+    }
+
+    /** The candidate model: its name and one score per row (higher = more likely positive). */
+    public Builder candidate(String name, double[] scores) {
+      this.candidateName = name;
+      this.candidateScores = scores;
+      return this;
+    }
+
+    /** The baseline model's scores on the same rows. */
+    public Builder baseline(String name, double[] scores) {
+      baselinesGiven++;
+      this.baseline = new Baseline.Scored(name, scores);
+      return this;
+    }
+
+    /** A baseline known only by its AUC; the lift is then reported without a paired interval. */
+    public Builder baselineAuc(String name, double auc) {
+      baselinesGiven++;
+      this.baseline = new Baseline.FixedAuc(name, auc);
+      return this;
+    }
+
+    /** Decision time per row, epoch milliseconds. */
+    public Builder decisionTimes(long[] epochMillis) {
+      this.decisionTimes = epochMillis;
+      return this;
+    }
+
+    /** Decision time per row; a {@code null} entry is reported by {@link #build()}. */
+    public Builder decisionTimes(Instant[] times) {
+      this.decisionTimes = toMillis(times);
+      this.decisionTimeProblem = nullProblem("decisionTimes", times);
+      return this;
+    }
+
+    /**
+     * Declares feature names up front; {@link #build()} then fails for any of them given neither
+     * knowledge times nor a timeless declaration.
+     */
+    public Builder features(String... names) {
+      declared.addAll(Arrays.asList(names));
+      return this;
+    }
+
+    /** A feature with its knowledge time per row, epoch milliseconds ({@link FeatureTiming#NO_VALUE} = none). */
+    public Builder feature(String name, long[] knownAtMillis) {
+      return add(name, knownAtMillis == null ? null : new FeatureTiming.KnownAt(name, knownAtMillis));
+    }
+
+    /** A feature with its knowledge time per row; a {@code null} entry is reported by {@link #build()}. */
+    public Builder feature(String name, Instant[] knownAt) {
+      String problem = nullProblem("feature '" + name + "' knownAt", knownAt);
+      if (problem != null) {
+        featureProblems.add(problem + " For rows without a value pass long[] times with FeatureTiming.NO_VALUE.");
+      }
+      return feature(name, toMillis(knownAt));
+    }
+
+    /** A feature declared timeless on purpose, with the reason shown in reports. */
+    public Builder timelessFeature(String name, String reason) {
+      if (reason == null || reason.isBlank()) {
+        featureProblems.add("timeless feature '" + name + "' has no reason: say why its values cannot change "
+            + "after the entity exists (it is shown to reviewers).");
+      }
+      return add(name, new FeatureTiming.Timeless(name, reason == null ? "" : reason));
+    }
+
+    /** Adds a ready-made feature timing. */
+    public Builder feature(FeatureTiming timing) {
+      return add(timing.name(), timing);
+    }
+
+    private Builder add(String name, FeatureTiming timing) {
+      if (name == null || name.isBlank()) {
+        featureProblems.add("a feature has no name: give every feature the name the model knows it by.");
+        return this;
+      }
+      if (!declared.contains(name)) {
+        declared.add(name);
+      }
+      if (timing == null) {
+        return this;
+      }
+      if (features.putIfAbsent(name, timing) != null) {
+        featureProblems.add("feature '" + name + "' is declared twice: declare each feature once.");
+      }
+      return this;
+    }
+
+    /**
+     * Validates everything and builds the run.
+     *
+     * @throws InvalidBacktestRunException naming every problem found
+     */
+    public BacktestRun build() {
+      RunProblems problems = new RunProblems();
+      if (gateId == null || gateId.isBlank()) {
+        problems.add("gate id is blank: name the gate, e.g. com.acme.ChurnBacktest#gbm.");
+      }
+      int rows = labels == null ? -1 : labels.length;
+      int positives = checkLabels(problems);
+      if (rows >= 0) {
+        checkModels(problems, rows);
+        if (decisionTimeProblem != null) {
+          problems.add(decisionTimeProblem);
+        } else {
+          problems.checkTimes("decisionTimes", decisionTimes, rows, false);
+        }
+        checkFeatures(problems, rows);
+      }
+      problems.throwIfAny(gateId);
+      return new BacktestRun(this, positives);
+    }
+
+    private int checkLabels(RunProblems problems) {
+      if (labels == null) {
+        problems.add("labels are missing: pass one label per row.");
+        return 0;
+      }
+      if (labels.length == 0) {
+        problems.add("the run has no rows: a backtest needs labelled rows to be judged.");
+        return 0;
+      }
+      if (labelProblem != null) {
+        problems.add(labelProblem);
+        return 0;
+      }
+      int positives = 0;
+      for (boolean label : labels) {
+        if (label) {
+          positives++;
+        }
+      }
+      if (positives == 0 || positives == labels.length) {
+        problems.add("labels are all " + (positives == 0 ? "negative" : "positive") + " (" + labels.length
+            + " rows, " + positives + " positive): AUC needs at least one positive and one negative row. "
+            + "Widen the test window or check how labels are built.");
+      }
+      return positives;
+    }
+
+    private void checkModels(RunProblems problems, int rows) {
+      if (candidateName == null || candidateName.isBlank()) {
+        problems.add("candidate has no name: pass candidate(name, scores).");
+      }
+      problems.checkScores("candidate scores", candidateScores, rows);
+      if (baselinesGiven == 0) {
+        problems.add("baseline is missing: pass baseline(name, scores) on the same rows, or baselineAuc(name, auc).");
+        return;
+      }
+      if (baselinesGiven > 1) {
+        problems.add("baseline is given " + baselinesGiven + " times: pass exactly one baseline.");
+      }
+      if (baseline.name() == null || baseline.name().isBlank()) {
+        problems.add("baseline has no name: name the model the candidate would replace.");
+      }
+      if (baseline instanceof Baseline.Scored scored) {
+        problems.checkScores("baseline scores", scored.scores(), rows);
+        if (candidateScores != null && Arrays.equals(candidateScores, scored.scores())) {
+          problems.add("candidate and baseline scores are identical (" + rows + " rows): the comparison would "
+              + "measure nothing. Pass the production model's scores as the baseline.");
+        }
+      } else if (baseline instanceof Baseline.FixedAuc fixed && !(fixed.auc() >= 0 && fixed.auc() <= 1)) {
+        problems.add("baseline AUC is " + fixed.auc() + ": an AUC is a number between 0 and 1.");
+      }
+    }
+
+    private void checkFeatures(RunProblems problems, int rows) {
+      featureProblems.forEach(problems::add);
+      if (declared.isEmpty()) {
+        problems.add("no features are declared: declare each feature the candidate uses with feature(name, "
+            + "knownAt) or timelessFeature(name, reason), so the gate can check it was known in time.");
+      }
+      for (String name : declared) {
+        FeatureTiming timing = features.get(name);
+        if (timing == null) {
+          problems.add("feature '" + name + "' has neither knowledge times nor a timeless declaration: pass "
+              + "feature(\"" + name + "\", knownAt) or timelessFeature(\"" + name + "\", reason).");
+        } else if (timing instanceof FeatureTiming.KnownAt knownAt) {
+          problems.checkTimes("feature '" + name + "' knownAt", knownAt.knownAt(), rows, true);
+        }
+      }
+    }
+
+    private static long[] toMillis(Instant[] times) {
+      if (times == null) {
+        return null;
+      }
+      long[] millis = new long[times.length];
+      for (int i = 0; i < times.length; i++) {
+        millis[i] = times[i] == null ? FeatureTiming.NO_VALUE : times[i].toEpochMilli();
+      }
+      return millis;
+    }
+
+    private static String nullProblem(String field, Instant[] times) {
+      if (times == null) {
+        return null;
+      }
+      int missing = 0;
+      int first = -1;
+      for (int i = 0; i < times.length; i++) {
+        if (times[i] == null) {
+          if (missing++ == 0) {
+            first = i;
+          }
+        }
+      }
+      return missing == 0 ? null
+          : field + " has " + missing + " missing " + (missing == 1 ? "time" : "times") + " (first at row "
+              + first + ": null).";
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.backtestgate;
+
+import dev.backtestgate.time.PointInTimeViolation;
+
+/**
+ * Something the gate found that a person must look at before the backtest can be believed. A finding
+ * fails the gate unless a sign-off covers it ({@link #signOffCan()} says how).
+ *
+ * <pre>{@code
+ * for (Finding f : result.findings()) {
+ *   switch (f) {
+ *     case Finding.LiftAboveLimit l -> System.out.println("lift " + l.lift());
+ *     default -> System.out.println(f);
+ *   }
+ * }
+ * }</pre>
+ */
+public sealed interface Finding {
+
+  /** How a sign-off can resolve this finding. */
+  enum Resolution {
+    /** An approved, current sign-off covers it. */
+    SIGN_OFF,
+    /** A sign-off must waive the feature by name, with a reason. */
+    WAIVER,
+    /** Nothing but fixing the input resolves it. */
+    NONE
+  }
+
+  /** How a sign-off can resolve this finding. */
+  Resolution signOffCan();
+
+  /**
+   * The candidate beats the baseline by more than the limit: the classic signature of leaked data.
+   *
+   * @param lift candidate AUC minus baseline AUC
+   * @param maxLift the limit in force
+   */
+  record LiftAboveLimit(double lift, double maxLift) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return Resolution.SIGN_OFF;
+    }
+  }
+
+  /**
+   * The candidate ranks every positive above every negative: real models almost never do.
+   *
+   * @param candidateAuc the candidate's AUC, 1.0
+   */
+  record PerfectCandidate(double candidateAuc) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return Resolution.SIGN_OFF;
+    }
+  }
+
+  /**
+   * A feature's values were used before they were known.
+   *
+   * @param violation the evidence: rows, share, largest lead, example rows
+   */
+  record PointInTime(PointInTimeViolation violation) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return Resolution.WAIVER;
+    }
+  }
+
+  /**
+   * A check could not run, so the gate cannot vouch for the run.
+   *
+   * @param check which check
+   * @param reason what went wrong and what to do
+   */
+  record CheckFailed(String check, String reason) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return Resolution.NONE;
+    }
+  }
+}

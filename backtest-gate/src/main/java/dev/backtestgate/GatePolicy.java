@@ -1,0 +1,83 @@
+package dev.backtestgate;
+
+import java.time.Duration;
+
+/**
+ * The limits a backtest is held to. Immutable; {@code with...} methods return changed copies.
+ *
+ * <pre>{@code
+ * GatePolicy policy = GatePolicy.defaults()
+ *     .withMaxLift(0.03)
+ *     .withAvailabilityLag(Duration.ofHours(6));
+ * }</pre>
+ *
+ * @param maxLift largest AUC lift over the baseline accepted without a sign-off (default 0.05)
+ * @param confidence level of the reported lift interval (default 0.95)
+ * @param liftTolerance how far the lift may grow beyond the reviewed lift before a sign-off stops
+ *     covering it (default 0.01)
+ * @param availabilityLag how long after it is recorded a value can be used (default 0)
+ * @param mode how sign-off files are treated (default {@link Mode#AUTO})
+ */
+public record GatePolicy(
+    double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode) {
+
+  /** Default max lift: five AUC points. */
+  public static final double DEFAULT_MAX_LIFT = 0.05;
+  /** Default confidence level of the lift interval. */
+  public static final double DEFAULT_CONFIDENCE = 0.95;
+  /** Default lift tolerance of a sign-off. */
+  public static final double DEFAULT_LIFT_TOLERANCE = 0.01;
+
+  /** Validates every limit; an invalid one fails with its value and the allowed range. */
+  public GatePolicy {
+    if (!(maxLift >= 0 && maxLift < 1)) {
+      throw new IllegalArgumentException("max lift is " + maxLift + ": it must be at least 0 and below 1 (AUC points, "
+          + "e.g. 0.05 for five points).");
+    }
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new IllegalArgumentException("confidence is " + confidence + ": it must be strictly between 0 and 1, "
+          + "e.g. 0.95.");
+    }
+    if (!(liftTolerance >= 0 && liftTolerance < 1)) {
+      throw new IllegalArgumentException("lift tolerance is " + liftTolerance + ": it must be at least 0 and below "
+          + "1, e.g. 0.01.");
+    }
+    if (availabilityLag == null || availabilityLag.isNegative()) {
+      throw new IllegalArgumentException("availability lag is " + availabilityLag + ": it must be a duration of "
+          + "zero or more, e.g. PT6H.");
+    }
+    if (mode == null) {
+      throw new IllegalArgumentException("mode is missing: use auto, verify or local.");
+    }
+  }
+
+  /** The defaults of DESIGN section 5. */
+  public static GatePolicy defaults() {
+    return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO);
+  }
+
+  /** A copy with another max lift. */
+  public GatePolicy withMaxLift(double value) {
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode);
+  }
+
+  /** A copy with another confidence level. */
+  public GatePolicy withConfidence(double value) {
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode);
+  }
+
+  /** A copy with another lift tolerance. */
+  public GatePolicy withLiftTolerance(double value) {
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode);
+  }
+
+  /** A copy with another availability lag. */
+  public GatePolicy withAvailabilityLag(Duration value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode);
+  }
+
+  /** A copy with another mode. */
+  public GatePolicy withMode(Mode value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value);
+  }
+}

@@ -1,0 +1,85 @@
+package dev.backtestgate;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Collects every problem of a run being built, so that one failure names them all. */
+final class RunProblems {
+  private final List<String> problems = new ArrayList<>();
+
+  void add(String problem) {
+    problems.add(problem);
+  }
+
+  boolean isEmpty() {
+    return problems.isEmpty();
+  }
+
+  void throwIfAny(String gateId) {
+    if (problems.isEmpty()) {
+      return;
+    }
+    StringBuilder message = new StringBuilder()
+        .append("Backtest run for gate ").append(gateId == null ? "<no id>" : gateId)
+        .append(" is invalid (").append(problems.size())
+        .append(problems.size() == 1 ? " problem" : " problems")
+        .append("); the gate cannot judge it:");
+    for (String problem : problems) {
+      message.append("\n  - ").append(problem);
+    }
+    throw new InvalidBacktestRunException(message.toString(), List.copyOf(problems));
+  }
+
+  /** Checks scores are finite and as many as the labels; names count, first index and value. */
+  void checkScores(String field, double[] scores, int rows) {
+    if (scores == null) {
+      add(field + " is missing: pass one score per row.");
+      return;
+    }
+    checkLength(field, scores.length, rows);
+    int bad = 0;
+    int first = -1;
+    for (int i = 0; i < scores.length; i++) {
+      if (!Double.isFinite(scores[i])) {
+        if (bad++ == 0) {
+          first = i;
+        }
+      }
+    }
+    if (bad > 0) {
+      add(field + " has " + bad + " non-finite " + (bad == 1 ? "value" : "values") + " (first at row "
+          + first + ": " + scores[first] + "). Every score must be a finite number: fix the model's "
+          + "output or drop those rows from both models.");
+    }
+  }
+
+  /** Checks times are present for every row and not negative ({@code allowNoValue}: except NO_VALUE). */
+  void checkTimes(String field, long[] times, int rows, boolean allowNoValue) {
+    if (times == null) {
+      add(field + " is missing: pass one epoch-millisecond time per row.");
+      return;
+    }
+    checkLength(field, times.length, rows);
+    int bad = 0;
+    int first = -1;
+    for (int i = 0; i < times.length; i++) {
+      long t = times[i];
+      if (t < 0 && !(allowNoValue && t == FeatureTiming.NO_VALUE)) {
+        if (bad++ == 0) {
+          first = i;
+        }
+      }
+    }
+    if (bad > 0) {
+      add(field + " has " + bad + " negative " + (bad == 1 ? "time" : "times") + " (first at row " + first
+          + ": " + times[first] + " ms). Times are epoch milliseconds at or after 1970-01-01T00:00:00Z"
+          + (allowNoValue ? "; mark a row without a value with FeatureTiming.NO_VALUE." : "."));
+    }
+  }
+
+  void checkLength(String field, int length, int rows) {
+    if (length != rows) {
+      add(field + " has " + length + " rows but labels have " + rows + ": every column needs one entry per row.");
+    }
+  }
+}

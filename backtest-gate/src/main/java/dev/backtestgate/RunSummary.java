@@ -1,0 +1,27 @@
+package dev.backtestgate;
+
+import java.util.List;
+
+/**
+ * The facts about a run that a reviewer sees beside the numbers.
+ *
+ * <pre>{@code
+ * RunSummary s = result.run();
+ * System.out.println(s.rows() + " rows, " + s.positives() + " positive, features " + s.features());
+ * }</pre>
+ *
+ * @param candidate candidate model name
+ * @param baseline baseline model name
+ * @param rows rows in the run
+ * @param positives positive rows
+ * @param features all feature names, sorted
+ * @param timelessFeatures the features declared timeless, sorted
+ */
+public record RunSummary(
+    String candidate, String baseline, int rows, int positives, List<String> features, List<String> timelessFeatures) {
+  /** Copies the lists. */
+  public RunSummary {
+    features = List.copyOf(features);
+    timelessFeatures = List.copyOf(timelessFeatures);
+  }
+}

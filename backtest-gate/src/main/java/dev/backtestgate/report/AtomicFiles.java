@@ -1,0 +1,59 @@
+package dev.backtestgate.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Writes files so that a reader sees either the old content or the new, never a half-written file, even
+ * when parallel tests write side by side: a temporary file in the same directory, then an atomic rename.
+ *
+ * <pre>{@code
+ * AtomicFiles.write(reportDir.resolve("gate.json"), json);
+ * }</pre>
+ */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  /** Writes {@code text} as UTF-8 to {@code target}, creating parent directories, replacing atomically. */
+  public static Path write(Path target, String text) {
+    return write(target, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Writes {@code bytes} to {@code target}, creating parent directories, replacing atomically. */
+  public static Path write(Path target, byte[] bytes) {
+    Path absolute = target.toAbsolutePath().normalize();
+    Path dir = absolute.getParent();
+    Path temp = null;
+    try {
+      Files.createDirectories(dir);
+      temp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+      Files.write(temp, bytes);
+      try {
+        Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+      }
+      return absolute;
+    } catch (IOException e) {
+      deleteQuietly(temp);
+      throw new UncheckedIOException("Could not write " + absolute + ": " + e.getMessage()
+          + ". Check that the directory is writable and the disk is not full.", e);
+    }
+  }
+
+  private static void deleteQuietly(Path temp) {
+    if (temp == null) {
+      return;
+    }
+    try {
+      Files.deleteIfExists(temp);
+    } catch (IOException ignored) {
+      // the original failure is what matters
+    }
+  }
+}

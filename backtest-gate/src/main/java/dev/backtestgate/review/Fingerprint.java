@@ -1,0 +1,112 @@
+package dev.backtestgate.review;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * What a sign-off is bound to: SHA-256 over a canonical encoding of the gate id, the candidate and
+ * baseline names, the sorted feature names, the labels, the decision times and every knowledge time.
+ * Not the scores: retraining the same model on the same data keeps the sign-off; any change to the data
+ * or the feature set voids it.
+ *
+ * <p>Encoding (version 1): the ASCII tag {@code backtest-gate/fingerprint/v1}, then each part as a
+ * one-byte kind, a big-endian length and the content (strings UTF-8, labels one byte each, times 8
+ * bytes big-endian; a timeless feature as its name with length {@code -1} times).
+ *
+ * <pre>{@code
+ * String fp = Fingerprint.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
+ *     labels, decisionMillis, new TreeMap<>(Map.of("balance", balanceKnownAt)));
+ * // "sha256:3f2a..."
+ * }</pre>
+ */
+public final class Fingerprint {
+  /** Prefix of every fingerprint string. */
+  public static final String PREFIX = "sha256:";
+  private static final byte[] TAG = "backtest-gate/fingerprint/v1".getBytes(StandardCharsets.US_ASCII);
+  private static final int BUFFER = 1 << 16;
+
+  private final MessageDigest digest;
+  private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
+
+  private Fingerprint() {
+    try {
+      digest = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /**
+   * The fingerprint of a run.
+   *
+   * @param featureTimes knowledge times by feature name; a {@code null} value is a timeless feature
+   */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes) {
+    Fingerprint f = new Fingerprint();
+    f.digest.update(TAG);
+    f.text((byte) 'G', gateId);
+    f.text((byte) 'C', candidate);
+    f.text((byte) 'B', baseline);
+    f.header((byte) 'N', featureTimes.size());
+    for (String name : featureTimes.keySet()) {
+      f.text((byte) 'n', name);
+    }
+    f.labels(labels);
+    f.times((byte) 'D', decisionTimes);
+    for (Map.Entry<String, long[]> feature : featureTimes.entrySet()) {
+      f.text((byte) 'F', feature.getKey());
+      if (feature.getValue() == null) {
+        f.header((byte) 'T', -1);
+      } else {
+        f.times((byte) 'T', feature.getValue());
+      }
+    }
+    f.flush();
+    return PREFIX + HexFormat.of().formatHex(f.digest.digest());
+  }
+
+  private void header(byte kind, int length) {
+    room(5);
+    buffer.put(kind).putInt(length);
+  }
+
+  private void text(byte kind, String text) {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    header(kind, bytes.length);
+    flush();
+    digest.update(bytes);
+  }
+
+  private void labels(boolean[] labels) {
+    header((byte) 'L', labels.length);
+    for (boolean label : labels) {
+      room(1);
+      buffer.put(label ? (byte) 1 : (byte) 0);
+    }
+  }
+
+  private void times(byte kind, long[] times) {
+    header(kind, times.length);
+    for (long t : times) {
+      room(Long.BYTES);
+      buffer.putLong(t);
+    }
+  }
+
+  private void room(int bytes) {
+    if (buffer.remaining() < bytes) {
+      flush();
+    }
+  }
+
+  private void flush() {
+    digest.update(buffer.array(), 0, buffer.position());
+    buffer.clear();
+  }
+}

@@ -1,0 +1,34 @@
+package dev.backtestgate.review;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Where committed sign-off files live. Read-only by design: the gate never writes, updates or deletes
+ * a sign-off; a person does, and commits it like code.
+ *
+ * <pre>{@code
+ * ReviewStore store = ReviewStore.directory(Path.of("leakage-reviews"));
+ * Optional<String> text = store.read("com.acme.ChurnBacktest#gbm");
+ * }</pre>
+ */
+public interface ReviewStore {
+
+  /** A store over one directory holding {@code <gate id>.json} files (file-system safe names). */
+  static ReviewStore directory(Path directory) {
+    return new DirectoryReviewStore(directory);
+  }
+
+  /** The absolute path where the sign-off for {@code gateId} is (or would be). */
+  Path locationOf(String gateId);
+
+  /** The directory sign-offs are copied into, for instructions. */
+  Path directory();
+
+  /**
+   * The raw text of the sign-off for {@code gateId}, or empty when there is none.
+   *
+   * @throws java.io.UncheckedIOException when the file exists but cannot be read
+   */
+  Optional<String> read(String gateId);
+}

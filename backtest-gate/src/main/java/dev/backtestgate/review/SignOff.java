@@ -1,0 +1,120 @@
+package dev.backtestgate.review;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * One leakage-review sign-off file: what a reviewer looked at, bound by fingerprint to exactly that
+ * data, and what they decided. Read with {@link SignOffJson#parse}, written with {@link SignOffJson#write}.
+ *
+ * <pre>{@code
+ * SignOff s = SignOffJson.parse(Files.readString(path), path);
+ * if (s.decision() == Decision.APPROVED) System.out.println("approved by " + s.reviewer());
+ * }</pre>
+ *
+ * @param schema format version, {@value #SCHEMA}
+ * @param gate the gate id the review is for
+ * @param fingerprint the data fingerprint the review is for ({@code sha256:...})
+ * @param reviewed what the reviewer saw
+ * @param decision approved, rejected, or undecided (pending)
+ * @param reviewer who reviewed (empty while pending)
+ * @param reviewedOn date of the review ({@code null} while pending)
+ * @param expiresOn last day the review covers ({@code null} while pending)
+ * @param rationale why the reviewer believes (or rejects) the result (empty while pending)
+ * @param checklist the leakage categories the reviewer attests
+ * @param pointInTimeWaivers features whose point-in-time violations the reviewer accepts, with reasons
+ */
+public record SignOff(
+    int schema,
+    String gate,
+    String fingerprint,
+    Reviewed reviewed,
+    Decision decision,
+    String reviewer,
+    LocalDate reviewedOn,
+    LocalDate expiresOn,
+    String rationale,
+    Checklist checklist,
+    List<Waiver> pointInTimeWaivers) {
+
+  /** The current file format version. */
+  public static final int SCHEMA = 1;
+
+  /** Copies the waiver list. */
+  public SignOff {
+    pointInTimeWaivers = List.copyOf(pointInTimeWaivers);
+  }
+
+  /**
+   * The measured facts the reviewer looked at.
+   *
+   * @param candidate candidate model name
+   * @param baseline baseline model name
+   * @param candidateAuc candidate AUC
+   * @param baselineAuc baseline AUC
+   * @param lift candidate minus baseline AUC
+   * @param liftCi confidence interval of the lift, {@code [lower, upper]}
+   * @param rows rows in the run
+   * @param positives positive rows
+   * @param features feature names, sorted
+   */
+  public record Reviewed(
+      String candidate,
+      String baseline,
+      double candidateAuc,
+      double baselineAuc,
+      double lift,
+      List<Double> liftCi,
+      int rows,
+      int positives,
+      List<String> features) {
+    /** Copies the lists. */
+    public Reviewed {
+      liftCi = List.copyOf(liftCi);
+      features = List.copyOf(features);
+    }
+  }
+
+  /**
+   * The leakage categories a reviewer attests, each {@code true} only once checked.
+   *
+   * @param preprocessingFitOnTrainingDataOnly scalers, encoders, imputers fitted on training rows only
+   * @param noDuplicatesAcrossTrainAndTest no entity-time appears on both sides
+   * @param featuresKnownAtDecisionTime every feature value existed when the decision was made
+   * @param noTargetDerivedFeatures no feature is computed from the label or its aftermath
+   * @param testPeriodAfterTrainingLabelsResolved training labels had resolved before the test period
+   */
+  public record Checklist(
+      boolean preprocessingFitOnTrainingDataOnly,
+      boolean noDuplicatesAcrossTrainAndTest,
+      boolean featuresKnownAtDecisionTime,
+      boolean noTargetDerivedFeatures,
+      boolean testPeriodAfterTrainingLabelsResolved) {
+
+    /** A checklist with nothing attested yet. */
+    public static Checklist unchecked() {
+      return new Checklist(false, false, false, false, false);
+    }
+
+    /** Names (as in the file) of the items not attested. */
+    public List<String> unattested() {
+      List<String> missing = new java.util.ArrayList<>();
+      boolean[] values = {preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest,
+          featuresKnownAtDecisionTime, noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved};
+      for (int i = 0; i < values.length; i++) {
+        if (!values[i]) {
+          missing.add(SignOffJson.CHECKLIST_ITEMS.get(i));
+        }
+      }
+      return missing;
+    }
+  }
+
+  /**
+   * A feature whose point-in-time violation the reviewer accepts.
+   *
+   * @param feature the feature's name
+   * @param reason why using it is not a leak (e.g. the knowledge times are load times, not event times)
+   */
+  public record Waiver(String feature, String reason) {}
+}

@@ -1,0 +1,79 @@
+package dev.backtestgate.review;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The coverage rules of DESIGN section 4: a sign-off covers a run only if gate and fingerprint match,
+ * the decision is approved, reviewer, dates and rationale are filled and every checklist item is
+ * attested, today is on or before {@code expiresOn}, and the current lift is at most the reviewed lift
+ * plus the tolerance. Checked in that order; the first failure is the status.
+ *
+ * <pre>{@code
+ * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);
+ * }</pre>
+ */
+public final class SignOffRules {
+  private SignOffRules() {}
+
+  /** Loads the sign-off for {@code gateId} from {@code store} and assesses it against the run. */
+  public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, double lift,
+      double liftTolerance, LocalDate today) {
+    Path file = store.locationOf(gateId);
+    Optional<String> text = store.read(gateId);
+    if (text.isEmpty()) {
+      return new SignOffStatus.Missing(file);
+    }
+    SignOff signOff;
+    try {
+      signOff = SignOffJson.parse(text.get(), file);
+    } catch (MalformedSignOffException e) {
+      return new SignOffStatus.Malformed(file, e.jsonPath(), e.problem());
+    }
+    return assess(file, signOff, gateId, fingerprint, lift, liftTolerance, today);
+  }
+
+  /** Assesses an already parsed sign-off. */
+  public static SignOffStatus assess(Path file, SignOff s, String gateId, String fingerprint, double lift,
+      double liftTolerance, LocalDate today) {
+    if (!s.gate().equals(gateId)) {
+      return new SignOffStatus.WrongGate(file, s.gate(), gateId);
+    }
+    if (s.decision() == Decision.REJECTED) {
+      return new SignOffStatus.Rejected(file, s.reviewer(), s.rationale());
+    }
+    if (s.decision() == Decision.UNDECIDED) {
+      return new SignOffStatus.Undecided(file);
+    }
+    List<String> missing = new ArrayList<>();
+    if (s.reviewer().isBlank()) {
+      missing.add("reviewer");
+    }
+    if (s.reviewedOn() == null) {
+      missing.add("reviewedOn");
+    }
+    if (s.expiresOn() == null) {
+      missing.add("expiresOn");
+    }
+    if (s.rationale().isBlank()) {
+      missing.add("rationale");
+    }
+    s.checklist().unattested().forEach(item -> missing.add("checklist." + item));
+    if (!missing.isEmpty()) {
+      return new SignOffStatus.Incomplete(file, missing);
+    }
+    if (!s.fingerprint().equals(fingerprint)) {
+      return new SignOffStatus.Stale(file, s.fingerprint(), fingerprint);
+    }
+    if (today.isAfter(s.expiresOn())) {
+      return new SignOffStatus.Expired(file, s.expiresOn(), today);
+    }
+    if (lift > s.reviewed().lift() + liftTolerance) {
+      return new SignOffStatus.LiftGrew(file, s.reviewed().lift(), lift, liftTolerance);
+    }
+    return new SignOffStatus.Covers(file, s);
+  }
+}
