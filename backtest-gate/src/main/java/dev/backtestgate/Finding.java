@@ -8,10 +8,7 @@ import dev.backtestgate.time.PointInTimeViolation;
  *
  * <pre>{@code
  * for (Finding f : result.findings()) {
- *   switch (f) {
- *     case Finding.LiftAboveLimit l -> System.out.println("lift " + l.lift());
- *     default -> System.out.println(f);
- *   }
+ *   if (f instanceof Finding.LiftAboveLimit l) System.out.println("lift " + l.lift());
  * }
  * }</pre>
  */

@@ -1,0 +1,50 @@
+package dev.backtestgate.report;
+
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import dev.backtestgate.Verdict;
+import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.review.SignOffJson;
+import java.nio.file.Path;
+
+/**
+ * Publishes a gate result: writes its JSON report, in {@link Mode#LOCAL} also the pending sign-off when
+ * one is needed, and renders the console text. Every file is written atomically under the report
+ * directory; nothing is ever written into the review directory.
+ *
+ * <pre>{@code
+ * PublishedGate g = GateReporter.publish(result, Mode.AUTO.resolve(System.getenv()),
+ *     new ReportFiles(Path.of("target/backtest-gate")), ReviewStore.directory(Path.of("leakage-reviews")));
+ * }</pre>
+ */
+public final class GateReporter {
+  private GateReporter() {}
+
+  /**
+   * Writes the files and renders the text.
+   *
+   * @param mode the effective mode; {@link Mode#AUTO} must be resolved first
+   * @throws IllegalArgumentException when the report directory lies inside the review directory (the
+   *     gate would write next to committed sign-offs)
+   */
+  public static PublishedGate publish(GateResult result, Mode mode, ReportFiles files, ReviewStore reviews) {
+    if (mode == Mode.AUTO) {
+      throw new IllegalArgumentException("mode auto must be resolved before publishing: call "
+          + "Mode.AUTO.resolve(System.getenv()).");
+    }
+    Path reviewDir = reviews.directory();
+    if (files.directory().startsWith(reviewDir)) {
+      throw new IllegalArgumentException("The report directory " + files.directory() + " lies inside the review "
+          + "directory " + reviewDir + ": the gate never writes next to committed sign-offs. Set "
+          + "backtestgate.report-dir to a build output directory such as target/backtest-gate.");
+    }
+    Path pending = files.pending(result.gateId());
+    boolean writePending = mode == Mode.LOCAL && result.verdict() == Verdict.FAILED && result.needsSignOff();
+    if (writePending) {
+      AtomicFiles.write(pending, SignOffJson.write(PendingSignOffs.from(result)));
+    }
+    Path report = AtomicFiles.write(files.report(result.gateId()), ReportJson.write(result, pending, writePending));
+    PublishedGate withoutText = new PublishedGate(result, mode, report, pending, writePending, reviewDir, "");
+    return new PublishedGate(result, mode, report, pending, writePending, reviewDir, GateText.render(withoutText));
+  }
+}

@@ -1,0 +1,31 @@
+package dev.backtestgate.report;
+
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import java.nio.file.Path;
+
+/**
+ * A gate result after its files were written: where the report is, where the pending sign-off is (or
+ * would be), where sign-offs are committed, and the console text.
+ *
+ * <pre>{@code
+ * PublishedGate g = GateReporter.publish(result, Mode.LOCAL, reportFiles, reviewStore);
+ * if (!g.result().verdict().passed()) System.err.println(g.text());
+ * }</pre>
+ *
+ * @param result the gate's decision
+ * @param mode the effective mode (never {@link Mode#AUTO})
+ * @param reportFile the JSON report, written
+ * @param pendingFile where the pending sign-off is written in local mode
+ * @param pendingWritten whether it was written by this evaluation
+ * @param reviewDirectory where committed sign-offs live
+ * @param text the console text
+ */
+public record PublishedGate(
+    GateResult result,
+    Mode mode,
+    Path reportFile,
+    Path pendingFile,
+    boolean pendingWritten,
+    Path reviewDirectory,
+    String text) {}
