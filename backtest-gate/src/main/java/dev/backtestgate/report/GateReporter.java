@@ -1,5 +1,6 @@
 package dev.backtestgate.report;
 
+import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * directory; nothing is ever written into the review directory.
  *
  * <pre>{@code
- * PublishedGate g = GateReporter.publish(result, Mode.AUTO.resolve(System.getenv()),
+ * PublishedGate g = GateReporter.publish(run, result, Mode.AUTO.resolve(System.getenv()),
  *     new ReportFiles(Path.of("target/backtest-gate")), ReviewStore.directory(Path.of("leakage-reviews")));
  * }</pre>
  */
@@ -23,11 +24,14 @@ public final class GateReporter {
   /**
    * Writes the files and renders the text.
    *
+   * @param run the run that was evaluated (reports draw its ROC curves)
+   * @param result what {@code BacktestGate.evaluate} decided about it
    * @param mode the effective mode; {@link Mode#AUTO} must be resolved first
    * @throws IllegalArgumentException when the report directory lies inside the review directory (the
    *     gate would write next to committed sign-offs)
    */
-  public static PublishedGate publish(GateResult result, Mode mode, ReportFiles files, ReviewStore reviews) {
+  public static PublishedGate publish(
+      BacktestRun run, GateResult result, Mode mode, ReportFiles files, ReviewStore reviews) {
     if (mode == Mode.AUTO) {
       throw new IllegalArgumentException("mode auto must be resolved before publishing: call "
           + "Mode.AUTO.resolve(System.getenv()).");

@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * would be), where sign-offs are committed, and the console text.
  *
  * <pre>{@code
- * PublishedGate g = GateReporter.publish(result, Mode.LOCAL, reportFiles, reviewStore);
+ * PublishedGate g = GateReporter.publish(run, result, Mode.LOCAL, reportFiles, reviewStore);
  * if (!g.result().verdict().passed()) System.err.println(g.text());
  * }</pre>
  *

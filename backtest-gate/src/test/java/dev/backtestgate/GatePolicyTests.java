@@ -1,0 +1,52 @@
+package dev.backtestgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class GatePolicyTests {
+  @Test
+  void defaultsAreThoseOfTheDesign() {
+    GatePolicy p = GatePolicy.defaults();
+    assertThat(p.maxLift()).isEqualTo(0.05);
+    assertThat(p.confidence()).isEqualTo(0.95);
+    assertThat(p.liftTolerance()).isEqualTo(0.01);
+    assertThat(p.availabilityLag()).isEqualTo(Duration.ZERO);
+    assertThat(p.mode()).isEqualTo(Mode.AUTO);
+  }
+
+  @Test
+  void withCopiesChangeOneField() {
+    GatePolicy p = GatePolicy.defaults().withMaxLift(0.1).withConfidence(0.9).withLiftTolerance(0.02)
+        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY);
+    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY));
+    assertThat(GatePolicy.defaults().maxLift()).isEqualTo(0.05);
+  }
+
+  @Test
+  void invalidLimitsNameTheValueAndTheRange() {
+    assertThatThrownBy(() -> GatePolicy.defaults().withMaxLift(Double.NaN)).hasMessageContaining("max lift is NaN");
+    assertThatThrownBy(() -> GatePolicy.defaults().withConfidence(1)).hasMessageContaining("confidence is 1.0");
+    assertThatThrownBy(() -> GatePolicy.defaults().withLiftTolerance(-0.1))
+        .hasMessageContaining("lift tolerance is -0.1");
+    assertThatThrownBy(() -> GatePolicy.defaults().withAvailabilityLag(Duration.ofSeconds(-1)))
+        .hasMessageContaining("availability lag is PT-1S");
+  }
+
+  @Test
+  void autoModeIsVerifyOnCiAndLocalElsewhere() {
+    assertThat(Mode.AUTO.resolve(Map.of("CI", "true"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of("CI", "1"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of("CI", "false"))).isEqualTo(Mode.LOCAL);
+    assertThat(Mode.AUTO.resolve(Map.of("GITHUB_ACTIONS", "true"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of("JENKINS_URL", "http://j"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of("TF_BUILD", "True"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of("GITLAB_CI", "true"))).isEqualTo(Mode.VERIFY);
+    assertThat(Mode.AUTO.resolve(Map.of())).isEqualTo(Mode.LOCAL);
+    assertThat(Mode.LOCAL.resolve(Map.of("CI", "true"))).isEqualTo(Mode.LOCAL);
+    assertThat(Mode.VERIFY.resolve(Map.of())).isEqualTo(Mode.VERIFY);
+  }
+}

@@ -1,0 +1,221 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.GateFixtures.CLOCK;
+import static dev.backtestgate.GateFixtures.DAY;
+import static dev.backtestgate.GateFixtures.data;
+import static dev.backtestgate.GateFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GateFixtures;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import dev.backtestgate.Verdict;
+import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.review.SignOffStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GateReporterTests {
+  private static final String GATE = "com.acme.ChurnBacktest#gbm";
+  @TempDir Path repo;
+  private ReviewStore store;
+  private ReportFiles reports;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    store = ReviewStore.directory(repo.resolve("leakage-reviews"));
+    Files.createDirectories(store.directory());
+    reports = new ReportFiles(repo.resolve("target/backtest-gate"));
+  }
+
+  private static BacktestRun leakyRun() {
+    return run(GATE, data(7, 3_000, 1.8, 0.9)).build();
+  }
+
+  private PublishedGate publish(BacktestRun run, Mode mode, Clock clock) {
+    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, clock);
+    return GateReporter.publish(run, result, mode, reports, store);
+  }
+
+  private String abs(String text) {
+    return text.replace(repo.toString(), "/abs");
+  }
+
+  @Test
+  void goldenFailureText() {
+    PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    assertThat(abs(g.text())).isEqualTo("""
+        Leakage gate FAILED: com.acme.ChurnBacktest#gbm
+        AUC lift +0.134 (candidate gbm-v7 0.899 vs baseline prod-v3 0.765, 95% CI +0.124..+0.145)
+        is above the 0.050 limit. A lift this large is the classic signature of leaked future data.
+        No leakage review covers it. To sign one off:
+          1. Read the evidence: /abs/target/backtest-gate/com.acme.ChurnBacktest#gbm.json
+          2. cp /abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json /abs/leakage-reviews/
+          3. Fill in reviewer, rationale and decision; commit the file with the change under review.
+        """);
+  }
+
+  @Test
+  void verifyModeWritesNoPendingFileAndSaysHowToGetOne() {
+    PublishedGate g = publish(leakyRun(), Mode.VERIFY, CLOCK);
+    assertThat(g.pendingWritten()).isFalse();
+    assertThat(g.pendingFile()).doesNotExist();
+    assertThat(abs(g.text())).contains("  2. Run this backtest locally (mode local, the default outside CI; or set "
+        + "backtestgate.mode=local): it writes /abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json to "
+        + "copy into /abs/leakage-reviews/");
+  }
+
+  @Test
+  void noModeEverWritesIntoTheReviewDirectory() throws Exception {
+    for (Mode mode : List.of(Mode.LOCAL, Mode.VERIFY)) {
+      publish(leakyRun(), mode, CLOCK);
+      BacktestRun pit = run("g#pit", data(3, 500, 1.0, 0.9)).feature("late", new long[500]).build();
+      publish(pit, mode, CLOCK);
+    }
+    try (Stream<Path> files = Files.list(store.directory())) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void aFilledInPendingSignOffMakesTheSameRunPass() throws Exception {
+    PublishedGate failed = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    String pending = Files.readString(failed.pendingFile());
+    assertThat(pending).contains("\"decision\": \"\"", "\"gate\": \"" + GATE + "\"");
+    String filled = pending
+        .replace("\"decision\": \"\"", "\"decision\": \"approved\"")
+        .replace("\"reviewer\": \"\"", "\"reviewer\": \"ana@acme.com\"")
+        .replace("\"reviewedOn\": \"\"", "\"reviewedOn\": \"2026-12-01\"")
+        .replace("\"expiresOn\": \"\"", "\"expiresOn\": \"2027-03-01\"")
+        .replace("\"rationale\": \"\"", "\"rationale\": \"New bureau features; checked joins.\"")
+        .replace("false", "true");
+    Files.writeString(store.locationOf(GATE), filled);
+
+    PublishedGate passed = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    assertThat(passed.result().verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
+    assertThat(abs(passed.text())).startsWith("Leakage gate PASSED with sign-off: " + GATE + "\n")
+        .endsWith("Covered by the leakage review /abs/leakage-reviews/" + GATE + ".json, approved by ana@acme.com "
+            + "on 2026-12-01, valid until 2027-03-01.\n");
+
+    Clock later = Clock.offset(CLOCK, Duration.ofDays(120));
+    PublishedGate expired = publish(leakyRun(), Mode.LOCAL, later);
+    assertThat(expired.result().signOff()).isInstanceOf(SignOffStatus.Expired.class);
+    assertThat(expired.text()).contains("expired on 2027-03-01 (today is 2027-04-01). To renew it:");
+
+    BacktestRun changedData = run(GATE, data(8, 3_000, 1.8, 0.9)).build();
+    PublishedGate stale = publish(changedData, Mode.LOCAL, CLOCK);
+    assertThat(stale.result().signOff()).isInstanceOf(SignOffStatus.Stale.class);
+    assertThat(stale.text()).contains("no longer covers it: it was signed for data sha256:",
+        "the data or the feature set changed since the review. To review it again:");
+  }
+
+  @Test
+  void eachWayOfNotCoveringHasItsOwnMessage() throws Exception {
+    PublishedGate failed = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    String pending = Files.readString(failed.pendingFile());
+    Path file = store.locationOf(GATE);
+
+    Files.writeString(file, pending);
+    assertThat(publish(leakyRun(), Mode.LOCAL, CLOCK).text()).contains("has no decision yet");
+
+    Files.writeString(file, pending.replace("\"decision\": \"\"", "\"decision\": \"approved\""));
+    assertThat(publish(leakyRun(), Mode.LOCAL, CLOCK).text())
+        .contains("is incomplete: reviewer, reviewedOn, expiresOn, rationale, checklist.");
+
+    Files.writeString(file, pending.replace("\"decision\": \"\"", "\"decision\": \"rejected\"")
+        .replace("\"rationale\": \"\"", "\"rationale\": \"status is the outcome in disguise\""));
+    PublishedGate rejected = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    assertThat(rejected.result().verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(rejected.text()).contains("REJECTED this backtest:\n  \"status is the outcome in disguise\"");
+
+    Files.writeString(file, pending.replace("\"rows\":", "\"rowz\":"));
+    assertThat(publish(leakyRun(), Mode.LOCAL, CLOCK).text())
+        .contains("cannot be read: at $.reviewed.rowz, unknown field 'rowz'");
+
+    Files.writeString(file, pending.replace("\"gate\": \"" + GATE, "\"gate\": \"other#gate"));
+    assertThat(publish(leakyRun(), Mode.LOCAL, CLOCK).text())
+        .contains("is for gate other#gate, not " + GATE + ": it was copied to the wrong name");
+  }
+
+  @Test
+  void rejectedAndMalformedReviewsFailEvenWithoutFindings() throws Exception {
+    BacktestRun fine = run(GATE, data(1, 2_000, 1.0, 0.95)).build();
+    Files.writeString(store.locationOf(GATE), "not json");
+    PublishedGate g = publish(fine, Mode.LOCAL, CLOCK);
+    assertThat(g.result().findings()).isEmpty();
+    assertThat(g.result().verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(g.text()).contains("cannot be read: at $, not valid JSON");
+  }
+
+  @Test
+  void liftGrowthBeyondToleranceVoidsTheSignOff() throws Exception {
+    PublishedGate failed = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    double lift = failed.result().comparison().lift();
+    String filled = Files.readString(failed.pendingFile())
+        .replace("\"decision\": \"\"", "\"decision\": \"approved\"")
+        .replace("\"reviewer\": \"\"", "\"reviewer\": \"ana\"")
+        .replace("\"reviewedOn\": \"\"", "\"reviewedOn\": \"2026-12-01\"")
+        .replace("\"expiresOn\": \"\"", "\"expiresOn\": \"2027-03-01\"")
+        .replace("\"rationale\": \"\"", "\"rationale\": \"ok\"")
+        .replace("false", "true")
+        .replace("\"lift\": " + lift, "\"lift\": " + (lift - 0.02));
+    Files.writeString(store.locationOf(GATE), filled);
+    PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    assertThat(g.result().signOff()).isInstanceOf(SignOffStatus.LiftGrew.class);
+    assertThat(g.text()).contains("beyond the 0.010 tolerance (backtestgate.lift-tolerance)");
+  }
+
+  @Test
+  void pointInTimeFailureNamesFeatureCountsAndExamples() {
+    GateFixtures.Data d = data(1, 1_000, 1.0, 0.95);
+    long[] status = d.decided().clone();
+    for (int i = 0; i < status.length; i += 40) {
+      status[i] += 37 * DAY + 4 * 3_600_000L;
+    }
+    PublishedGate g = publish(run(GATE, d).feature("status", status).build(), Mode.LOCAL, CLOCK);
+    assertThat(g.text()).contains(
+        "Feature 'status' was recorded after the decision time in 25 of 1,000 rows (2.5%), up to 37d 4h late.\n"
+            + "  e.g. row 0 decided 2026-01-01T00:00:00Z, known 2026-02-07T04:00:00Z\n"
+            + "       row 40 decided 2026-01-02T16:00:00Z, known 2026-02-08T20:00:00Z\n",
+        "its backtest score is not evidence.",
+        "waive each feature in pointInTimeWaivers: {\"feature\": \"status\", \"reason\": \"...\"}",
+        "backtestgate.availability-lag");
+  }
+
+  @Test
+  void jsonReportCarriesTheWholeResult() throws Exception {
+    PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
+    JsonNode json = new ObjectMapper().readTree(g.reportFile().toFile());
+    assertThat(json.get("verdict").asText()).isEqualTo("FAILED");
+    assertThat(json.get("comparison").get("lift").asDouble()).isEqualTo(g.result().comparison().lift());
+    assertThat(json.get("findings").get(0).get("type").asText()).isEqualTo("LiftAboveLimit");
+    assertThat(json.get("signOff").get("status").asText()).isEqualTo("missing");
+    assertThat(json.get("pendingSignOff").get("written").asBoolean()).isTrue();
+    assertThat(json.get("evaluatedOn").asText()).isEqualTo(LocalDate.now(CLOCK).toString());
+  }
+
+  @Test
+  void reportDirectoryInsideReviewDirectoryIsRefused() {
+    GateResult result = BacktestGate.evaluate(leakyRun(), GatePolicy.defaults(), store, CLOCK);
+    ReportFiles inside = new ReportFiles(store.directory().resolve("out"));
+    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.LOCAL, inside, store))
+        .hasMessageContaining("lies inside the review directory")
+        .hasMessageContaining("backtestgate.report-dir");
+    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.AUTO, reports, store))
+        .hasMessageContaining("mode auto must be resolved");
+  }
+}
