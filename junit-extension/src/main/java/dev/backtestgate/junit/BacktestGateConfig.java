@@ -1,6 +1,7 @@
 package dev.backtestgate.junit;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every configuration key of {@link LeakageGated @LeakageGated}, with its default. A setting is taken
@@ -47,6 +48,16 @@ public final class BacktestGateConfig {
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
       List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE);
+
+  /** The default of every key, as it would be written in configuration. */
+  public static final Map<String, String> DEFAULTS = Map.of(
+      MAX_LIFT, "0.05",
+      CONFIDENCE, "0.95",
+      LIFT_TOLERANCE, "0.01",
+      AVAILABILITY_LAG, "PT0S",
+      REVIEW_DIR, DEFAULT_REVIEW_DIR,
+      REPORT_DIR, DEFAULT_REPORT_DIR,
+      MODE, "auto");
 
   private BacktestGateConfig() {}
 }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param reportDir absolute directory for reports and pending sign-offs
  */
 record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
-  private static final String FROM_PARAMETER = "configuration parameter";
+  private static final String FROM_PARAMETER = "configuration parameter: Surefire configurationParameters, a -D "
+      + "system property or junit-platform.properties";
   /** Plain decimal numbers only: no NaN, Infinity, hex or type suffixes. */
   private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
@@ -46,16 +47,14 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     Lookup lookup = new Lookup(parameters);
     double maxLift = test.maxLift()
         .map(p -> checkAnnotationMaxLift(p.annotation().maxLift(), p.source()))
-        .orElseGet(() -> lookup.number(MAX_LIFT, GatePolicy.DEFAULT_MAX_LIFT, Rules.MAX_LIFT));
-    double confidence = lookup.number(CONFIDENCE, GatePolicy.DEFAULT_CONFIDENCE, Rules.CONFIDENCE);
-    double tolerance = lookup.number(LIFT_TOLERANCE, GatePolicy.DEFAULT_LIFT_TOLERANCE, Rules.LIFT_TOLERANCE);
-    Duration lag = lookup.parsed(AVAILABILITY_LAG, Duration.ZERO, GateSettings::duration,
+        .orElseGet(() -> lookup.number(MAX_LIFT, Rules.MAX_LIFT));
+    double confidence = lookup.number(CONFIDENCE, Rules.CONFIDENCE);
+    double tolerance = lookup.number(LIFT_TOLERANCE, Rules.LIFT_TOLERANCE);
+    Duration lag = lookup.parsed(AVAILABILITY_LAG, GateSettings::duration,
         "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
-    Mode mode = lookup.parsed(MODE, Mode.AUTO, GateSettings::mode, "auto, verify or local");
-    Path reviewDir = lookup.parsed(REVIEW_DIR, Path.of(BacktestGateConfig.DEFAULT_REVIEW_DIR), GateSettings::path,
-        Rules.DIRECTORY);
-    Path reportDir = lookup.parsed(REPORT_DIR, Path.of(BacktestGateConfig.DEFAULT_REPORT_DIR), GateSettings::path,
-        Rules.DIRECTORY);
+    Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
+    Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
+    Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
     return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
@@ -69,15 +68,16 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
 
   private static double checkAnnotationMaxLift(double value, String source) {
     if (!Rules.MAX_LIFT.range().test(value)) {
-      throw invalid(MAX_LIFT, "maxLift = " + value, Rules.MAX_LIFT.allowed(), source
-          + " (@LeakageGated(maxLift = ...))");
+      throw invalid(MAX_LIFT, String.valueOf(value), Rules.MAX_LIFT.allowed(),
+          source + ": @LeakageGated(maxLift = " + value + ")");
     }
     return value;
   }
 
   private static ExtensionConfigurationException invalid(String key, String value, String allowed, String source) {
     return new ExtensionConfigurationException("Invalid leakage gate setting " + key + ": '" + value + "' (from the "
-        + source + "). Allowed: " + allowed + ". Fix the value, or remove it to use the default.");
+        + source + "). Allowed: " + allowed + ". Fix the value, or remove it to use the default ("
+        + BacktestGateConfig.DEFAULTS.get(key) + ").");
   }
 
   private static Duration duration(String text) {
@@ -128,8 +128,8 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
 
   /** Reads configuration parameters and parses them, failing on the first invalid one. */
   private record Lookup(Function<String, Optional<String>> parameters) {
-    double number(String key, double defaultValue, Rules rules) {
-      return parsed(key, defaultValue, text -> {
+    double number(String key, Rules rules) {
+      return parsed(key, text -> {
         if (!DECIMAL.matcher(text).matches()) {
           return null;
         }
@@ -138,11 +138,11 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
       }, rules.allowed());
     }
 
-    /** The parsed parameter, or {@code defaultValue} when it is not set; {@code parse} returns null if invalid. */
-    <T> T parsed(String key, T defaultValue, Function<String, T> parse, String allowed) {
+    /** The parsed parameter, or the parsed default when it is not set; {@code parse} returns null if invalid. */
+    <T> T parsed(String key, Function<String, T> parse, String allowed) {
       Optional<String> raw = parameters.apply(key);
       if (raw.isEmpty()) {
-        return defaultValue;
+        return parse.apply(BacktestGateConfig.DEFAULTS.get(key));
       }
       T value = parse.apply(raw.get().strip());
       if (value == null) {

@@ -68,8 +68,18 @@ final class UnknownKeys {
     }
   }
 
-  /** The valid key with the smallest edit distance to {@code key}. */
+  /**
+   * The valid key most like {@code key}: one whose name contains the typed name or is contained in it
+   * ({@code lag}, {@code review-directory}), else the one with the smallest edit distance.
+   */
   static String nearest(String key) {
+    String typed = key.substring(Math.min(key.length(), BacktestGateConfig.PREFIX.length()));
+    for (String valid : BacktestGateConfig.KEYS) {
+      String name = valid.substring(BacktestGateConfig.PREFIX.length());
+      if (!typed.isEmpty() && (name.contains(typed) || typed.contains(name))) {
+        return valid;
+      }
+    }
     String best = BacktestGateConfig.KEYS.get(0);
     int bestDistance = Integer.MAX_VALUE;
     for (String valid : BacktestGateConfig.KEYS) {
