@@ -1,0 +1,119 @@
+package dev.backtestgate.junit;
+
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.FeatureTiming;
+import java.time.Instant;
+
+/**
+ * The recorder a {@link LeakageGated @LeakageGated} test receives as a parameter: record the backtest's
+ * rows into it, and the gate judges them after the test method returns. The methods mirror
+ * {@link BacktestRun.Builder}; the extension supplies the gate id and validates everything after the
+ * test, naming every problem. Arrays are not copied: do not change them after recording.
+ *
+ * <pre>{@code
+ * @Test
+ * @LeakageGated
+ * void gbm(Backtest backtest) {
+ *   backtest.labels(churned)                          // boolean[] or 0/1 int[], one per row
+ *       .candidate("gbm-v7", gbmScores)               // the model under test
+ *       .baseline("prod-v3", prodScores)              // what it would replace, same rows
+ *       .decisionTimes(decidedAtMillis)               // when each row was scored
+ *       .feature("balance", balanceKnownAtMillis)     // when each feature value became known
+ *       .timelessFeature("region", "set once at account opening");
+ * }
+ * }</pre>
+ */
+public final class Backtest {
+  private final String gateId;
+  private final BacktestRun.Builder builder;
+  private boolean recorded;
+
+  Backtest(String gateId) {
+    this.gateId = gateId;
+    this.builder = BacktestRun.builder(gateId);
+  }
+
+  /** The gate id this backtest is judged under (and its leakage-review file is named after). */
+  public String gateId() {
+    return gateId;
+  }
+
+  /** Labels, {@code true} = positive (the event the model predicts). */
+  public Backtest labels(boolean[] labels) {
+    return record(builder.labels(labels));
+  }
+
+  /** Labels as 0/1, one per row. */
+  public Backtest labels(int[] labels) {
+    return record(builder.labels(labels));
+  }
+
+  /** The candidate model: its name and one score per row (higher = more likely positive). */
+  public Backtest candidate(String name, double[] scores) {
+    return record(builder.candidate(name, scores));
+  }
+
+  /** The baseline model's scores on the same rows. */
+  public Backtest baseline(String name, double[] scores) {
+    return record(builder.baseline(name, scores));
+  }
+
+  /** A baseline known only by its AUC; the lift is then reported without a paired interval. */
+  public Backtest baselineAuc(String name, double auc) {
+    return record(builder.baselineAuc(name, auc));
+  }
+
+  /** Decision time per row, epoch milliseconds: the moment the model would have scored the row. */
+  public Backtest decisionTimes(long[] epochMillis) {
+    return record(builder.decisionTimes(epochMillis));
+  }
+
+  /** Decision time per row. */
+  public Backtest decisionTimes(Instant[] times) {
+    return record(builder.decisionTimes(times));
+  }
+
+  /** Declares feature names up front: each must then get knowledge times or a timeless declaration. */
+  public Backtest features(String... names) {
+    return record(builder.features(names));
+  }
+
+  /** A feature with its knowledge time per row, epoch milliseconds ({@link FeatureTiming#NO_VALUE} = none). */
+  public Backtest feature(String name, long[] knownAtMillis) {
+    return record(builder.feature(name, knownAtMillis));
+  }
+
+  /** A feature with its knowledge time per row. */
+  public Backtest feature(String name, Instant[] knownAt) {
+    return record(builder.feature(name, knownAt));
+  }
+
+  /** A ready-made feature timing. */
+  public Backtest feature(FeatureTiming timing) {
+    return record(builder.feature(timing));
+  }
+
+  /** A feature declared timeless on purpose, with the reason shown to reviewers. */
+  public Backtest timelessFeature(String name, String reason) {
+    return record(builder.timelessFeature(name, reason));
+  }
+
+  boolean recordedAnything() {
+    return recorded;
+  }
+
+  /** Validates what was recorded; throws {@code InvalidBacktestRunException} naming every problem. */
+  BacktestRun toRun() {
+    return builder.build();
+  }
+
+  private Backtest record(BacktestRun.Builder ignored) {
+    recorded = true;
+    return this;
+  }
+
+  @Override
+  public String toString() {
+    return "Backtest[" + gateId + "]";
+  }
+}

@@ -1,0 +1,63 @@
+package dev.backtestgate.junit;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every configuration key of {@link LeakageGated @LeakageGated}, with its default. A setting is taken
+ * from the annotation attribute when it has one and it is set, else from the JUnit configuration
+ * parameter (Surefire's {@code configurationParameters}, a {@code -D} system property, or
+ * {@code junit-platform.properties}), else from the default. Values are parsed strictly: an invalid value
+ * fails the test, naming the key, the value, the allowed values and where it came from.
+ *
+ * <p>Unknown {@code backtestgate.*} keys fail the test too, with the list of valid keys. JUnit cannot list
+ * its configuration parameters, so that check sees keys set as system properties and in
+ * {@code junit-platform.properties} files; a misspelled key passed only as a Surefire
+ * {@code configurationParameters} entry is not detected.
+ *
+ * <pre>{@code
+ * # src/test/resources/junit-platform.properties
+ * backtestgate.max-lift=0.03
+ * backtestgate.availability-lag=PT6H
+ * }</pre>
+ */
+public final class BacktestGateConfig {
+  /** Prefix shared by every key. */
+  public static final String PREFIX = "backtestgate.";
+
+  /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
+  public static final String MAX_LIFT = PREFIX + "max-lift";
+  /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
+  public static final String CONFIDENCE = PREFIX + "confidence";
+  /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
+  public static final String LIFT_TOLERANCE = PREFIX + "lift-tolerance";
+  /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
+  public static final String AVAILABILITY_LAG = PREFIX + "availability-lag";
+  /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
+  public static final String REVIEW_DIR = PREFIX + "review-dir";
+  /** Where reports and pending sign-offs are written; relative to the module directory. */
+  public static final String REPORT_DIR = PREFIX + "report-dir";
+  /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
+  public static final String MODE = PREFIX + "mode";
+
+  /** Default of {@link #REVIEW_DIR}. */
+  public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
+  /** Default of {@link #REPORT_DIR}. */
+  public static final String DEFAULT_REPORT_DIR = "target/backtest-gate";
+
+  /** Every valid key, in documentation order. */
+  public static final List<String> KEYS =
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE);
+
+  /** The default of every key, as it would be written in configuration. */
+  public static final Map<String, String> DEFAULTS = Map.of(
+      MAX_LIFT, "0.05",
+      CONFIDENCE, "0.95",
+      LIFT_TOLERANCE, "0.01",
+      AVAILABILITY_LAG, "PT0S",
+      REVIEW_DIR, DEFAULT_REVIEW_DIR,
+      REPORT_DIR, DEFAULT_REPORT_DIR,
+      MODE, "auto");
+
+  private BacktestGateConfig() {}
+}

@@ -1,0 +1,115 @@
+package dev.backtestgate.junit;
+
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import dev.backtestgate.report.GateReporter;
+import dev.backtestgate.report.PublishedGate;
+import dev.backtestgate.report.ReportFiles;
+import dev.backtestgate.review.ReviewStore;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Runs the leakage gate for {@link LeakageGated @LeakageGated} tests: before each test it resolves the
+ * settings (failing on misconfiguration) and creates the {@link Backtest} recorder; it injects the
+ * recorder; after the test method it evaluates the gate, writes the report, publishes report entries and
+ * fails the test with the gate's text when the gate fails. A test that already failed or was aborted keeps
+ * its own outcome. All per-test state lives in the extension store.
+ */
+final class LeakageGateExtension implements BeforeEachCallback, ParameterResolver, AfterTestExecutionCallback {
+  /** Report entry keys. */
+  static final String ENTRY_VERDICT = "backtestgate.verdict";
+  static final String ENTRY_LIFT = "backtestgate.lift";
+  static final String ENTRY_REPORT = "backtestgate.report";
+  static final String ENTRY_PENDING = "backtestgate.pending";
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    UnknownKeys.check(UnknownKeys.visible(System.getProperties(), Thread.currentThread().getContextClassLoader()));
+    GatedTest test = GatedTest.of(context);
+    GateSettings settings = GateSettings.resolve(context::getConfigurationParameter, test, GateSettings.baseDir());
+    store(context).put(State.class, new State(test, settings, new Backtest(test.gateId())));
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == Backtest.class;
+  }
+
+  @Override
+  public Backtest resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    State state = context.getTestMethod().isPresent() ? store(context).get(State.class, State.class) : null;
+    if (state == null) {
+      throw new ParameterResolutionException("A Backtest can only be injected into a @LeakageGated test method "
+          + "(or its @BeforeEach methods), not into " + parameter.getDeclaringExecutable() + ": record the "
+          + "backtest inside the test method.");
+    }
+    return state.backtest();
+  }
+
+  @Override
+  public void afterTestExecution(ExtensionContext context) {
+    if (context.getExecutionException().isPresent()) {
+      return;
+    }
+    State state = store(context).get(State.class, State.class);
+    if (state == null) {
+      throw new ExtensionConfigurationException("The leakage gate has no state for " + context.getUniqueId()
+          + ": its before-each step did not run. Report this as a bug of backtest-gate.");
+    }
+    if (!state.backtest().recordedAnything()) {
+      throw new LeakageGateFailure(state.test().gateId(), nothingRecorded(context, state.test()));
+    }
+    BacktestRun run = state.backtest().toRun();
+    GateSettings settings = state.settings();
+    ReviewStore reviews = ReviewStore.directory(settings.reviewDir());
+    GateResult result = BacktestGate.evaluate(run, settings.policy(), reviews, Clock.systemUTC());
+    Mode mode = settings.policy().mode().resolve(System.getenv());
+    PublishedGate published = GateReporter.publish(run, result, mode, new ReportFiles(settings.reportDir()), reviews);
+    context.publishReportEntry(entries(published));
+    if (!result.verdict().passed()) {
+      throw new LeakageGateFailure(result.gateId(), published.text());
+    }
+  }
+
+  private static Map<String, String> entries(PublishedGate published) {
+    GateResult result = published.result();
+    Map<String, String> entries = new LinkedHashMap<>();
+    entries.put(ENTRY_VERDICT, result.verdict().name());
+    entries.put(ENTRY_LIFT, result.comparison() == null ? "unknown"
+        : String.format(Locale.ROOT, "%+.4f", result.comparison().lift()));
+    entries.put(ENTRY_REPORT, published.reportFile().toString());
+    if (published.pendingWritten()) {
+      entries.put(ENTRY_PENDING, published.pendingFile().toString());
+    }
+    return entries;
+  }
+
+  private static String nothingRecorded(ExtensionContext context, GatedTest test) {
+    boolean hasParameter = Arrays.asList(context.getRequiredTestMethod().getParameterTypes()).contains(Backtest.class);
+    return "@LeakageGated test " + test.gateId() + " recorded nothing: record labels, candidate and baseline "
+        + "scores, decision times and features into its Backtest parameter"
+        + (hasParameter ? "." : " (it has none: declare one, e.g. void " + context.getRequiredTestMethod().getName()
+            + "(Backtest backtest)).")
+        + " The gate cannot vouch for a backtest it has not seen.";
+  }
+
+  private static ExtensionContext.Store store(ExtensionContext context) {
+    return context.getStore(ExtensionContext.Namespace.create(LeakageGateExtension.class, context.getUniqueId()));
+  }
+
+  /** What the extension keeps for one test. */
+  private record State(GatedTest test, GateSettings settings, Backtest backtest) {}
+}

@@ -1,0 +1,154 @@
+package dev.backtestgate.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.report.ReportFiles;
+import dev.backtestgate.review.GateFileNames;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * A small test kit over {@link EngineTestKit}: runs real fixture classes through the Jupiter engine with
+ * the gate's directories under a temporary folder and the mode set explicitly (never taken from the CI
+ * environment), and reads back what the gate wrote.
+ *
+ * <pre>{@code
+ * GateKit kit = new GateKit(tempDir).with(BacktestGateConfig.MODE, "verify");
+ * Throwable failure = kit.run(LeakyTestCases.class, "gbm").onlyFailure();
+ * }</pre>
+ */
+final class GateKit {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Path reviewDir;
+  private final ReportFiles reports;
+  private final Map<String, String> configuration = new LinkedHashMap<>();
+
+  GateKit(Path root) {
+    this.reviewDir = root.resolve("leakage-reviews").toAbsolutePath();
+    this.reports = new ReportFiles(root.resolve("reports"));
+    configuration.put(BacktestGateConfig.REVIEW_DIR, reviewDir.toString());
+    configuration.put(BacktestGateConfig.REPORT_DIR, reports.directory().toString());
+    configuration.put(BacktestGateConfig.MODE, "local");
+  }
+
+  /** Sets a configuration parameter for the following runs. */
+  GateKit with(String key, String value) {
+    configuration.put(key, value);
+    return this;
+  }
+
+  /** Runs every test of {@code fixture}. */
+  Outcome run(Class<?> fixture) {
+    return execute(selectClass(fixture));
+  }
+
+  /** Runs the one method of {@code fixture} named {@code method}. */
+  Outcome run(Class<?> fixture, String method) {
+    List<Method> matching = Arrays.stream(fixture.getDeclaredMethods()).filter(m -> m.getName().equals(method)).toList();
+    assertThat(matching).as("fixture methods named %s in %s", method, fixture).hasSize(1);
+    return execute(selectMethod(fixture, matching.get(0)));
+  }
+
+  private Outcome execute(DiscoverySelector selector) {
+    EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+        .configurationParameters(configuration)
+        .selectors(selector)
+        .execute();
+    return new Outcome(results);
+  }
+
+  Path reviewDir() {
+    return reviewDir;
+  }
+
+  Path reportDir() {
+    return reports.directory();
+  }
+
+  /** Where the JSON report of {@code gateId} is written. */
+  Path report(String gateId) {
+    return reports.report(gateId);
+  }
+
+  /** Where the pending sign-off of {@code gateId} is written in local mode. */
+  Path pending(String gateId) {
+    return reports.pending(gateId);
+  }
+
+  /** Where the committed leakage review of {@code gateId} is read from. */
+  Path review(String gateId) {
+    return reviewDir.resolve(GateFileNames.of(gateId));
+  }
+
+  /** The JSON report of {@code gateId}, parsed. */
+  JsonNode reportJson(String gateId) {
+    try {
+      return JSON.readTree(read(report(gateId)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** What one engine run produced. */
+  record Outcome(EngineExecutionResults results) {
+    /** Asserts that exactly one test finished, failed, and returns why. */
+    Throwable onlyFailure() {
+      results.testEvents().assertStatistics(stats -> stats.finished(1).failed(1));
+      return throwable(results.testEvents().failed().list().get(0));
+    }
+
+    /** Asserts that {@code count} tests ran and all succeeded. */
+    Outcome assertPassed(int count) {
+      results.testEvents().assertStatistics(stats -> stats.started(count).succeeded(count).failed(0).aborted(0));
+      return this;
+    }
+
+    /** Every failure, in the order the tests finished. */
+    List<Throwable> failures() {
+      return results.testEvents().failed().stream().map(Outcome::throwable).toList();
+    }
+
+    /** The report entries of every test, in publication order. */
+    List<Map<String, String>> entries() {
+      return results.allEvents().reportingEntryPublished().stream()
+          .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+          .toList();
+    }
+
+    /** The report entries of the only test that published any. */
+    Map<String, String> onlyEntries() {
+      assertThat(entries()).hasSize(1);
+      return entries().get(0);
+    }
+
+    private static Throwable throwable(Event event) {
+      return event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow();
+    }
+  }
+}

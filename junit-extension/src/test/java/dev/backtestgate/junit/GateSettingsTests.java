@@ -1,0 +1,109 @@
+package dev.backtestgate.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.Mode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Strict parsing of every key, without an engine run (the engine path is in {@link ConfigurationTests}). */
+class GateSettingsTests {
+  private static final Path BASE = Path.of("/work/module");
+
+  @Test
+  void theDefaultsAreThoseOfTheDesign() {
+    GateSettings settings = resolve(Map.of());
+
+    assertThat(settings.policy()).isEqualTo(GatePolicy.defaults());
+    assertThat(settings.reviewDir()).isEqualTo(BASE.resolve("leakage-reviews"));
+    assertThat(settings.reportDir()).isEqualTo(BASE.resolve("target/backtest-gate"));
+    assertThat(BacktestGateConfig.DEFAULTS).containsOnlyKeys(BacktestGateConfig.KEYS);
+  }
+
+  @Test
+  void everyKeyIsRead() {
+    GateSettings settings = resolve(Map.of(
+        BacktestGateConfig.MAX_LIFT, "0.03", BacktestGateConfig.CONFIDENCE, "0.99",
+        BacktestGateConfig.LIFT_TOLERANCE, "0", BacktestGateConfig.AVAILABILITY_LAG, "P1DT6H",
+        BacktestGateConfig.REVIEW_DIR, "/srv/reviews", BacktestGateConfig.REPORT_DIR, "out/../gate",
+        BacktestGateConfig.MODE, "verify"));
+
+    assertThat(settings.policy())
+        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY));
+    assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
+    assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0, 0.0", "0.5, 0.5", "' .25 ', 0.25", "5e-2, 0.05", "+0.1, 0.1", "0.999, 0.999"})
+  void maxLiftAcceptsPlainDecimalsInRange(String text, double expected) {
+    assertThat(resolve(Map.of(BacktestGateConfig.MAX_LIFT, text)).policy().maxLift()).isEqualTo(expected);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "1", "1.0", "-0.01", "NaN", "Infinity", "0x1p-4", "0.05d", "0.05f", "5%", "0,05",
+      "1e0", "abc"})
+  void maxLiftRejectsEverythingElse(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MAX_LIFT, text)))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("Invalid leakage gate setting backtestgate.max-lift: '" + text + "'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "1", "-0.5", "1.01"})
+  void confidenceMustBeStrictlyBetweenZeroAndOne(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.CONFIDENCE, text)))
+        .hasMessageContaining("strictly between 0 and 1");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"PT-1S", "6h", "PT", "1 day", "P1Y"})
+  void theLagMustBeANonNegativeIsoDuration(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.AVAILABILITY_LAG, text)))
+        .hasMessageContaining("an ISO-8601 duration of zero or more");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Auto", "VERIFY", "ci", "true", ""})
+  void theModeIsOneOfThreeLowerCaseWords(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MODE, text)))
+        .hasMessageContaining("Allowed: auto, verify or local.");
+  }
+
+  @Test
+  void aDirectoryCannotBeBlankOrContainNul() {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.REPORT_DIR, "  ")))
+        .hasMessageContaining("backtestgate.report-dir").hasMessageContaining("a directory path");
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.REVIEW_DIR, "a\0b")))
+        .hasMessageContaining("backtestgate.review-dir");
+  }
+
+  @Test
+  void anAnnotationMaxLiftIsCheckedToo() throws NoSuchMethodException {
+    LeakageGated annotation = getClass().getDeclaredMethod("annotated").getAnnotation(LeakageGated.class);
+    GatedTest test = new GatedTest("X#m", "X#m", List.of(new GatedTest.Placement(annotation, "X#m", true)));
+
+    assertThatThrownBy(() -> GateSettings.resolve(key -> Optional.empty(), test, BASE))
+        .hasMessage("Invalid leakage gate setting backtestgate.max-lift: '-0.1' (from the annotation on X#m: "
+            + "@LeakageGated(maxLift = -0.1)). Allowed: a decimal number at least 0 and below 1, e.g. 0.05. Fix the "
+            + "value, or remove it to use the default (0.05).");
+  }
+
+  @LeakageGated(maxLift = -0.1)
+  private void annotated() {}
+
+  private static GateSettings resolve(Map<String, String> parameters) {
+    return GateSettings.resolve(key -> Optional.ofNullable(parameters.get(key)), new GatedTest("X#m", "X#m", List.of()),
+        BASE);
+  }
+}

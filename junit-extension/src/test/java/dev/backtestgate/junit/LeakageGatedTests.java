@@ -1,0 +1,267 @@
+package dev.backtestgate.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.backtestgate.InvalidBacktestRunException;
+import dev.backtestgate.review.Decision;
+import dev.backtestgate.review.SignOff;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a gated test's outcome and message are, for every way a backtest can pass or fail the gate. */
+class LeakageGatedTests {
+  private static final String GATE = GatedTestCases.class.getName() + "#";
+  private GateKit kit;
+
+  @BeforeEach
+  void kit(@TempDir Path temp) {
+    kit = new GateKit(temp);
+  }
+
+  @Test
+  void anHonestBacktestPassesAndPublishesItsReport() {
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "honest").assertPassed(1);
+
+    Map<String, String> entries = outcome.onlyEntries();
+    assertThat(entries).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED")
+        .containsEntry(LeakageGateExtension.ENTRY_REPORT, kit.report(GATE + "honest").toString())
+        .doesNotContainKey(LeakageGateExtension.ENTRY_PENDING);
+    assertThat(entries.get(LeakageGateExtension.ENTRY_LIFT)).matches("[+-]0\\.0[0-4]\\d\\d");
+    JsonNode report = kit.reportJson(GATE + "honest");
+    assertThat(report.get("gate").asText()).isEqualTo(GATE + "honest");
+    assertThat(report.get("verdict").asText()).isEqualTo("PASSED");
+  }
+
+  @Test
+  void aLiftAboveTheLimitWithoutSignOffFailsAndWritesThePendingSignOffLocally() {
+    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+
+    Path pending = kit.pending(GATE + "leaky");
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class);
+    assertThat(((LeakageGateFailure) failure).gateId()).isEqualTo(GATE + "leaky");
+    assertThat(failure.getMessage())
+        .startsWith("Leakage gate FAILED: " + GATE + "leaky\nAUC lift +0.")
+        .contains("is above the 0.050 limit", "No leakage review covers it",
+            "cp " + pending + " " + kit.reviewDir() + "/");
+    assertThat(pending).exists();
+    assertThat(kit.reviewDir()).doesNotExist();
+  }
+
+  @Test
+  void inVerifyModeTheFailureSaysHowToGetThePendingSignOffAndWritesNone() {
+    kit.with(BacktestGateConfig.MODE, "verify");
+
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "leaky");
+
+    assertThat(outcome.onlyFailure()).hasMessageContaining("Run this backtest locally")
+        .hasMessageContaining("backtestgate.mode=local");
+    assertThat(kit.pending(GATE + "leaky")).doesNotExist();
+    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "FAILED")
+        .containsEntry(LeakageGateExtension.ENTRY_REPORT, kit.report(GATE + "leaky").toString());
+  }
+
+  @Test
+  void aCoveringSignOffLetsTheLeakyBacktestPass() {
+    kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));
+
+    GateKit.Outcome outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+
+    outcome.assertPassed(1);
+    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
+  }
+
+  @Test
+  void aSignOffForOtherDataIsStale() {
+    kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    SignOff approved = SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky")));
+    SignOffs.commit(kit, approved);
+
+    Throwable failure = kit.run(GatedTestCases.class, "leakyOnNewData").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageContaining("no longer covers it: it was signed for data " + approved.fingerprint())
+        .hasMessageContaining("the data or the feature set changed since the review");
+  }
+
+  @Test
+  void aRejectedSignOffFailsAndQuotesTheRationale() {
+    kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    String rationale = "The lift comes from a post-outcome collections flag.";
+    SignOffs.commit(kit, SignOffs.decided(SignOffs.pending(kit.pending(GATE + "leaky")), Decision.REJECTED, rationale,
+        SignOffs.today().plusDays(30), List.of()));
+
+    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageContaining("REJECTED this backtest (reviewer " + SignOffs.REVIEWER + ")")
+        .hasMessageContaining("\"" + rationale + "\"");
+  }
+
+  @Test
+  void anExpiredSignOffNoLongerCovers() {
+    kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    SignOff pending = SignOffs.pending(kit.pending(GATE + "leaky"));
+    SignOffs.commit(kit, SignOffs.decided(pending, Decision.APPROVED, "Fine at the time.",
+        SignOffs.today().minusDays(30), List.of()));
+
+    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageContaining("expired on " + SignOffs.today().minusDays(30))
+        .hasMessageContaining("To renew it");
+  }
+
+  @Test
+  void aFeatureRecordedAfterTheDecisionFailsTheGate() {
+    Throwable failure = kit.run(GatedTestCases.class, "lateBalance").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class);
+    assertThat(failure.getMessage())
+        .startsWith("Leakage gate FAILED: " + GATE + "lateBalance\n")
+        .contains("Feature 'balance' was recorded after the decision time in 40 of 1,000 rows (4.0%), up to 2h late",
+            "is within the 0.050 limit", "saw the future", "pointInTimeWaivers");
+  }
+
+  @Test
+  void aSignOffThatWaivesTheFeaturePasses() {
+    kit.run(GatedTestCases.class, "lateBalance").onlyFailure();
+    SignOffs.commit(kit, SignOffs.decided(SignOffs.pending(kit.pending(GATE + "lateBalance")), Decision.APPROVED,
+        "Load times, not event times.", SignOffs.today().plusDays(90),
+        List.of(new SignOff.Waiver("balance", "knownAt is the warehouse load time"))));
+
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "lateBalance").assertPassed(1);
+
+    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
+    assertThat(kit.reportJson(GATE + "lateBalance").get("waivedFeatures").toString()).isEqualTo("[\"balance\"]");
+  }
+
+  @Test
+  void anApprovalWithoutTheWaiverStillFailsOnTheLateFeature() {
+    kit.run(GatedTestCases.class, "lateBalance").onlyFailure();
+    SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "lateBalance"))));
+
+    assertThat(kit.run(GatedTestCases.class, "lateBalance").onlyFailure())
+        .hasMessageContaining("approves this run but does not waive every feature above");
+  }
+
+  @Test
+  void aGatedTestThatRecordedNothingFails() {
+    Throwable failure = kit.run(GatedTestCases.class, "recordsNothing").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class).hasMessage("@LeakageGated test " + GATE
+        + "recordsNothing recorded nothing: record labels, candidate and baseline scores, decision times and "
+        + "features into its Backtest parameter. The gate cannot vouch for a backtest it has not seen.");
+    assertThat(kit.report(GATE + "recordsNothing")).doesNotExist();
+  }
+
+  @Test
+  void aGatedTestWithoutBacktestParameterFailsTheSameWay() {
+    Throwable failure = kit.run(GatedTestCases.class, "noParameter").onlyFailure();
+
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageStartingWith("@LeakageGated test " + GATE + "noParameter recorded nothing: record labels")
+        .hasMessageContaining("(it has none: declare one, e.g. void noParameter(Backtest backtest)).");
+  }
+
+  @Test
+  void anIncompleteRecordingFailsNamingEveryProblem() {
+    Throwable failure = kit.run(GatedTestCases.class, "recordsOnlyLabels").onlyFailure();
+
+    assertThat(failure).isInstanceOf(InvalidBacktestRunException.class)
+        .hasMessageContaining("Backtest run for gate " + GATE + "recordsOnlyLabels is invalid")
+        .hasMessageContaining("candidate has no name", "baseline is missing", "no features are declared");
+  }
+
+  @Test
+  void aTestBodyThatFailsOnItsOwnKeepsItsOwnFailure() {
+    Throwable failure = kit.run(GatedTestCases.class, "bodyFails").onlyFailure();
+
+    assertThat(failure).isExactlyInstanceOf(IllegalStateException.class).hasMessage("the feature store is down");
+    assertThat(kit.report(GATE + "bodyFails")).doesNotExist();
+  }
+
+  @Test
+  void anAbortedTestStaysAborted() {
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "aborted");
+
+    outcome.results().testEvents().assertStatistics(stats -> stats.aborted(1).failed(0).succeeded(0));
+    assertThat(kit.report(GATE + "aborted")).doesNotExist();
+  }
+
+  @Test
+  void theBacktestKnowsItsGateId() {
+    kit.run(GatedTestCases.class, "checksItsGateId").assertPassed(1);
+  }
+
+  static class GatedTestCases {
+    @Test
+    @LeakageGated
+    void honest(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated
+    void leaky(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated(id = "dev.backtestgate.junit.LeakageGatedTests$GatedTestCases#leaky")
+    void leakyOnNewData(Backtest backtest) {
+      Samples.LEAKY_OTHER_DATA.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated
+    void lateBalance(Backtest backtest) {
+      Samples.LATE_BALANCE.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated
+    void recordsNothing(Backtest backtest) {
+      assertThat(backtest).isNotNull();
+    }
+
+    @Test
+    @LeakageGated
+    void noParameter() {
+      assertThat(Samples.ROWS).isPositive();
+    }
+
+    @Test
+    @LeakageGated
+    void recordsOnlyLabels(Backtest backtest) {
+      backtest.labels(new int[] {0, 1, 0, 1});
+    }
+
+    @Test
+    @LeakageGated
+    void bodyFails(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+      throw new IllegalStateException("the feature store is down");
+    }
+
+    @Test
+    @LeakageGated
+    void aborted(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+      Assumptions.abort("no data for this region");
+    }
+
+    @Test
+    @LeakageGated
+    void checksItsGateId(Backtest backtest) {
+      assertThat(backtest.gateId()).isEqualTo(GATE + "checksItsGateId");
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+}
