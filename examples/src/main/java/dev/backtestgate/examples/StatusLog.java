@@ -1,5 +1,6 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.time.EventLog;
 import java.util.Arrays;
 import java.util.List;
 
@@ -34,6 +35,11 @@ final class StatusLog {
     recordedAt = new long[capacity];
     code = new int[capacity];
     reason = new byte[capacity];
+  }
+
+  /** An empty log, to append hand-made events to. */
+  static StatusLog empty() {
+    return new StatusLog(16);
   }
 
   /** A log holding one {@code STATEMENT} event per statement, as the source systems wrote it. */
@@ -88,6 +94,15 @@ final class StatusLog {
   /** Why the event was written, an index into {@link #REASONS}. */
   byte reason(int event) {
     return reason[event];
+  }
+
+  /**
+   * The log as a categorical {@link EventLog} named {@code name} for a point-in-time join; its categories
+   * are {@link StatusCodes#CODES}. Copies the columns: appending afterwards does not change it.
+   */
+  EventLog toEventLog(String name) {
+    return EventLog.categorical(name, Arrays.copyOf(account, size), Arrays.copyOf(validFrom, size),
+        Arrays.copyOf(recordedAt, size), Arrays.copyOf(code, size), StatusCodes.CODES);
   }
 
   /** Number of events written for {@code why}. */

@@ -69,10 +69,11 @@ final class WorstStatusProjection {
   private static final class Replay {
     private final StatusLog log;
     private int[] events = new int[64];
+    private int[] slotOf = new int[64];
+    private int[] byTime = new int[64];
     private long[] slotDate = new long[64];
     private int[] current = new int[64];
     private int[] emitted = new int[64];
-    private long[] times = new long[64];
 
     Replay(StatusLog log) {
       this.log = log;
@@ -89,37 +90,30 @@ final class WorstStatusProjection {
         if (slots == 0 || slotDate[slots - 1] != date) {
           slotDate[slots++] = date;
         }
-        times[i] = log.recordedAt(events[i]);
+        slotOf[i] = slots - 1;
+        byTime[i] = i;
       }
+      sortByRecording(k);
       Arrays.fill(current, 0, slots, -1);
       Arrays.fill(emitted, 0, slots, -1);
-      Arrays.sort(times, 0, k);
-      for (int t = 0; t < k; t++) {
-        if (t > 0 && times[t] == times[t - 1]) {
-          continue;
-        }
-        replayAt(account, times[t], k, slots, out);
-      }
-    }
-
-    /** Applies every event recorded at {@code time}, then re-emits the windows they touched. */
-    private void replayAt(int account, long time, int k, int slots, NumericEvents.Builder out) {
-      int lowest = Integer.MAX_VALUE;
-      int highest = -1;
-      int slot = -1;
-      for (int i = 0; i < k; i++) {
-        int e = events[i];
-        if (i == 0 || log.validFrom(e) != log.validFrom(events[i - 1])) {
-          slot++;
-        }
-        if (log.recordedAt(e) == time) {
-          current[slot] = StatusCodes.meaning(log.code(e)).severity();
+      int g = 0;
+      while (g < k) {
+        long time = log.recordedAt(events[byTime[g]]);
+        int lowest = Integer.MAX_VALUE;
+        int highest = -1;
+        for (; g < k && log.recordedAt(events[byTime[g]]) == time; g++) {
+          int slot = slotOf[byTime[g]];
+          current[slot] = StatusCodes.meaning(log.code(events[byTime[g]])).severity();
           lowest = Math.min(lowest, slot);
           highest = Math.max(highest, slot);
         }
+        emitWindows(account, time, lowest, Math.min(slots - 1, highest + WINDOW - 1), out);
       }
-      int last = Math.min(slots - 1, highest + WINDOW - 1);
-      for (int j = lowest; j <= last; j++) {
+    }
+
+    /** Re-emits the worst status of every statement from {@code first} to {@code last} whose value changed. */
+    private void emitWindows(int account, long time, int first, int last, NumericEvents.Builder out) {
+      for (int j = first; j <= last; j++) {
         if (current[j] < 0) {
           continue;
         }
@@ -134,7 +128,10 @@ final class WorstStatusProjection {
       }
     }
 
-    /** Insertion sort by (validFrom, recordedAt, position): accounts have a few dozen events. */
+    /**
+     * Insertion sort of the account's events by (validFrom, recordedAt, position in the log): accounts
+     * have a few dozen events, mostly in order already.
+     */
     private void sortByDateThenRecording(int k) {
       for (int i = 1; i < k; i++) {
         int e = events[i];
@@ -144,6 +141,20 @@ final class WorstStatusProjection {
           j--;
         }
         events[j + 1] = e;
+      }
+    }
+
+    /** Insertion sort of positions by (recordedAt, position): later positions apply last. */
+    private void sortByRecording(int k) {
+      for (int i = 1; i < k; i++) {
+        int p = byTime[i];
+        long time = log.recordedAt(events[p]);
+        int j = i - 1;
+        while (j >= 0 && log.recordedAt(events[byTime[j]]) > time) {
+          byTime[j + 1] = byTime[j];
+          j--;
+        }
+        byTime[j + 1] = p;
       }
     }
 
@@ -161,10 +172,11 @@ final class WorstStatusProjection {
       if (events.length < k) {
         int n = Math.max(k, events.length * 2);
         events = new int[n];
+        slotOf = new int[n];
+        byTime = new int[n];
         slotDate = new long[n];
         current = new int[n];
         emitted = new int[n];
-        times = new long[n];
       }
     }
   }
