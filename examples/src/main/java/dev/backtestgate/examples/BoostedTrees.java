@@ -15,7 +15,7 @@ import smile.data.vector.IntVector;
  * double[] scores = gbm.score(test);
  * }</pre>
  */
-final class BoostedTrees implements Model {
+final class BoostedTrees extends Model {
   private static final String LABEL = "defaulted_90d";
   private static final int TREES = 100;
   private static final int MAX_DEPTH = 3;
@@ -23,32 +23,23 @@ final class BoostedTrees implements Model {
   private static final int NODE_SIZE = 100;
   private static final double SHRINKAGE = 0.1;
 
-  private final String name;
-  private final ModelInputs trainedOn;
   private final GradientTreeBoost boost;
 
   private BoostedTrees(String name, ModelInputs trainedOn, GradientTreeBoost boost) {
-    this.name = name;
-    this.trainedOn = trainedOn;
+    super(name, trainedOn);
     this.boost = boost;
   }
 
   /** Fits the trees on {@code train}. */
   static BoostedTrees fit(String name, ModelInputs train, boolean[] defaulted) {
-    DataFrame data = frame(train).merge(IntVector.of(LABEL, Model.zeroOne(defaulted)));
+    DataFrame data = frame(train).merge(IntVector.of(LABEL, zeroOne(defaulted)));
     GradientTreeBoost boost = GradientTreeBoost.fit(Formula.lhs(LABEL), data, TREES, MAX_DEPTH, MAX_NODES,
         NODE_SIZE, SHRINKAGE, 1.0);
     return new BoostedTrees(name, train, boost);
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public double[] score(ModelInputs inputs) {
-    Model.requireColumns(name, trainedOn, inputs);
+  double[] scoreRows(ModelInputs inputs) {
     DataFrame data = frame(inputs);
     double[] scores = new double[inputs.rows()];
     double[] posterior = new double[2];

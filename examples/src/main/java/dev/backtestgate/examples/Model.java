@@ -1,28 +1,45 @@
 package dev.backtestgate.examples;
 
+import java.util.List;
+
 /**
- * A fitted model: scores decision rows, higher meaning more likely to default.
+ * A fitted model: scores decision rows, higher meaning more likely to default. It remembers the columns
+ * it was trained on and refuses rows with others.
  *
  * <pre>{@code
  * Model scorecard = Scorecard.fit("prod-scorecard-v3", trainInputs, trainRows.defaulted());
  * double[] scores = scorecard.score(testInputs);
  * }</pre>
  */
-sealed interface Model permits Scorecard, BoostedTrees {
+abstract sealed class Model permits Scorecard, BoostedTrees {
+  private final String name;
+  private final List<String> columns;
+
+  Model(String name, ModelInputs trainedOn) {
+    this.name = name;
+    this.columns = trainedOn.names();
+  }
 
   /** The model's name, as reports and sign-offs show it. */
-  String name();
+  final String name() {
+    return name;
+  }
 
-  /** One score per row of {@code inputs}, which must have the columns the model was trained on. */
-  double[] score(ModelInputs inputs);
-
-  /** Fails when {@code inputs} has other columns than the model was trained on. */
-  static void requireColumns(String model, ModelInputs trained, ModelInputs inputs) {
-    if (!trained.names().equals(inputs.names())) {
-      throw new IllegalArgumentException("model " + model + " was trained on columns " + trained.names()
+  /**
+   * One score per row of {@code inputs}.
+   *
+   * @throws IllegalArgumentException when {@code inputs} has other columns than the model was trained on
+   */
+  final double[] score(ModelInputs inputs) {
+    if (!columns.equals(inputs.names())) {
+      throw new IllegalArgumentException("model " + name + " was trained on columns " + columns
           + " but is asked to score " + inputs.names() + ": build both with the same ModelInputs.Columns.");
     }
+    return scoreRows(inputs);
   }
+
+  /** Scores rows whose columns were checked. */
+  abstract double[] scoreRows(ModelInputs inputs);
 
   /** 0/1 labels for Smile. */
   static int[] zeroOne(boolean[] labels) {

@@ -11,58 +11,27 @@ import smile.classification.LogisticRegression;
  * Model prod = Scorecard.fit("prod-scorecard-v3", train, trainRows.defaulted());
  * }</pre>
  */
-final class Scorecard implements Model {
-  private final String name;
-  private final ModelInputs trainedOn;
-  private final double[] mean;
-  private final double[] scale;
+final class Scorecard extends Model {
+  private final Standardization standardization;
   private final LogisticRegression regression;
 
-  private Scorecard(String name, ModelInputs trainedOn, double[] mean, double[] scale, LogisticRegression lr) {
-    this.name = name;
-    this.trainedOn = trainedOn;
-    this.mean = mean;
-    this.scale = scale;
+  private Scorecard(String name, ModelInputs trainedOn, Standardization standardization, LogisticRegression lr) {
+    super(name, trainedOn);
+    this.standardization = standardization;
     this.regression = lr;
   }
 
   /** Fits the scorecard on {@code train} (small ridge penalty, so constant columns stay harmless). */
   static Scorecard fit(String name, ModelInputs train, boolean[] defaulted) {
-    int p = train.names().size();
-    double[] mean = new double[p];
-    double[] scale = new double[p];
-    for (double[] row : train.matrix()) {
-      for (int c = 0; c < p; c++) {
-        mean[c] += row[c];
-      }
-    }
-    for (int c = 0; c < p; c++) {
-      mean[c] /= train.rows();
-    }
-    for (double[] row : train.matrix()) {
-      for (int c = 0; c < p; c++) {
-        scale[c] += (row[c] - mean[c]) * (row[c] - mean[c]);
-      }
-    }
-    for (int c = 0; c < p; c++) {
-      double sd = Math.sqrt(scale[c] / train.rows());
-      scale[c] = sd > 0 ? sd : 1;
-    }
-    Scorecard unfitted = new Scorecard(name, train, mean, scale, null);
-    LogisticRegression lr = LogisticRegression.fit(unfitted.standardized(train), Model.zeroOne(defaulted),
+    Standardization standardization = Standardization.fit(train.matrix());
+    LogisticRegression lr = LogisticRegression.fit(standardization.apply(train.matrix()), zeroOne(defaulted),
         0.01, 1e-6, 500);
-    return new Scorecard(name, train, mean, scale, lr);
+    return new Scorecard(name, train, standardization, lr);
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public double[] score(ModelInputs inputs) {
-    Model.requireColumns(name, trainedOn, inputs);
-    double[][] x = standardized(inputs);
+  double[] scoreRows(ModelInputs inputs) {
+    double[][] x = standardization.apply(inputs.matrix());
     double[] scores = new double[x.length];
     double[] posterior = new double[2];
     for (int i = 0; i < x.length; i++) {
@@ -72,16 +41,36 @@ final class Scorecard implements Model {
     return scores;
   }
 
-  private double[][] standardized(ModelInputs inputs) {
-    double[][] x = new double[inputs.rows()][];
-    for (int i = 0; i < x.length; i++) {
-      double[] row = inputs.matrix()[i];
-      double[] z = new double[row.length];
-      for (int c = 0; c < row.length; c++) {
-        z[c] = (row[c] - mean[c]) / scale[c];
+  /** Per column mean and standard deviation (1 for a constant column), fitted on training rows. */
+  private record Standardization(double[] mean, double[] scale) {
+    static Standardization fit(double[][] rows) {
+      int p = rows[0].length;
+      double[] mean = new double[p];
+      double[] scale = new double[p];
+      for (double[] row : rows) {
+        for (int c = 0; c < p; c++) {
+          mean[c] += row[c] / rows.length;
+        }
       }
-      x[i] = z;
+      for (double[] row : rows) {
+        for (int c = 0; c < p; c++) {
+          scale[c] += (row[c] - mean[c]) * (row[c] - mean[c]) / rows.length;
+        }
+      }
+      for (int c = 0; c < p; c++) {
+        scale[c] = scale[c] > 0 ? Math.sqrt(scale[c]) : 1;
+      }
+      return new Standardization(mean, scale);
     }
-    return x;
+
+    double[][] apply(double[][] rows) {
+      double[][] z = new double[rows.length][mean.length];
+      for (int i = 0; i < rows.length; i++) {
+        for (int c = 0; c < mean.length; c++) {
+          z[i][c] = (rows[i][c] - mean[c]) / scale[c];
+        }
+      }
+      return z;
+    }
   }
 }
