@@ -35,7 +35,8 @@ final class InPlaceFeatures {
       status[i] = table.status()[row];
       balance[i] = s.balance()[row];
       rowKnownAt[i] = table.knownAt(row);
-      int first = Math.max(world.accounts().firstStatement()[rows.account()[i]], row - WorstStatusProjection.WINDOW + 1);
+      int accountFirst = world.accounts().firstStatement()[rows.account()[i]];
+      int first = Math.max(accountFirst, row - WorstStatusProjection.WINDOW + 1);
       int worstSeverity = 0;
       long known = Long.MIN_VALUE;
       for (int r = first; r <= row; r++) {

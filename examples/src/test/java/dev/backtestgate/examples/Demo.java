@@ -70,7 +70,8 @@ final class Demo {
     out.println();
     out.println("backtest-gate demo: a credit portfolio, a status-code cleanup, and the leakage gate");
     out.println(fmt("  world     %,d accounts, %,d monthly statements, seed %d (built, with features and the "
-        + "baseline, in %.1f s)", world.accounts().size(), world.statements().size(), world.spec().seed(), nanos / 1e9));
+        + "baseline, in %.1f s)", world.accounts().size(), world.statements().size(), world.spec().seed(),
+        nanos / 1e9));
     out.println(fmt("  cleanup   \"normalize status codes\" on 2025-08-15 rewrites %,d statement rows in place; "
         + "append-only, the same cleanup is %,d correction events", rewritten, rewritten));
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
@@ -117,7 +118,8 @@ final class Demo {
     }
     out.println(fmt("Demo finished in %.1f s.", nanos / 1e9));
     if (!asTold) {
-      out.println("The story did not come out as told: a leaky backtest passed or an honest one was blocked. See above.");
+      out.println("The story did not come out as told: a leaky backtest passed or an honest one was blocked. "
+          + "See above.");
       return 1;
     }
     return 0;

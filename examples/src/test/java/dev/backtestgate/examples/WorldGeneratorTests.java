@@ -85,11 +85,13 @@ class WorldGeneratorTests {
       int before = 0;
       int last = -1;
       boolean defaultedInWindow = false;
-      for (int row = a.firstStatement()[account]; row < a.firstStatement()[account] + a.statementCount()[account]; row++) {
-        if (s.statementAt()[row] <= decision) {
+      int end = a.firstStatement()[account] + a.statementCount()[account];
+      for (int row = a.firstStatement()[account]; row < end; row++) {
+        long at = s.statementAt()[row];
+        if (at <= decision) {
           before++;
           last = row;
-        } else if (s.statementAt()[row] <= decision + Timeline.OUTCOME_WINDOW && Status.of(s.state()[row]).isDefault()) {
+        } else if (at <= decision + Timeline.OUTCOME_WINDOW && Status.of(s.state()[row]).isDefault()) {
           defaultedInWindow = true;
         }
       }
