@@ -1,0 +1,9 @@
+// The build passed on the committed sign-off, and the report says so.
+def gate = 'com.example.churn.ChurnBacktestTest#gradientBoosting'
+def log = new File(basedir, 'build.log').text
+assert log.contains('Tests run: 1, Failures: 0, Errors: 0, Skipped: 0')
+assert log.contains('BUILD SUCCESS')
+def report = new File(basedir, "target/backtest-gate/${gate}.json").text
+assert report =~ /"verdict"\s*:\s*"PASSED_WITH_SIGN_OFF"/
+assert !new File(basedir, 'target/backtest-gate/pending').exists()
+return true
