@@ -2,7 +2,11 @@ package dev.backtestgate.metrics;
 
 /**
  * Exact ROC AUC: the probability that a random positive scores above a random negative, ties counted
- * one half. O(n log n), primitive arrays only.
+ * one half. O(n log n) in the worst case, close to linear for typical scores; primitive arrays only.
+ *
+ * <p>The pair count {@code 2U} is accumulated as a {@code long}, so the result is the correctly
+ * rounded value of the exact fraction {@code 2U / (2 * positives * negatives)}. {@code -0.0} and {@code
+ * 0.0} are the same score. Extra memory: one {@code double} per row.
  *
  * <pre>{@code
  * double auc = Auc.of(new boolean[] {true, false, true}, new double[] {0.9, 0.3, 0.4});  // 1.0
@@ -18,16 +22,27 @@ public final class Auc {
    *     least one positive and one negative; the message names the count and the first bad index
    */
   public static double of(boolean[] labels, double[] scores) {
-    throw new UnsupportedOperationException("not implemented yet (issue 2)");
+    Checks.sameRows(labels, scores, "scores");
+    int positives = Checks.positives(labels, 1, "AUC");
+    long twiceU = PairCounts.twiceU(labels, scores, ScoreRange.of(scores, "scores"));
+    return fromTwiceU(twiceU, positives, labels.length - positives);
   }
 
   /** As {@link #of(boolean[], double[])} with 0/1 labels; any other label value is rejected. */
   public static double of(int[] labels, double[] scores) {
-    throw new UnsupportedOperationException("not implemented yet (issue 2)");
+    return of(Checks.booleanLabels(labels), scores);
   }
 
   /** The ROC curve points and the AUC, from one sort of the scores. Validates like {@link #of}. */
   public static RocCurve curve(boolean[] labels, double[] scores) {
-    throw new UnsupportedOperationException("not implemented yet (issue 2)");
+    Checks.sameRows(labels, scores, "scores");
+    int positives = Checks.positives(labels, 1, "a ROC curve");
+    ScoreRange.of(scores, "scores");
+    return RocCurve.walk(labels, scores, positives);
+  }
+
+  /** The AUC from the exact pair count. */
+  static double fromTwiceU(long twiceU, long positives, long negatives) {
+    return twiceU / (2.0 * positives * negatives);
   }
 }

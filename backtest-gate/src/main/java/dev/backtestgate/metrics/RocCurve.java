@@ -1,5 +1,8 @@
 package dev.backtestgate.metrics;
 
+import java.util.Arrays;
+import java.util.Objects;
+
 /**
  * ROC curve points, from the strictest threshold (0, 0) to the loosest (1, 1), one point per distinct
  * score, plus the AUC computed in the same pass.
@@ -7,15 +10,144 @@ package dev.backtestgate.metrics;
  * <pre>{@code
  * RocCurve roc = Auc.curve(labels, scores);
  * for (int i = 0; i < roc.size(); i++) plot(roc.falsePositiveRate()[i], roc.truePositiveRate()[i]);
+ * RocCurve forReport = roc.downsample(2000);  // same shape, at most 2000 points, same auc
  * }</pre>
+ *
+ * <p>The arrays are not copied: do not modify them.
  *
  * @param falsePositiveRate x coordinates, non-decreasing, first 0, last 1
  * @param truePositiveRate y coordinates, non-decreasing, first 0, last 1
  * @param auc the exact AUC (area under these points, trapezoids for ties)
  */
 public record RocCurve(double[] falsePositiveRate, double[] truePositiveRate, double auc) {
+
+  /** Checks that both coordinate arrays exist, have the same length and hold at least 2 points. */
+  public RocCurve {
+    Objects.requireNonNull(falsePositiveRate, "falsePositiveRate");
+    Objects.requireNonNull(truePositiveRate, "truePositiveRate");
+    if (falsePositiveRate.length != truePositiveRate.length || falsePositiveRate.length < 2) {
+      throw new IllegalArgumentException(
+          "a ROC curve needs as many false positive rates as true positive rates, at least 2 (from"
+              + " (0, 0) to (1, 1)); got "
+              + falsePositiveRate.length
+              + " and "
+              + truePositiveRate.length
+              + ". Build curves with Auc.curve(labels, scores).");
+    }
+  }
+
   /** Number of points. */
   public int size() {
     return falsePositiveRate.length;
+  }
+
+  /**
+   * At most {@code maxPoints} of these points, keeping the first and the last and spreading the rest
+   * evenly along the curve (by {@code fpr + tpr}, which grows along any ROC curve), so its shape
+   * survives; {@link #auc()} stays the exact AUC of the full curve. Returns this curve when it is
+   * already small enough.
+   *
+   * @param maxPoints at least 2
+   */
+  public RocCurve downsample(int maxPoints) {
+    if (maxPoints < 2) {
+      throw new IllegalArgumentException(
+          "downsample needs maxPoints >= 2 (the first and last points are always kept), got "
+              + maxPoints
+              + ".");
+    }
+    int n = size();
+    if (n <= maxPoints) {
+      return this;
+    }
+    double first = falsePositiveRate[0] + truePositiveRate[0];
+    double step = (falsePositiveRate[n - 1] + truePositiveRate[n - 1] - first) / (maxPoints - 1);
+    double[] fpr = new double[maxPoints];
+    double[] tpr = new double[maxPoints];
+    fpr[0] = falsePositiveRate[0];
+    tpr[0] = truePositiveRate[0];
+    int kept = 1;
+    double next = first + step;
+    for (int i = 1; i < n - 1 && kept < maxPoints - 1; i++) {
+      double position = falsePositiveRate[i] + truePositiveRate[i];
+      if (position >= next) {
+        fpr[kept] = falsePositiveRate[i];
+        tpr[kept] = truePositiveRate[i];
+        kept++;
+        next = first + step * (Math.floor((position - first) / step) + 1);
+      }
+    }
+    fpr[kept] = falsePositiveRate[n - 1];
+    tpr[kept] = truePositiveRate[n - 1];
+    kept++;
+    return new RocCurve(Arrays.copyOf(fpr, kept), Arrays.copyOf(tpr, kept), auc);
+  }
+
+  /** Equal points (compared as arrays) and equal AUC. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RocCurve that
+        && Double.compare(auc, that.auc) == 0
+        && Arrays.equals(falsePositiveRate, that.falsePositiveRate)
+        && Arrays.equals(truePositiveRate, that.truePositiveRate);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * Arrays.hashCode(falsePositiveRate) + Arrays.hashCode(truePositiveRate))
+        + Double.hashCode(auc);
+  }
+
+  /** The size and the AUC (not the points, which may be millions). */
+  @Override
+  public String toString() {
+    return "RocCurve[" + size() + " points, auc=" + auc + "]";
+  }
+
+  /**
+   * Builds the curve of validated input: sorts each class's scores, then walks the distinct scores
+   * from the highest down, adding one point per score and counting {@code 2U} exactly.
+   */
+  static RocCurve walk(boolean[] labels, double[] scores, int positives) {
+    int negatives = labels.length - positives;
+    double[] pos = new double[positives];
+    double[] neg = new double[negatives];
+    int p = 0;
+    int q = 0;
+    for (int i = 0; i < labels.length; i++) {
+      if (labels[i]) {
+        pos[p++] = scores[i] + 0.0; // -0.0 becomes 0.0
+      } else {
+        neg[q++] = scores[i] + 0.0;
+      }
+    }
+    Arrays.sort(pos);
+    Arrays.sort(neg);
+    double[] fpr = new double[labels.length + 1];
+    double[] tpr = new double[labels.length + 1];
+    int points = 1; // (0, 0)
+    long twiceU = 0;
+    // p and q: positives and negatives not yet passed, i.e. scoring at most the current threshold
+    while (p > 0 || q > 0) {
+      double threshold = p == 0 ? neg[q - 1] : q == 0 ? pos[p - 1] : Math.max(pos[p - 1], neg[q - 1]);
+      int tiedPositives = 0;
+      while (p > 0 && pos[p - 1] == threshold) {
+        p--;
+        tiedPositives++;
+      }
+      int tiedNegatives = 0;
+      while (q > 0 && neg[q - 1] == threshold) {
+        q--;
+        tiedNegatives++;
+      }
+      twiceU += tiedPositives * (2L * q + tiedNegatives);
+      fpr[points] = (double) (negatives - q) / negatives;
+      tpr[points] = (double) (positives - p) / positives;
+      points++;
+    }
+    return new RocCurve(
+        Arrays.copyOf(fpr, points),
+        Arrays.copyOf(tpr, points),
+        Auc.fromTwiceU(twiceU, positives, negatives));
   }
 }

@@ -9,9 +9,10 @@ import dev.backtestgate.review.SignOffJson;
 import java.nio.file.Path;
 
 /**
- * Publishes a gate result: writes its JSON report, in {@link Mode#LOCAL} also the pending sign-off when
- * one is needed, and renders the console text. Every file is written atomically under the report
- * directory; nothing is ever written into the review directory.
+ * Publishes a gate result: writes its JSON and HTML reports, regenerates the directory's
+ * {@code index.html}, in {@link Mode#LOCAL} also writes the pending sign-off when one is needed, and
+ * renders the console text. Every file is written atomically under the report directory; nothing is ever
+ * written into the review directory.
  *
  * <pre>{@code
  * PublishedGate g = GateReporter.publish(run, result, Mode.AUTO.resolve(System.getenv()),
@@ -47,8 +48,15 @@ public final class GateReporter {
     if (writePending) {
       AtomicFiles.write(pending, SignOffJson.write(PendingSignOffs.from(result)));
     }
-    Path report = AtomicFiles.write(files.report(result.gateId()), ReportJson.write(result, pending, writePending));
-    PublishedGate withoutText = new PublishedGate(result, mode, report, pending, writePending, reviewDir, "");
-    return new PublishedGate(result, mode, report, pending, writePending, reviewDir, GateText.render(withoutText));
+    Path report = files.report(result.gateId());
+    Path html = files.html(result.gateId());
+    PublishedGate withoutText = new PublishedGate(result, mode, report, html, pending, writePending, reviewDir, "");
+    PublishedGate gate = new PublishedGate(result, mode, report, html, pending, writePending, reviewDir,
+        GateText.render(withoutText));
+    // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
+    AtomicFiles.write(html, HtmlReport.render(gate, ReportEvidence.of(run)));
+    AtomicFiles.write(report, ReportJson.write(result, pending, writePending));
+    ReportIndex.update(files);
+    return gate;
   }
 }

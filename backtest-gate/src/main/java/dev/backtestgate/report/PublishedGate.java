@@ -16,6 +16,7 @@ import java.nio.file.Path;
  * @param result the gate's decision
  * @param mode the effective mode (never {@link Mode#AUTO})
  * @param reportFile the JSON report, written
+ * @param htmlFile the HTML report, written beside the JSON report
  * @param pendingFile where the pending sign-off is written in local mode
  * @param pendingWritten whether it was written by this evaluation
  * @param reviewDirectory where committed sign-offs live
@@ -25,6 +26,7 @@ public record PublishedGate(
     GateResult result,
     Mode mode,
     Path reportFile,
+    Path htmlFile,
     Path pendingFile,
     boolean pendingWritten,
     Path reviewDirectory,

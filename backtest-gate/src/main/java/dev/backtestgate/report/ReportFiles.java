@@ -4,12 +4,14 @@ import dev.backtestgate.review.GateFileNames;
 import java.nio.file.Path;
 
 /**
- * Where a gate's outputs go under the report directory: {@code <dir>/<gate>.json} for the report and
+ * Where a gate's outputs go under the report directory: {@code <dir>/<gate>.json} for the report,
+ * {@code <dir>/<gate>.html} for its page, {@code <dir>/index.html} listing every gate, and
  * {@code <dir>/pending/<gate>.json} for the pending sign-off.
  *
  * <pre>{@code
  * ReportFiles files = new ReportFiles(Path.of("target/backtest-gate"));
  * Path json = files.report("com.acme.ChurnBacktest#gbm");
+ * Path html = files.html("com.acme.ChurnBacktest#gbm");   // same name, .html
  * }</pre>
  *
  * @param directory the report directory, made absolute
@@ -23,6 +25,21 @@ public record ReportFiles(Path directory) {
   /** The JSON report of a gate. */
   public Path report(String gateId) {
     return directory.resolve(GateFileNames.of(gateId));
+  }
+
+  /** The HTML report of a gate: the JSON report's name with {@code .html}. */
+  public Path html(String gateId) {
+    return directory.resolve(htmlName(GateFileNames.of(gateId)));
+  }
+
+  /** The page listing every gate whose JSON report is in the directory. */
+  public Path index() {
+    return directory.resolve("index.html");
+  }
+
+  /** The HTML file name that belongs to a JSON report file name. */
+  static String htmlName(String jsonName) {
+    return jsonName.substring(0, jsonName.length() - ".json".length()) + ".html";
   }
 
   /** The pending sign-off of a gate. */

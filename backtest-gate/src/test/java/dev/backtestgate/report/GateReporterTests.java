@@ -60,7 +60,7 @@ class GateReporterTests {
     PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
     assertThat(abs(g.text())).isEqualTo("""
         Leakage gate FAILED: com.acme.ChurnBacktest#gbm
-        AUC lift +0.134 (candidate gbm-v7 0.899 vs baseline prod-v3 0.765, 95% CI +0.124..+0.145)
+        AUC lift +0.151 (candidate gbm-v7 0.863 vs baseline prod-v3 0.712, 95% CI +0.138..+0.164)
         is above the 0.050 limit. A lift this large is the classic signature of leaked future data.
         No leakage review covers it. To sign one off:
           1. Read the evidence: /abs/target/backtest-gate/com.acme.ChurnBacktest#gbm.json

@@ -37,12 +37,12 @@ class PointInTimeCheckTests {
   @Test
   void availabilityLagMakesValuesUsableLater() {
     long[] decided = {1_000, 2_000};
-    long[] known = {500, 1_900};
+    long[] known = {500, 1_400};
     assertThat(PointInTimeCheck.check("f", decided, known, Duration.ofMillis(500))).isEmpty();
-    PointInTimeViolation v = PointInTimeCheck.check("f", decided, known, Duration.ofMillis(501)).orElseThrow();
-    assertThat(v.rowsAffected()).isEqualTo(1);
-    assertThat(v.largestLead()).isEqualTo(Duration.ofMillis(401));
-    assertThat(v.availabilityLag()).isEqualTo(Duration.ofMillis(501));
+    PointInTimeViolation v = PointInTimeCheck.check("f", decided, known, Duration.ofMillis(601)).orElseThrow();
+    assertThat(v.rowsAffected()).isEqualTo(2);
+    assertThat(v.largestLead()).isEqualTo(Duration.ofMillis(101));
+    assertThat(v.availabilityLag()).isEqualTo(Duration.ofMillis(601));
   }
 
   @Test

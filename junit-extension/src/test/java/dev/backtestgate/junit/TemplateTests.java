@@ -63,7 +63,14 @@ class TemplateTests {
     assertThat(outcome.failures()).allSatisfy(f -> assertThat(f).isInstanceOf(LeakageGateFailure.class)
         .hasMessageMatching("(?s)Leakage gate FAILED: " + PARALLEL.replace("$", "\\$") + "\\[\\d*[02468]]\n.*"));
     try (Stream<Path> files = Files.list(kit.reportDir())) {
-      assertThat(files.filter(Files::isRegularFile)).hasSize(20);
+      List<String> names = files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).toList();
+      assertThat(names).filteredOn(n -> n.endsWith(".json")).hasSize(20);
+      assertThat(names).filteredOn(n -> n.endsWith(".html") && !n.equals("index.html")).hasSize(20);
+      assertThat(names).noneMatch(n -> n.endsWith(".tmp"));
+    }
+    String index = Files.readString(kit.reportDir().resolve("index.html"));
+    for (int n = 1; n <= 20; n++) {
+      assertThat(index).contains("ParallelTestCases#backtest[" + n + "]");
     }
     for (int n = 1; n <= 20; n++) {
       JsonNode report = kit.reportJson(PARALLEL + "[" + n + "]");

@@ -1,0 +1,106 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.report.GateWording.fmt;
+
+import dev.backtestgate.Comparison;
+
+/**
+ * The lift bar of the HTML report, as inline SVG: the lift as a dot, its confidence interval as a bar,
+ * zero, the limit with the zone beyond it shaded, and (when a sign-off exists) the lift it allows.
+ */
+final class LiftBar {
+  static final String ABOVE_COLOR = "#d92d20";
+  static final String WITHIN_COLOR = "#1570ef";
+  static final String ALLOWANCE_COLOR = "#079455";
+  static final int LEFT = 24;
+  static final int WIDTH = 520;
+  private static final int RIGHT = LEFT + WIDTH;
+  private static final int BAND_TOP = 44;
+  private static final int AXIS = 112;
+  private static final int BAR = 78;
+
+  private final double lo;
+  private final double hi;
+
+  private LiftBar(double lo, double hi) {
+    this.lo = lo;
+    this.hi = hi;
+  }
+
+  /**
+   * Writes the bar.
+   *
+   * @param allowance the largest lift a sign-off covers (reviewed lift plus tolerance), or NaN when none
+   */
+  static void write(Html out, Comparison c, double maxLift, double allowance) {
+    double min = Math.min(0, maxLift);
+    double max = Math.max(0, maxLift);
+    for (double v : new double[] {c.lift(), c.ciLower(), c.ciUpper(), allowance}) {
+      if (Double.isFinite(v)) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+    }
+    double pad = Math.max(max - min, 0.02) * 0.08;
+    new LiftBar(min - pad, max + pad).draw(out, c, maxLift, allowance);
+  }
+
+  /** The x coordinate of a lift value. */
+  double x(double lift) {
+    return LEFT + (lift - lo) / (hi - lo) * WIDTH;
+  }
+
+  private void draw(Html out, Comparison c, double maxLift, double allowance) {
+    boolean above = c.lift() > maxLift;
+    String color = above ? ABOVE_COLOR : WITHIN_COLOR;
+    String description = fmt("Lift %+.3f with its %.0f%% interval %+.3f to %+.3f against the limit %+.3f", c.lift(),
+        100 * c.confidence(), c.ciLower(), c.ciUpper(), maxLift);
+    out.open("svg", "xmlns", "http://www.w3.org/2000/svg", "viewBox", "0 0 " + (RIGHT + LEFT) + " 136",
+        "role", "img", "aria-label", description, "class", "lift");
+    out.element("title", description);
+    double limitX = x(maxLift);
+    out.empty("rect", "x", px(limitX), "y", px(BAND_TOP), "width", px(RIGHT - limitX), "height", px(AXIS - BAND_TOP),
+        "fill", "#fef3f2");
+    out.element("text", "needs a sign-off", "x", px(RIGHT - 6), "y", px(AXIS - 6), "text-anchor", "end",
+        "class", "zone");
+    Ticks ticks = Ticks.within(lo, hi, 7);
+    for (int i = 0; i < ticks.count(); i++) {
+      String x = px(x(ticks.at(i)));
+      out.empty("line", "x1", x, "y1", px(AXIS), "x2", x, "y2", px(AXIS + 5), "stroke", "#98a2b3");
+      out.element("text", ticks.label(i), "x", x, "y", px(AXIS + 19), "text-anchor", "middle", "class", "tick");
+    }
+    out.empty("line", "x1", px(LEFT), "y1", px(AXIS), "x2", px(RIGHT), "y2", px(AXIS), "stroke", "#98a2b3");
+    String zero = px(x(0));
+    out.empty("line", "x1", zero, "y1", px(BAND_TOP), "x2", zero, "y2", px(AXIS), "stroke", "#667085");
+    marker(out, maxLift, "limit " + fmt("%+.3f", maxLift), ABOVE_COLOR, 16, "lift-limit");
+    if (Double.isFinite(allowance)) {
+      marker(out, allowance, "signed off to " + fmt("%+.3f", allowance), ALLOWANCE_COLOR, 32, "lift-allowance");
+    }
+    if (Double.isFinite(c.ciLower()) && Double.isFinite(c.ciUpper())) {
+      double from = x(c.ciLower());
+      out.empty("rect", "x", px(from), "y", px(BAR - 7), "width", px(Math.max(x(c.ciUpper()) - from, 1)),
+          "height", "14", "rx", "3", "fill", color, "fill-opacity", "0.22", "stroke", color,
+          "stroke-dasharray", c.interval() == Comparison.Interval.PAIRED_DELONG ? null : "4 3", "id", "lift-ci");
+    }
+    if (Double.isFinite(c.lift())) {
+      out.empty("circle", "cx", px(x(c.lift())), "cy", px(BAR), "r", "6", "fill", color, "stroke", "#fff",
+          "stroke-width", "1.5", "id", "lift-point");
+      out.element("text", fmt("%+.3f", c.lift()), "x", px(x(c.lift())), "y", px(BAR - 13), "text-anchor", "middle",
+          "class", "value");
+    }
+    out.close();
+  }
+
+  private void marker(Html out, double value, String label, String color, int labelY, String id) {
+    double x = x(value);
+    out.empty("line", "x1", px(x), "y1", px(labelY + 4), "x2", px(x), "y2", px(AXIS), "stroke", color,
+        "stroke-width", "1.5", "stroke-dasharray", "5 3", "id", id);
+    boolean leftHalf = x < LEFT + WIDTH / 2.0;
+    out.element("text", label, "x", px(leftHalf ? x + 4 : x - 4), "y", px(labelY), "text-anchor",
+        leftHalf ? "start" : "end", "fill", color, "class", "marker");
+  }
+
+  private static String px(double value) {
+    return fmt("%.1f", value);
+  }
+}

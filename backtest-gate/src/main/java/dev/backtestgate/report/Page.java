@@ -1,0 +1,106 @@
+package dev.backtestgate.report;
+
+/**
+ * The frame shared by the gate report and the index: doctype, head with the inline style sheet, and a
+ * few building blocks (key-value rows, tags). No scripts, no fonts, no network: the page opens anywhere.
+ */
+final class Page {
+  private static final String CSS = """
+      :root{--ink:#101828;--muted:#475467;--faint:#667085;--line:#eaecf0;--bg:#f9fafb;
+      --bad:#b42318;--bad-bg:#fef3f2;--bad-line:#fda29b;--ok:#067647;--ok-bg:#ecfdf3;--ok-line:#75e0a7;
+      --info:#175cd3;--info-bg:#eff8ff;--info-line:#84caff;--warn:#b54708;--warn-bg:#fffaeb}
+      *{box-sizing:border-box}
+      html{background:var(--bg)}
+      body{margin:0;color:var(--ink);font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,
+      "Helvetica Neue",Arial,sans-serif}
+      main{max-width:1120px;margin:0 auto;padding:28px 24px 8px}
+      .kicker{color:var(--faint);font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.07em}
+      h1{font-size:21px;margin:2px 0 4px;overflow-wrap:anywhere}
+      h2{font-size:15px;margin:0 0 12px}
+      h3{font-size:13px;margin:16px 0 6px;color:var(--muted)}
+      .meta{color:var(--muted);margin-bottom:18px}
+      .banner{border:1px solid;border-left-width:6px;border-radius:10px;padding:16px 20px;margin-bottom:20px}
+      .banner.failed{background:var(--bad-bg);border-color:var(--bad-line);border-left-color:var(--bad)}
+      .banner.passed{background:var(--ok-bg);border-color:var(--ok-line);border-left-color:var(--ok)}
+      .banner.signed{background:var(--info-bg);border-color:var(--info-line);border-left-color:var(--info)}
+      .verdict{font-size:24px;font-weight:750;letter-spacing:.02em}
+      .failed .verdict{color:var(--bad)}.passed .verdict{color:var(--ok)}.signed .verdict{color:var(--info)}
+      .banner ul{margin:8px 0 6px;padding-left:20px}
+      .banner li{margin:3px 0}
+      .banner a{color:inherit;font-weight:600}
+      section.card{background:#fff;border:1px solid var(--line);border-radius:10px;padding:18px 22px;
+      margin-bottom:18px;box-shadow:0 1px 2px rgba(16,24,40,.04)}
+      .grid{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:28px;align-items:start}
+      @media (max-width:820px){.grid{grid-template-columns:1fr}}
+      table{border-collapse:collapse;width:100%}
+      th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);vertical-align:top}
+      thead th{color:var(--muted);font-size:12px;font-weight:600;background:var(--bg)}
+      tbody th{color:var(--muted);font-weight:500;width:34%}
+      table.numbers tbody th{width:auto}
+      table.numbers .note{font-weight:400;font-size:12px}
+      td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+      code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;
+      overflow-wrap:anywhere}
+      .tag{display:inline-block;padding:1px 9px;border-radius:999px;font-size:12px;font-weight:600;white-space:nowrap}
+      .tag.bad{background:var(--bad-bg);color:var(--bad)}.tag.ok{background:var(--ok-bg);color:var(--ok)}
+      .tag.info{background:var(--info-bg);color:var(--info)}.tag.muted{background:var(--bg);color:var(--muted)}
+      .tag.warn{background:var(--warn-bg);color:var(--warn)}
+      p{margin:8px 0}
+      .note{color:var(--muted)}
+      .callout{border-left:4px solid var(--bad);background:var(--bad-bg);padding:8px 12px;border-radius:6px}
+      blockquote{margin:8px 0;padding:6px 12px;border-left:4px solid var(--line);color:var(--muted)}
+      ol.steps{margin:8px 0 0;padding-left:22px}
+      ol.steps li{margin:7px 0;overflow-wrap:anywhere}
+      .legend{display:flex;flex-wrap:wrap;gap:6px 18px;margin:6px 0 0;font-size:13px}
+      .swatch{display:inline-block;width:18px;height:3px;border-radius:2px;vertical-align:middle;margin-right:6px}
+      .swatch.dashed{background:repeating-linear-gradient(90deg,#98a2b3 0 4px,transparent 4px 8px)}
+      svg{display:block;width:100%;height:auto;font-family:inherit}
+      svg .tick{font-size:11px;fill:var(--faint)}
+      svg .axis{font-size:12px;fill:var(--muted)}
+      svg .zone{font-size:11px;fill:var(--bad)}
+      svg .marker{font-size:11.5px;font-weight:600}
+      svg .value{font-size:12.5px;font-weight:700;fill:var(--ink)}
+      a{color:var(--info)}
+      footer{color:var(--faint);font-size:12px;text-align:center;padding:6px 0 28px}
+      """;
+
+  private Page() {}
+
+  /** Starts a page: everything up to and including the opening {@code <main>}. */
+  static Html start(String title, int capacity) {
+    Html out = new Html(capacity);
+    out.raw("<!DOCTYPE html>\n");
+    out.open("html", "xmlns", "http://www.w3.org/1999/xhtml", "lang", "en").nl();
+    out.open("head").nl();
+    out.empty("meta", "charset", "utf-8").nl();
+    out.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1").nl();
+    out.element("title", title).nl();
+    out.open("style").raw("\n").raw(CSS).close().nl();
+    out.close().nl();
+    out.open("body").open("main").nl();
+    return out;
+  }
+
+  /** Ends the page with a footer line and returns the markup. */
+  static String end(Html out, String footer) {
+    out.close().nl();
+    out.element("footer", footer).nl();
+    out.close().close().nl();
+    return out.finish();
+  }
+
+  /** A row of a key-value table: {@code <tr><th>key</th><td>value</td></tr>}. */
+  static void row(Html out, String key, String value) {
+    out.open("tr").element("th", key, "scope", "row").element("td", value).close().nl();
+  }
+
+  /** A row whose value is monospaced (paths, fingerprints, commands). */
+  static void codeRow(Html out, String key, String value) {
+    out.open("tr").element("th", key, "scope", "row").open("td").element("code", value).close().close().nl();
+  }
+
+  /** A small coloured label; {@code kind} is one of bad, ok, info, warn, muted. */
+  static void tag(Html out, String text, String kind) {
+    out.element("span", text, "class", "tag " + kind);
+  }
+}

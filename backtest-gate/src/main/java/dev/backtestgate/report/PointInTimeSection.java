@@ -1,0 +1,103 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.report.GateWording.fmt;
+
+import dev.backtestgate.Finding;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.time.PointInTimeViolation;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The point-in-time card of the HTML report: one row per feature (checked in time, recorded late, waived,
+ * timeless, or not checkable) and the example rows of every late feature.
+ */
+final class PointInTimeSection {
+  private final Html out;
+  private final GateResult r;
+  private final ReportEvidence evidence;
+  private final Map<String, PointInTimeViolation> violations = new LinkedHashMap<>();
+  private final Map<String, Finding.CheckFailed> failures = new LinkedHashMap<>();
+
+  PointInTimeSection(Html out, GateResult r, ReportEvidence evidence) {
+    this.out = out;
+    this.r = r;
+    this.evidence = evidence;
+    for (Finding f : r.findings()) {
+      if (f instanceof Finding.PointInTime pit) {
+        violations.put(pit.violation().feature(), pit.violation());
+      } else if (f instanceof Finding.CheckFailed failed) {
+        failures.put(failed.check(), failed);
+      }
+    }
+  }
+
+  void write() {
+    out.open("section", "class", "card", "id", "point-in-time").element("h2", "Point in time");
+    Duration lag = r.policy().availabilityLag();
+    out.element("p", "A value may be used for a decision at time t only if it was recorded by t"
+        + (lag.isZero() ? "" : " minus the availability lag of " + Durations.human(lag)) + ".", "class", "note");
+    out.open("table", "id", "pit-features").open("thead").open("tr")
+        .element("th", "Feature").element("th", "Timing").element("th", "Rows recorded late", "class", "num")
+        .element("th", "Latest by", "class", "num").element("th", "Result").close().close().open("tbody");
+    for (String feature : r.run().features()) {
+      featureRow(feature);
+    }
+    out.close().close().nl();
+    for (PointInTimeViolation v : violations.values()) {
+      examples(v);
+    }
+    if (violations.keySet().stream().anyMatch(f -> !r.waivedFeatures().contains(f))) {
+      out.element("p", GateWording.PIT_WHY, "class", "callout");
+    }
+    out.close().nl();
+  }
+
+  private void featureRow(String feature) {
+    out.open("tr", "data-feature", feature).element("td", feature, "class", "mono");
+    String reason = evidence.timelessReasons().get(feature);
+    boolean timeless = r.run().timelessFeatures().contains(feature);
+    out.element("td", timeless ? "declared timeless" + (reason == null ? "" : ": " + reason) : "recorded time per row");
+    PointInTimeViolation v = violations.get(feature);
+    Finding.CheckFailed failed = failures.get("point in time of '" + feature + "'");
+    if (v != null) {
+      boolean waived = r.waivedFeatures().contains(feature);
+      out.element("td", fmt("%,d of %,d (%.1f%%)", v.rowsAffected(), v.rows(), 100 * v.share()), "class", "num");
+      out.element("td", Durations.human(v.largestLead()), "class", "num");
+      out.open("td");
+      Page.tag(out, waived ? "waived by the review" : "recorded after the decision", waived ? "info" : "bad");
+      out.close();
+    } else {
+      out.element("td", timeless || failed != null ? "–" : "0", "class", "num").element("td", "–", "class", "num");
+      out.open("td");
+      if (failed != null) {
+        Page.tag(out, "check could not run", "bad");
+        out.text(" " + failed.reason());
+      } else if (timeless) {
+        Page.tag(out, "not checked", "muted");
+      } else {
+        Page.tag(out, "known in time", "ok");
+      }
+      out.close();
+    }
+    out.close().nl();
+  }
+
+  private void examples(PointInTimeViolation v) {
+    boolean waived = r.waivedFeatures().contains(v.feature());
+    out.element("h3", "Example rows of '" + v.feature() + "'");
+    out.element("p", GateWording.pointInTime(v, waived), "class", waived ? "note" : null);
+    out.open("table", "class", "pit-examples", "data-feature", v.feature()).open("thead").open("tr")
+        .element("th", "Row", "class", "num").element("th", "Decision time").element("th", "Recorded at")
+        .element("th", "Recorded after the decision by", "class", "num").close().close().open("tbody");
+    for (PointInTimeViolation.ExampleRow e : v.examples()) {
+      out.open("tr").element("td", fmt("%d", e.row()), "class", "num")
+          .element("td", e.decisionTime().toString(), "class", "mono")
+          .element("td", e.knownAt().toString(), "class", "mono")
+          .element("td", Durations.human(Duration.between(e.decisionTime(), e.knownAt())), "class", "num")
+          .close().nl();
+    }
+    out.close().close().nl();
+  }
+}

@@ -1,0 +1,215 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.report.GateWording.fmt;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.Verdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+/**
+ * The {@code index.html} of a report directory: one row per gate whose JSON report is there (failures
+ * first), with its verdict, lift, interval, limit, unresolved findings and a link to its page.
+ *
+ * <p>Safe under parallel tests: every writer regenerates the whole index from the directory listing, under
+ * a lock that serialises regeneration across threads (an in-process lock) and across JVMs such as Surefire
+ * forks (an OS file lock on {@code <dir>/.index.lock}), and replaces the file atomically. Because each
+ * writer finishes its JSON report before it takes the lock, the last regeneration sees every report: no row
+ * is lost. Files that are not reports of this version (foreign JSON, a truncated file) are listed as skipped
+ * with the reason, never fatal.
+ *
+ * <pre>{@code
+ * Path index = ReportIndex.update(new ReportFiles(Path.of("target/backtest-gate")));
+ * }</pre>
+ */
+public final class ReportIndex {
+  /** The lock file that serialises regeneration across JVMs. */
+  public static final String LOCK_FILE = ".index.lock";
+
+  private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  private static final Comparator<IndexEntry> ORDER = Comparator
+      .comparingInt((IndexEntry e) -> switch (e.verdict()) {
+        case FAILED -> 0;
+        case PASSED_WITH_SIGN_OFF -> 1;
+        case PASSED -> 2;
+      })
+      .thenComparing(IndexEntry::gate);
+
+  private ReportIndex() {}
+
+  /**
+   * Regenerates {@link ReportFiles#index()} from the JSON reports in the directory, atomically.
+   *
+   * @return the index file
+   * @throws UncheckedIOException when the directory cannot be listed or written
+   */
+  public static Path update(ReportFiles files) {
+    Path dir = files.directory();
+    ReentrantLock lock = IN_PROCESS.computeIfAbsent(dir, d -> new ReentrantLock());
+    lock.lock();
+    try {
+      Files.createDirectories(dir);
+      try (FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE); FileLock held = lockAcrossJvms(channel)) {
+        return AtomicFiles.write(files.index(), render(dir, scan(dir)));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not regenerate " + files.index() + ": " + e.getMessage()
+          + ". Check that the report directory is writable (backtestgate.report-dir).", e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Blocks until this process holds the OS lock. Another class loader of this JVM holding it shows up as
+   * {@link OverlappingFileLockException}: wait for it briefly and retry.
+   */
+  private static FileLock lockAcrossJvms(FileChannel channel) throws IOException {
+    while (true) {
+      try {
+        return channel.lock();
+      } catch (OverlappingFileLockException heldInThisJvm) {
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2));
+      }
+    }
+  }
+
+  /**
+   * The reports in a directory and the JSON files skipped.
+   *
+   * @param entries one per readable report, in index order
+   * @param skipped one line per skipped file: its name and why
+   */
+  record Listing(List<IndexEntry> entries, List<String> skipped) {}
+
+  static Listing scan(Path dir) throws IOException {
+    List<Path> candidates;
+    try (Stream<Path> listing = Files.list(dir)) {
+      candidates = listing.filter(p -> {
+        String name = p.getFileName().toString();
+        return name.endsWith(".json") && !name.startsWith(".") && Files.isRegularFile(p);
+      }).sorted().toList();
+    }
+    List<IndexEntry> entries = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
+    for (Path file : candidates) {
+      String name = file.getFileName().toString();
+      String html = ReportFiles.htmlName(name);
+      try {
+        entries.add(IndexEntry.from(MAPPER.readTree(file.toFile()), name,
+            Files.isRegularFile(dir.resolve(html)) ? html : null));
+      } catch (IOException e) {
+        skipped.add(name + ": not readable JSON (a foreign or partly written file): " + firstLine(e.getMessage()));
+      } catch (IllegalArgumentException e) {
+        skipped.add(name + ": " + e.getMessage());
+      }
+    }
+    entries.sort(ORDER);
+    return new Listing(entries, skipped);
+  }
+
+  private static String firstLine(String message) {
+    String text = message == null ? "" : message;
+    int end = text.indexOf('\n');
+    return end < 0 ? text : text.substring(0, end);
+  }
+
+  static String render(Path dir, Listing listing) {
+    List<IndexEntry> entries = listing.entries();
+    long failed = entries.stream().filter(e -> e.verdict() == Verdict.FAILED).count();
+    long signed = entries.stream().filter(e -> e.verdict() == Verdict.PASSED_WITH_SIGN_OFF).count();
+    String summary = entries.isEmpty() ? "No gate reports yet."
+        : failed > 0 ? fmt("%d of %d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
+        : fmt("All %d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
+            + (signed > 0 ? fmt(" (%d with sign-off)", signed) : "");
+    Html out = Page.start(summary + " · backtest-gate", 4_096 + 600 * entries.size());
+    out.open("header").element("div", "backtest-gate · report index", "class", "kicker")
+        .element("h1", "Leakage gates").open("div", "class", "meta").text("Reports in ")
+        .element("code", dir.toString()).close().close().nl();
+    out.open("section", "class", "banner " + (failed > 0 ? "failed" : entries.isEmpty() ? "signed" : "passed"),
+        "id", "summary").element("div", summary, "class", "verdict")
+        .element("div", fmt("%d failed · %d passed with sign-off · %d passed", failed, signed,
+            entries.size() - failed - signed)).close().nl();
+    out.open("section", "class", "card").open("table", "id", "gates").open("thead").open("tr")
+        .element("th", "Verdict").element("th", "Gate").element("th", "Lift", "class", "num")
+        .element("th", "Interval", "class", "num").element("th", "Limit", "class", "num")
+        .element("th", "Unresolved findings").element("th", "Sign-off").element("th", "Evaluated")
+        .close().close().open("tbody").nl();
+    for (IndexEntry e : entries) {
+      row(out, e);
+    }
+    out.close().close();
+    if (entries.stream().anyMatch(e -> !e.paired() && Double.isFinite(e.ciLower()))) {
+      out.element("p", "* Interval from the candidate alone: the baseline is only an AUC number, so there is no "
+          + "paired interval.", "class", "note");
+    }
+    out.close().nl();
+    if (!listing.skipped().isEmpty()) {
+      out.open("section", "class", "card", "id", "skipped").element("h2", "Skipped files")
+          .element("p", "These JSON files in the report directory are not gate reports this version can read.",
+              "class", "note").open("ul");
+      for (String line : listing.skipped()) {
+        out.element("li", line);
+      }
+      out.close().close().nl();
+    }
+    return Page.end(out, "backtest-gate report index: regenerated by every gate that publishes into this "
+        + "directory. mvn clean removes reports of earlier builds.");
+  }
+
+  private static void row(Html out, IndexEntry e) {
+    out.open("tr", "data-gate", e.gate(), "data-verdict", e.verdict().name()).open("td");
+    Page.tag(out, GateWording.headline(e.verdict()), switch (e.verdict()) {
+      case FAILED -> "bad";
+      case PASSED_WITH_SIGN_OFF -> "info";
+      case PASSED -> "ok";
+    });
+    out.close().open("td");
+    out.element("a", e.gate(), "href", encode(e.htmlName() == null ? e.jsonName() : e.htmlName()), "class", "mono");
+    out.text(" ").element("a", "json", "href", encode(e.jsonName()), "class", "note");
+    out.close();
+    out.element("td", Double.isFinite(e.lift()) ? fmt("%+.3f", e.lift()) : "n/a", "class", "num");
+    out.element("td", Double.isFinite(e.ciLower()) && Double.isFinite(e.ciUpper())
+        ? fmt("%+.3f … %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num",
+        "title", e.paired() ? "paired DeLong" : "candidate only: the baseline is an AUC number");
+    out.element("td", Double.isFinite(e.maxLift()) ? fmt("%.3f", e.maxLift()) : "n/a", "class", "num");
+    out.element("td", (e.unresolved().isEmpty() ? "none" : String.join("; ", e.unresolved()))
+        + (e.resolved() > 0 ? fmt(" (%d covered by the review)", e.resolved()) : ""));
+    out.element("td", e.signOff()).element("td", e.evaluatedOn()).close().nl();
+  }
+
+  /** A file name as a relative URL: every byte outside the unreserved set percent-encoded ({@code #} too). */
+  static String encode(String fileName) {
+    StringBuilder url = new StringBuilder();
+    for (byte b : fileName.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) (b & 0xFF);
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0) {
+        url.append(c);
+      } else {
+        url.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+            .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
+      }
+    }
+    return url.toString();
+  }
+}

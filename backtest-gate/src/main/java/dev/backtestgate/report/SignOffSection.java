@@ -1,0 +1,123 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.report.GateWording.fmt;
+
+import dev.backtestgate.Finding;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.review.SignOff;
+import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.review.SignOffStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The sign-off card of the HTML report: whether the run needs a leakage review, what the committed review
+ * file says (one method per way it can stand), and its details.
+ */
+final class SignOffSection {
+  private final Html out;
+  private final GateResult r;
+
+  SignOffSection(Html out, GateResult r) {
+    this.out = out;
+    this.r = r;
+  }
+
+  void write() {
+    SignOffStatus s = r.signOff();
+    out.open("section", "class", "card", "id", "sign-off").element("h2", "Leakage review (sign-off)");
+    List<String> needs = new ArrayList<>();
+    for (Finding f : r.findings()) {
+      if (f instanceof Finding.LiftAboveLimit) {
+        needs.add("the lift is above the limit");
+      } else if (f instanceof Finding.PerfectCandidate) {
+        needs.add("the candidate's AUC is 1.000");
+      } else if (f instanceof Finding.PointInTime pit) {
+        needs.add("feature '" + pit.violation().feature() + "' needs a waiver or a fix");
+      }
+    }
+    out.element("p", needs.isEmpty() ? "This run needs no leakage review."
+        : "This run needs a leakage review: " + String.join("; ", needs) + ".");
+    out.open("table").open("tbody");
+    out.open("tr").element("th", "Status", "scope", "row").open("td");
+    Page.tag(out, label(s), kind(s, !needs.isEmpty()));
+    out.close().close().nl();
+    Page.codeRow(out, "File", s.file().toString());
+    details(s);
+    out.close().close().close().nl();
+  }
+
+  private static String label(SignOffStatus s) {
+    if (s instanceof SignOffStatus.Missing) {
+      return "no review file";
+    }
+    if (s instanceof SignOffStatus.Covers) {
+      return "approved and current";
+    }
+    if (s instanceof SignOffStatus.Undecided) {
+      return "no decision yet";
+    }
+    if (s instanceof SignOffStatus.Incomplete) {
+      return "incomplete";
+    }
+    if (s instanceof SignOffStatus.Stale) {
+      return "stale: the data changed";
+    }
+    if (s instanceof SignOffStatus.LiftGrew) {
+      return "the lift grew beyond the review";
+    }
+    if (s instanceof SignOffStatus.WrongGate) {
+      return "written for another gate";
+    }
+    return s.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+  }
+
+  private static String kind(SignOffStatus s, boolean needed) {
+    if (s instanceof SignOffStatus.Covers) {
+      return "ok";
+    }
+    if (s instanceof SignOffStatus.Missing) {
+      return needed ? "bad" : "muted";
+    }
+    if (s instanceof SignOffStatus.Undecided || s instanceof SignOffStatus.Incomplete) {
+      return "warn";
+    }
+    return "bad";
+  }
+
+  private void details(SignOffStatus s) {
+    if (s instanceof SignOffStatus.Covers covers) {
+      covers(covers.signOff());
+    } else if (s instanceof SignOffStatus.Rejected rej) {
+      Page.row(out, "Reviewer", rej.reviewer());
+      Page.row(out, "Rationale", rej.rationale());
+    } else if (s instanceof SignOffStatus.Malformed bad) {
+      Page.row(out, "Problem", "at " + bad.jsonPath() + ": " + bad.problem());
+    } else if (s instanceof SignOffStatus.WrongGate wrong) {
+      Page.codeRow(out, "Written for gate", wrong.fileGate());
+    } else if (s instanceof SignOffStatus.Incomplete incomplete) {
+      Page.row(out, "Empty or not attested", String.join(", ", incomplete.missing()));
+    } else if (s instanceof SignOffStatus.Stale stale) {
+      Page.codeRow(out, "Reviewed data", stale.reviewedFingerprint());
+      Page.codeRow(out, "This run's data", stale.currentFingerprint());
+    } else if (s instanceof SignOffStatus.Expired expired) {
+      Page.row(out, "Expired on", expired.expiresOn() + " (today is " + expired.today() + ")");
+    } else if (s instanceof SignOffStatus.LiftGrew grew) {
+      Page.row(out, "Lift", fmt("reviewed %+.3f, now %+.3f, tolerance %.3f", grew.reviewedLift(), grew.currentLift(),
+          grew.tolerance()));
+    }
+  }
+
+  private void covers(SignOff s) {
+    Page.row(out, "Reviewer", s.reviewer());
+    Page.row(out, "Reviewed on", s.reviewedOn() + ", valid until " + s.expiresOn());
+    Page.row(out, "Rationale", s.rationale());
+    Page.row(out, "Reviewed lift", fmt("%+.3f (candidate %.3f vs baseline %.3f)", s.reviewed().lift(),
+        s.reviewed().candidateAuc(), s.reviewed().baselineAuc()));
+    Page.row(out, "Attested", String.join(", ", SignOffJson.CHECKLIST_ITEMS));
+    for (SignOff.Waiver w : s.pointInTimeWaivers()) {
+      Page.row(out, "Waived '" + w.feature() + "'", w.reason());
+    }
+  }
+}
