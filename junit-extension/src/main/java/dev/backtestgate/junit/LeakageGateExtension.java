@@ -33,6 +33,7 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
   static final String ENTRY_VERDICT = "backtestgate.verdict";
   static final String ENTRY_LIFT = "backtestgate.lift";
   static final String ENTRY_REPORT = "backtestgate.report";
+  static final String ENTRY_HTML = "backtestgate.html";
   static final String ENTRY_PENDING = "backtestgate.pending";
 
   @Override
@@ -91,6 +92,7 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     entries.put(ENTRY_LIFT, result.comparison() == null ? "unknown"
         : String.format(Locale.ROOT, "%+.4f", result.comparison().lift()));
     entries.put(ENTRY_REPORT, published.reportFile().toString());
+    entries.put(ENTRY_HTML, published.htmlFile().toString());
     if (published.pendingWritten()) {
       entries.put(ENTRY_PENDING, published.pendingFile().toString());
     }

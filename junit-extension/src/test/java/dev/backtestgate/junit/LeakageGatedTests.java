@@ -32,6 +32,7 @@ class LeakageGatedTests {
     assertThat(entries).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED")
         .containsEntry(LeakageGateExtension.ENTRY_REPORT, kit.report(GATE + "honest").toString())
         .doesNotContainKey(LeakageGateExtension.ENTRY_PENDING);
+    assertThat(Path.of(entries.get(LeakageGateExtension.ENTRY_HTML))).exists().hasExtension("html");
     assertThat(entries.get(LeakageGateExtension.ENTRY_LIFT)).matches("[+-]0\\.0[0-4]\\d\\d");
     JsonNode report = kit.reportJson(GATE + "honest");
     assertThat(report.get("gate").asText()).isEqualTo(GATE + "honest");
@@ -40,8 +41,9 @@ class LeakageGatedTests {
 
   @Test
   void aLiftAboveTheLimitWithoutSignOffFailsAndWritesThePendingSignOffLocally() {
-    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "leaky");
 
+    Throwable failure = outcome.onlyFailure();
     Path pending = kit.pending(GATE + "leaky");
     assertThat(failure).isInstanceOf(LeakageGateFailure.class);
     assertThat(((LeakageGateFailure) failure).gateId()).isEqualTo(GATE + "leaky");
@@ -51,6 +53,7 @@ class LeakageGatedTests {
             "cp " + pending + " " + kit.reviewDir() + "/");
     assertThat(pending).exists();
     assertThat(kit.reviewDir()).doesNotExist();
+    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_PENDING, pending.toString());
   }
 
   @Test
