@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.backtestgate.InvalidBacktestRunException;
 import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.SignOff;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -74,10 +77,22 @@ class LeakageGatedTests {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));
 
-    GateKit.Outcome outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    GateKit.Outcome outcome;
+    try {
+      outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+    } finally {
+      System.setOut(out);
+    }
 
     outcome.assertPassed(1);
     assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .startsWith("Leakage gate PASSED with sign-off: " + GATE + "leaky\n")
+        .contains("approved by " + SignOffs.REVIEWER + " on " + SignOffs.today() + ", valid until "
+            + SignOffs.today().plusDays(365) + ".");
   }
 
   @Test
