@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a gated test's outcome and message are, for every way a backtest can pass or fail the gate. */
@@ -216,6 +217,45 @@ class LeakageGatedTests {
   @Test
   void theBacktestKnowsItsGateId() {
     kit.run(GatedTestCases.class, "checksItsGateId").assertPassed(1);
+  }
+
+  @Test
+  void aBacktestCanBeRecordedInABeforeEachMethod() {
+    assertThat(kit.run(RecordedBeforeEachTestCases.class).onlyFailure()).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageStartingWith("Leakage gate FAILED: " + RecordedBeforeEachTestCases.class.getName() + "#leaky\n");
+  }
+
+  @Test
+  void aBacktestCannotBeInjectedIntoTheConstructor() {
+    assertThat(kit.run(ConstructorInjectionTestCases.class).onlyFailure())
+        .isInstanceOf(ParameterResolutionException.class)
+        .hasMessageStartingWith("A Backtest can only be injected into a @LeakageGated test method (or its @BeforeEach "
+            + "methods), not into");
+  }
+
+  @LeakageGated
+  static class RecordedBeforeEachTestCases {
+    @BeforeEach
+    void record(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    void leaky(Backtest backtest) {
+      assertThat(backtest.gateId()).endsWith("#leaky");
+    }
+  }
+
+  @LeakageGated
+  static class ConstructorInjectionTestCases {
+    ConstructorInjectionTestCases(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    void leaky() {
+      assertThat(Samples.ROWS).isPositive();
+    }
   }
 
   static class GatedTestCases {
