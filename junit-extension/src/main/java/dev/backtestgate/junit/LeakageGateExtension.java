@@ -4,6 +4,7 @@ import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
+import dev.backtestgate.Verdict;
 import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Runs the leakage gate for {@link LeakageGated @LeakageGated} tests: before each test it resolves the
  * settings (failing on misconfiguration) and creates the {@link Backtest} recorder; it injects the
  * recorder; after the test method it evaluates the gate, writes the report, publishes report entries and
- * fails the test with the gate's text when the gate fails. A test that already failed or was aborted keeps
+ * fails the test with the gate's text when the gate fails (a pass that rests on a sign-off prints the text,
+ * naming the reviewer and the expiry date). A test that already failed or was aborted keeps
  * its own outcome. All per-test state lives in the extension store.
  */
 final class LeakageGateExtension implements BeforeEachCallback, ParameterResolver, AfterTestExecutionCallback {
@@ -33,6 +35,7 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
   static final String ENTRY_VERDICT = "backtestgate.verdict";
   static final String ENTRY_LIFT = "backtestgate.lift";
   static final String ENTRY_REPORT = "backtestgate.report";
+  static final String ENTRY_HTML = "backtestgate.html";
   static final String ENTRY_PENDING = "backtestgate.pending";
 
   @Override
@@ -82,6 +85,10 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     if (!result.verdict().passed()) {
       throw new LeakageGateFailure(result.gateId(), published.text());
     }
+    if (result.verdict() == Verdict.PASSED_WITH_SIGN_OFF) {
+      // who vouched for this result, and until when, belongs in the build log
+      System.out.print(published.text());
+    }
   }
 
   private static Map<String, String> entries(PublishedGate published) {
@@ -91,6 +98,7 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     entries.put(ENTRY_LIFT, result.comparison() == null ? "unknown"
         : String.format(Locale.ROOT, "%+.4f", result.comparison().lift()));
     entries.put(ENTRY_REPORT, published.reportFile().toString());
+    entries.put(ENTRY_HTML, published.htmlFile().toString());
     if (published.pendingWritten()) {
       entries.put(ENTRY_PENDING, published.pendingFile().toString());
     }

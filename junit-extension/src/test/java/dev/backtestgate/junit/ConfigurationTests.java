@@ -8,6 +8,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
+import dev.backtestgate.junit.LeakageGatedTests.GatedTestCases;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Configuration through real engine runs: resolution order, strict values, unknown keys, directories. */
 class ConfigurationTests {
-  private static final String GATE = ConfiguredTestCases.class.getName() + "#";
+  private static final String GATE = GatedTestCases.class.getName() + "#";
+  private static final String CONFIGURED = ConfiguredTestCases.class.getName() + "#";
   @TempDir
   Path temp;
   private GateKit kit;
@@ -41,7 +43,7 @@ class ConfigurationTests {
       """)
   void anInvalidValueFailsNamingKeyValueAllowedValuesAndSource(String key, String value, String allowed,
       String defaultValue) {
-    Throwable failure = kit.with(key, value).run(ConfiguredTestCases.class, "leaky").onlyFailure();
+    Throwable failure = kit.with(key, value).run(GatedTestCases.class, "leaky").onlyFailure();
 
     assertThat(failure).isInstanceOf(ExtensionConfigurationException.class).hasMessage("Invalid leakage gate setting "
         + key + ": '" + value + "' (from the configuration parameter: Surefire configurationParameters, a -D system "
@@ -56,12 +58,12 @@ class ConfigurationTests {
 
     assertThat(failure).isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageStartingWith("Invalid leakage gate setting backtestgate.max-lift: '1.5' (from the annotation on "
-            + GATE + "impossibleLimit: @LeakageGated(maxLift = 1.5)). Allowed: a decimal number at least 0");
+            + CONFIGURED + "impossibleLimit: @LeakageGated(maxLift = 1.5)). Allowed: a decimal number at least 0");
   }
 
   @Test
   void defaultsApplyWhenNothingIsSet() {
-    kit.run(ConfiguredTestCases.class, "honest").assertPassed(1);
+    kit.run(GatedTestCases.class, "honest").assertPassed(1);
 
     assertThat(kit.reportJson(GATE + "honest").get("policy").toString())
         .isEqualTo("{\"maxLift\":0.05,\"confidence\":0.95,\"liftTolerance\":0.01,\"availabilityLag\":\"PT0S\"}");
@@ -72,7 +74,7 @@ class ConfigurationTests {
     kit.with(BacktestGateConfig.MAX_LIFT, "0.5").with(BacktestGateConfig.CONFIDENCE, " 0.9 ")
         .with(BacktestGateConfig.LIFT_TOLERANCE, "0.02").with(BacktestGateConfig.AVAILABILITY_LAG, "PT6H");
 
-    kit.run(ConfiguredTestCases.class, "leaky").assertPassed(1);
+    kit.run(GatedTestCases.class, "leaky").assertPassed(1);
 
     assertThat(kit.reportJson(GATE + "leaky").get("policy").toString())
         .isEqualTo("{\"maxLift\":0.5,\"confidence\":0.9,\"liftTolerance\":0.02,\"availabilityLag\":\"PT6H\"}");
@@ -81,7 +83,7 @@ class ConfigurationTests {
   @Test
   void theAvailabilityLagMakesValuesUsableOnlyLater() {
     Throwable failure = kit.with(BacktestGateConfig.AVAILABILITY_LAG, "P2D")
-        .run(ConfiguredTestCases.class, "honest").onlyFailure();
+        .run(GatedTestCases.class, "honest").onlyFailure();
 
     assertThat(failure).hasMessageContaining("Feature 'balance' was recorded after the decision time in 1,000 of "
         + "1,000 rows (100.0%)").hasMessageContaining("(availability lag 2d included)");
@@ -99,7 +101,7 @@ class ConfigurationTests {
   @Test
   void anUnknownKeyInASystemPropertyFailsWithTheValidKeys() {
     Throwable failure = withSystemProperty("backtestgate.max-lfit", "0.1",
-        () -> kit.run(ConfiguredTestCases.class, "honest").onlyFailure());
+        () -> kit.run(GatedTestCases.class, "honest").onlyFailure());
 
     assertThat(failure).isInstanceOf(ExtensionConfigurationException.class).hasMessage("""
         Unknown leakage gate configuration key:
@@ -115,7 +117,7 @@ class ConfigurationTests {
     Path file = Files.writeString(classes.resolve("junit-platform.properties"),
         "backtestgate.review-directory=reviews\nbacktestgate.mode=local\n");
 
-    Throwable failure = withClasspathRoot(classes, () -> kit.run(ConfiguredTestCases.class, "honest").onlyFailure());
+    Throwable failure = withClasspathRoot(classes, () -> kit.run(GatedTestCases.class, "honest").onlyFailure());
 
     assertThat(failure).isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageContaining("- backtestgate.review-directory (junit-platform.properties at " + file.toUri().toURL()
@@ -129,7 +131,7 @@ class ConfigurationTests {
         .with(BacktestGateConfig.MODE, "verify");
 
     Throwable failure = withSystemProperty("basedir", temp.resolve("module").toString(),
-        () -> kit.run(ConfiguredTestCases.class, "leaky").onlyFailure());
+        () -> kit.run(GatedTestCases.class, "leaky").onlyFailure());
 
     Path module = temp.resolve("module");
     assertThat(module.resolve("build/gate/" + GATE + "leaky.json")).exists();
@@ -141,7 +143,7 @@ class ConfigurationTests {
   void aReportDirectoryInsideTheReviewDirectoryIsRefused() {
     kit.with(BacktestGateConfig.REPORT_DIR, kit.reviewDir().resolve("reports").toString());
 
-    assertThat(kit.run(ConfiguredTestCases.class, "honest").onlyFailure())
+    assertThat(kit.run(GatedTestCases.class, "honest").onlyFailure())
         .hasMessageContaining("lies inside the review directory").hasMessageContaining("backtestgate.report-dir");
   }
 
@@ -170,19 +172,8 @@ class ConfigurationTests {
     }
   }
 
+  /** Limits set on the annotation (the plain honest and leaky backtests come from {@link GatedTestCases}). */
   static class ConfiguredTestCases {
-    @Test
-    @LeakageGated
-    void honest(Backtest backtest) {
-      Samples.HONEST.recordInto(backtest);
-    }
-
-    @Test
-    @LeakageGated
-    void leaky(Backtest backtest) {
-      Samples.LEAKY.recordInto(backtest);
-    }
-
     @Test
     @LeakageGated(maxLift = 0.01)
     void strictLimit(Backtest backtest) {

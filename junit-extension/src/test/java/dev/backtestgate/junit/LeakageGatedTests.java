@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.backtestgate.InvalidBacktestRunException;
 import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.SignOff;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a gated test's outcome and message are, for every way a backtest can pass or fail the gate. */
@@ -32,6 +36,7 @@ class LeakageGatedTests {
     assertThat(entries).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED")
         .containsEntry(LeakageGateExtension.ENTRY_REPORT, kit.report(GATE + "honest").toString())
         .doesNotContainKey(LeakageGateExtension.ENTRY_PENDING);
+    assertThat(Path.of(entries.get(LeakageGateExtension.ENTRY_HTML))).exists().hasExtension("html");
     assertThat(entries.get(LeakageGateExtension.ENTRY_LIFT)).matches("[+-]0\\.0[0-4]\\d\\d");
     JsonNode report = kit.reportJson(GATE + "honest");
     assertThat(report.get("gate").asText()).isEqualTo(GATE + "honest");
@@ -40,8 +45,9 @@ class LeakageGatedTests {
 
   @Test
   void aLiftAboveTheLimitWithoutSignOffFailsAndWritesThePendingSignOffLocally() {
-    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    GateKit.Outcome outcome = kit.run(GatedTestCases.class, "leaky");
 
+    Throwable failure = outcome.onlyFailure();
     Path pending = kit.pending(GATE + "leaky");
     assertThat(failure).isInstanceOf(LeakageGateFailure.class);
     assertThat(((LeakageGateFailure) failure).gateId()).isEqualTo(GATE + "leaky");
@@ -51,6 +57,7 @@ class LeakageGatedTests {
             "cp " + pending + " " + kit.reviewDir() + "/");
     assertThat(pending).exists();
     assertThat(kit.reviewDir()).doesNotExist();
+    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_PENDING, pending.toString());
   }
 
   @Test
@@ -71,10 +78,22 @@ class LeakageGatedTests {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));
 
-    GateKit.Outcome outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    GateKit.Outcome outcome;
+    try {
+      outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+    } finally {
+      System.setOut(out);
+    }
 
     outcome.assertPassed(1);
     assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
+    assertThat(printed.toString(StandardCharsets.UTF_8))
+        .startsWith("Leakage gate PASSED with sign-off: " + GATE + "leaky\n")
+        .contains("approved by " + SignOffs.REVIEWER + " on " + SignOffs.today() + ", valid until "
+            + SignOffs.today().plusDays(365) + ".");
   }
 
   @Test
@@ -198,6 +217,45 @@ class LeakageGatedTests {
   @Test
   void theBacktestKnowsItsGateId() {
     kit.run(GatedTestCases.class, "checksItsGateId").assertPassed(1);
+  }
+
+  @Test
+  void aBacktestCanBeRecordedInABeforeEachMethod() {
+    assertThat(kit.run(RecordedBeforeEachTestCases.class).onlyFailure()).isInstanceOf(LeakageGateFailure.class)
+        .hasMessageStartingWith("Leakage gate FAILED: " + RecordedBeforeEachTestCases.class.getName() + "#leaky\n");
+  }
+
+  @Test
+  void aBacktestCannotBeInjectedIntoTheConstructor() {
+    assertThat(kit.run(ConstructorInjectionTestCases.class).onlyFailure())
+        .isInstanceOf(ParameterResolutionException.class)
+        .hasMessageStartingWith("A Backtest can only be injected into a @LeakageGated test method (or its @BeforeEach "
+            + "methods), not into");
+  }
+
+  @LeakageGated
+  static class RecordedBeforeEachTestCases {
+    @BeforeEach
+    void record(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    void leaky(Backtest backtest) {
+      assertThat(backtest.gateId()).endsWith("#leaky");
+    }
+  }
+
+  @LeakageGated
+  static class ConstructorInjectionTestCases {
+    ConstructorInjectionTestCases(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    void leaky() {
+      assertThat(Samples.ROWS).isPositive();
+    }
   }
 
   static class GatedTestCases {
