@@ -4,9 +4,11 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,11 +53,15 @@ final class Demo {
     long started = System.nanoTime();
     CreditBacktests backtests = CreditBacktests.standard();
     describe(backtests, System.nanoTime() - started);
-    Outcomes outcomes = new Outcomes();
+    Outcomes outcomes = new Outcomes(out);
     Launcher launcher = LauncherFactory.create();
-    launcher.execute(LauncherDiscoveryRequestBuilder.request()
-        .selectors(BACKTESTS.stream().map(c -> selectClass(c)).toList())
-        .build(), outcomes);
+    try {
+      launcher.execute(LauncherDiscoveryRequestBuilder.request()
+          .selectors(BACKTESTS.stream().map(c -> selectClass(c)).toList())
+          .build(), outcomes);
+    } finally {
+      System.setOut(out);
+    }
     List<Gate> gates = outcomes.gates();
     for (int i = 0; i < gates.size(); i++) {
       print(i + 1, gates.size(), gates.get(i));
@@ -85,18 +91,14 @@ final class Demo {
       gate.failure().getMessage().lines().forEach(line -> out.println("    " + line));
     } else if (gate.failure() != null) {
       gate.failure().printStackTrace(out);
+    } else if (!gate.printed().isBlank()) {
+      gate.printed().lines().forEach(line -> out.println("    " + line));
     } else if (gate.report() != null) {
       JsonNode c = gate.report().get("comparison");
       out.println(fmt("    AUC lift %+.3f (candidate %s %.3f vs baseline %s %.3f, 95%% CI %+.3f..%+.3f), limit %.3f",
           c.get("lift").asDouble(), c.get("candidate").asText(), c.get("candidateAuc").asDouble(),
           c.get("baseline").asText(), c.get("baselineAuc").asDouble(), c.get("liftCi").get(0).asDouble(),
           c.get("liftCi").get(1).asDouble(), gate.report().get("policy").get("maxLift").asDouble()));
-      JsonNode signOff = gate.report().get("signOff");
-      if (signOff.get("status").asText().equals("covers")) {
-        out.println("    covered by the committed leakage review " + signOff.get("file").asText());
-        out.println("    approved by " + signOff.get("reviewer").asText() + " on " + signOff.get("reviewedOn").asText()
-            + ", valid until " + signOff.get("expiresOn").asText());
-      }
     }
   }
 
@@ -129,9 +131,9 @@ final class Demo {
     return String.format(Locale.ROOT, format, args);
   }
 
-  /** One gated test's outcome. */
+  /** One gated test's outcome, and what it printed (the gate prints its text when a sign-off covers it). */
   private record Gate(String className, String method, boolean passed, Throwable failure, Path reportFile,
-      JsonNode report) {
+      JsonNode report, String printed) {
     String shortName() {
       return className.substring(className.lastIndexOf('.') + 1) + "#" + method;
     }
@@ -149,16 +151,28 @@ final class Demo {
     }
   }
 
-  /** Collects every test's result and report entries, in execution order. */
+  /**
+   * Collects every test's result, report entries and printed output, in execution order. The tests run
+   * one after the other, so each one's output is captured by swapping {@code System.out} around it.
+   */
   private static final class Outcomes implements TestExecutionListener {
+    private final PrintStream console;
     private final List<TestIdentifier> order = new ArrayList<>();
     private final Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
     private final Map<String, Path> reportFiles = new ConcurrentHashMap<>();
+    private final Map<String, String> printed = new ConcurrentHashMap<>();
+    private ByteArrayOutputStream capture;
+
+    Outcomes(PrintStream console) {
+      this.console = console;
+    }
 
     @Override
     public void executionStarted(TestIdentifier test) {
       if (test.isTest()) {
         order.add(test);
+        capture = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(capture, true, StandardCharsets.UTF_8));
       }
     }
 
@@ -173,6 +187,10 @@ final class Demo {
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
       results.put(test.getUniqueId(), result);
+      if (test.isTest()) {
+        System.setOut(console);
+        printed.put(test.getUniqueId(), capture.toString(StandardCharsets.UTF_8));
+      }
     }
 
     List<Gate> gates() {
@@ -183,7 +201,7 @@ final class Demo {
         Path file = reportFiles.get(test.getUniqueId());
         gates.add(new Gate(source.getClassName(), source.getMethodName(),
             result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, result.getThrowable().orElse(null), file,
-            file == null ? null : read(file)));
+            file == null ? null : read(file), printed.getOrDefault(test.getUniqueId(), "")));
       }
       return gates;
     }
