@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Html {
   /** The only elements written as {@code <x/>}: HTML void elements and SVG shapes. */
-  private static final Set<String> EMPTY = Set.of("meta", "br", "hr", "col",
+  private static final Set<String> EMPTY = Set.of("meta", "br", "wbr", "hr", "col",
       "path", "line", "rect", "circle", "polygon", "polyline");
 
   private final StringBuilder out;

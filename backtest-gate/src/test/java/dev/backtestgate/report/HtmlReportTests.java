@@ -140,6 +140,7 @@ class HtmlReportTests {
     assertThat(page.one("//section[@id='verdict']//li[contains(@class,'resolved')]"))
         .endsWith("is above the 0.050 limit. covered by the sign-off");
     assertNumbers(page, g.result());
+    assertThat(page.one("//section[@id='lift']/p[contains(@class,'callout')]/@class")).isEqualTo("callout covered");
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("approved and current");
     assertThat(page.all("//section[@id='sign-off']//tr/th")).contains("Reviewer", "Waived 'balance'");
     assertThat(page.all("//section[@id='sign-off']//tr/td")).contains("ana@acme.com",

@@ -60,7 +60,7 @@ class ReportIndexTests {
     assertThat(index.all(row + "/td")).containsExactly("FAILED", "com.acme.B#fail[1] json",
         String.format(Locale.ROOT, "%+.3f", c.lift()),
         String.format(Locale.ROOT, "%+.3f … %+.3f", c.ciLower(), c.ciUpper()), "0.050", "lift above the limit",
-        "missing", failed.result().evaluatedOn().toString());
+        "none", failed.result().evaluatedOn().toString());
     assertThat(index.one(row + "/td[2]/a[1]/@href")).isEqualTo("com.acme.B%23fail%5B1%5D.html");
     assertThat(index.one("//tr[@data-gate='com.acme.C#late']/td[6]")).isEqualTo("'status' recorded late");
     for (PublishedGate g : List.of(passed, failed, late)) {
