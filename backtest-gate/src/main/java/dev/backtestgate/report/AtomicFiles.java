@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes files so that a reader sees either the old content or the new, never a half-written file, even
@@ -33,6 +34,7 @@ public final class AtomicFiles {
       Files.createDirectories(dir);
       temp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
       Files.write(temp, bytes);
+      readableByAll(temp);
       try {
         Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
@@ -43,6 +45,13 @@ public final class AtomicFiles {
       deleteQuietly(temp);
       throw new UncheckedIOException("Could not write " + absolute + ": " + e.getMessage()
           + ". Check that the directory is writable and the disk is not full.", e);
+    }
+  }
+
+  /** Temporary files are created owner-only; reports are meant to be read by whoever opens the build. */
+  private static void readableByAll(Path file) throws IOException {
+    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     }
   }
 

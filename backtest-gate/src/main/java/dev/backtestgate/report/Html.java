@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Html {
   /** The only elements written as {@code <x/>}: HTML void elements and SVG shapes. */
-  private static final Set<String> EMPTY = Set.of("meta", "br", "hr", "col",
+  private static final Set<String> EMPTY = Set.of("meta", "br", "wbr", "hr", "col",
       "path", "line", "rect", "circle", "polygon", "polyline");
 
   private final StringBuilder out;
@@ -21,14 +21,25 @@ final class Html {
     out = new StringBuilder(capacity);
   }
 
-  /** Escapes {@code & < > " '} and replaces characters that XML 1.0 forbids (control characters, lone surrogates). */
+  /**
+   * Escapes text for element content: {@code & < > " '} become references, a carriage return becomes
+   * {@code &#13;} (so parsers keep it), and characters XML 1.0 forbids (control characters, lone
+   * surrogates) become U+FFFD.
+   */
   static String escape(String text) {
     StringBuilder b = new StringBuilder(text.length() + 16);
-    escapeInto(b, text);
+    escapeInto(b, text, false);
     return b.toString();
   }
 
-  private static void escapeInto(StringBuilder b, String text) {
+  /** As {@link #escape(String)}, and also tabs and line feeds as references, which attribute values need. */
+  static String escapeAttribute(String text) {
+    StringBuilder b = new StringBuilder(text.length() + 16);
+    escapeInto(b, text, true);
+    return b.toString();
+  }
+
+  private static void escapeInto(StringBuilder b, String text, boolean attribute) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       switch (c) {
@@ -37,6 +48,9 @@ final class Html {
         case '>' -> b.append("&gt;");
         case '"' -> b.append("&quot;");
         case '\'' -> b.append("&#39;");
+        case '\r' -> b.append("&#13;");
+        case '\n' -> b.append(attribute ? "&#10;" : "\n");
+        case '\t' -> b.append(attribute ? "&#9;" : "\t");
         default -> {
           if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
             b.append(c).append(text.charAt(++i));
@@ -86,7 +100,7 @@ final class Html {
 
   /** Escaped text. */
   Html text(String text) {
-    escapeInto(out, text);
+    escapeInto(out, text, false);
     return this;
   }
 
@@ -119,7 +133,7 @@ final class Html {
     for (int i = 0; i < attributes.length; i += 2) {
       if (attributes[i + 1] != null) {
         out.append(' ').append(attributes[i]).append("=\"");
-        escapeInto(out, attributes[i + 1]);
+        escapeInto(out, attributes[i + 1], true);
         out.append('"');
       }
     }

@@ -133,6 +133,8 @@ public final class HtmlReport {
     rocPlot(c);
     out.close();
     out.open("div");
+    out.element("h3", fmt("AUC lift and its %.0f%% interval against the limit", 100 * c.confidence()),
+        "style", "margin-top:0");
     double allowance = allowance();
     LiftBar.write(out, c, r.policy().maxLift(), allowance);
     liftLegend(c, allowance);
@@ -140,7 +142,9 @@ public final class HtmlReport {
     out.close();
     out.close();
     boolean above = r.findings().stream().anyMatch(f -> f instanceof Finding.LiftAboveLimit);
-    out.element("p", GateWording.liftAgainstLimit(c, r.policy().maxLift(), above), "class", above ? "callout" : null);
+    boolean unresolved = r.unresolved().stream().anyMatch(f -> f instanceof Finding.LiftAboveLimit);
+    out.element("p", GateWording.liftAgainstLimit(c, r.policy().maxLift(), above), "class",
+        unresolved ? "callout" : above ? "callout covered" : null);
     out.close().nl();
   }
 

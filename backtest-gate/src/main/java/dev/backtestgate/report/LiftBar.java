@@ -61,8 +61,7 @@ final class LiftBar {
     double limitX = x(maxLift);
     out.empty("rect", "x", px(limitX), "y", px(BAND_TOP), "width", px(RIGHT - limitX), "height", px(AXIS - BAND_TOP),
         "fill", "#fef3f2");
-    out.element("text", "needs a sign-off", "x", px(RIGHT - 6), "y", px(AXIS - 6), "text-anchor", "end",
-        "class", "zone");
+    out.element("text", "needs a sign-off", "x", px(limitX + 6), "y", px(AXIS - 6), "class", "zone");
     Ticks ticks = Ticks.within(lo, hi, 7);
     for (int i = 0; i < ticks.count(); i++) {
       String x = px(x(ticks.at(i)));
@@ -78,14 +77,14 @@ final class LiftBar {
     }
     if (Double.isFinite(c.ciLower()) && Double.isFinite(c.ciUpper())) {
       double from = x(c.ciLower());
-      out.empty("rect", "x", px(from), "y", px(BAR - 7), "width", px(Math.max(x(c.ciUpper()) - from, 1)),
-          "height", "14", "rx", "3", "fill", color, "fill-opacity", "0.22", "stroke", color,
+      out.empty("rect", "x", px(from), "y", px(BAR - 8), "width", px(Math.max(x(c.ciUpper()) - from, 1)),
+          "height", "16", "rx", "3", "fill", color, "fill-opacity", "0.22", "stroke", color,
           "stroke-dasharray", c.interval() == Comparison.Interval.PAIRED_DELONG ? null : "4 3", "id", "lift-ci");
     }
     if (Double.isFinite(c.lift())) {
-      out.empty("circle", "cx", px(x(c.lift())), "cy", px(BAR), "r", "6", "fill", color, "stroke", "#fff",
+      out.empty("circle", "cx", px(x(c.lift())), "cy", px(BAR), "r", "7", "fill", color, "stroke", "#fff",
           "stroke-width", "1.5", "id", "lift-point");
-      out.element("text", fmt("%+.3f", c.lift()), "x", px(x(c.lift())), "y", px(BAR - 13), "text-anchor", "middle",
+      out.element("text", fmt("%+.3f", c.lift()), "x", px(x(c.lift())), "y", px(BAR - 14), "text-anchor", "middle",
           "class", "value");
     }
     out.close();

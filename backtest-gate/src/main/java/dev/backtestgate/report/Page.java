@@ -28,6 +28,7 @@ final class Page {
       .banner ul{margin:8px 0 6px;padding-left:20px}
       .banner li{margin:3px 0}
       .banner a{color:inherit;font-weight:600}
+      .banner .tag{background:#fff;border:1px solid currentColor;margin-left:4px}
       section.card{background:#fff;border:1px solid var(--line);border-radius:10px;padding:18px 22px;
       margin-bottom:18px;box-shadow:0 1px 2px rgba(16,24,40,.04)}
       .grid{display:grid;grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:28px;align-items:start}
@@ -48,6 +49,7 @@ final class Page {
       p{margin:8px 0}
       .note{color:var(--muted)}
       .callout{border-left:4px solid var(--bad);background:var(--bad-bg);padding:8px 12px;border-radius:6px}
+      .callout.covered{border-left-color:var(--info);background:var(--info-bg)}
       blockquote{margin:8px 0;padding:6px 12px;border-left:4px solid var(--line);color:var(--muted)}
       ol.steps{margin:8px 0 0;padding-left:22px}
       ol.steps li{margin:7px 0;overflow-wrap:anywhere}
@@ -61,6 +63,7 @@ final class Page {
       svg .marker{font-size:11.5px;font-weight:600}
       svg .value{font-size:12.5px;font-weight:700;fill:var(--ink)}
       a{color:var(--info)}
+      a.gate{overflow-wrap:normal}
       footer{color:var(--faint);font-size:12px;text-align:center;padding:6px 0 28px}
       """;
 

@@ -43,6 +43,9 @@ public final class ReportIndex {
   /** The lock file that serialises regeneration across JVMs. */
   public static final String LOCK_FILE = ".index.lock";
 
+  /** The JSON's sign-off status names as the index shows them. */
+  private static final Map<String, String> SIGN_OFF_WORDS = Map.of("missing", "none", "covers", "approved",
+      "wronggate", "wrong gate", "liftgrew", "lift grew");
   private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -185,7 +188,9 @@ public final class ReportIndex {
       case PASSED -> "ok";
     });
     out.close().open("td");
-    out.element("a", e.gate(), "href", encode(e.htmlName() == null ? e.jsonName() : e.htmlName()), "class", "mono");
+    out.open("a", "href", encode(e.htmlName() == null ? e.jsonName() : e.htmlName()), "class", "mono gate");
+    breakable(out, e.gate());
+    out.close();
     out.text(" ").element("a", "json", "href", encode(e.jsonName()), "class", "note");
     out.close();
     out.element("td", Double.isFinite(e.lift()) ? fmt("%+.3f", e.lift()) : "n/a", "class", "num");
@@ -195,7 +200,21 @@ public final class ReportIndex {
     out.element("td", Double.isFinite(e.maxLift()) ? fmt("%.3f", e.maxLift()) : "n/a", "class", "num");
     out.element("td", (e.unresolved().isEmpty() ? "none" : String.join("; ", e.unresolved()))
         + (e.resolved() > 0 ? fmt(" (%d covered by the review)", e.resolved()) : ""));
-    out.element("td", e.signOff()).element("td", e.evaluatedOn()).close().nl();
+    out.element("td", SIGN_OFF_WORDS.getOrDefault(e.signOff(), e.signOff()))
+        .element("td", e.evaluatedOn(), "class", "num").close().nl();
+  }
+
+  /** A gate id with line-break opportunities after each '.' and '#', so long ids wrap at their parts. */
+  private static void breakable(Html out, String gate) {
+    int from = 0;
+    for (int i = 0; i < gate.length(); i++) {
+      char c = gate.charAt(i);
+      if ((c == '.' || c == '#') && i + 1 < gate.length()) {
+        out.text(gate.substring(from, i + 1)).empty("wbr");
+        from = i + 1;
+      }
+    }
+    out.text(gate.substring(from));
   }
 
   /** A file name as a relative URL: every byte outside the unreserved set percent-encoded ({@code #} too). */

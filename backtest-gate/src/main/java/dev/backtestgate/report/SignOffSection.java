@@ -10,12 +10,23 @@ import dev.backtestgate.review.SignOffStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The sign-off card of the HTML report: whether the run needs a leakage review, what the committed review
  * file says (one method per way it can stand), and its details.
  */
 final class SignOffSection {
+  /** How each status reads on the page; the others (rejected, malformed, expired) read as their name. */
+  private static final Map<Class<?>, String> LABELS = Map.of(
+      SignOffStatus.Missing.class, "no review file",
+      SignOffStatus.Covers.class, "approved and current",
+      SignOffStatus.Undecided.class, "no decision yet",
+      SignOffStatus.Incomplete.class, "incomplete",
+      SignOffStatus.Stale.class, "stale: the data changed",
+      SignOffStatus.LiftGrew.class, "the lift grew beyond the review",
+      SignOffStatus.WrongGate.class, "written for another gate");
+
   private final Html out;
   private final GateResult r;
 
@@ -49,28 +60,7 @@ final class SignOffSection {
   }
 
   private static String label(SignOffStatus s) {
-    if (s instanceof SignOffStatus.Missing) {
-      return "no review file";
-    }
-    if (s instanceof SignOffStatus.Covers) {
-      return "approved and current";
-    }
-    if (s instanceof SignOffStatus.Undecided) {
-      return "no decision yet";
-    }
-    if (s instanceof SignOffStatus.Incomplete) {
-      return "incomplete";
-    }
-    if (s instanceof SignOffStatus.Stale) {
-      return "stale: the data changed";
-    }
-    if (s instanceof SignOffStatus.LiftGrew) {
-      return "the lift grew beyond the review";
-    }
-    if (s instanceof SignOffStatus.WrongGate) {
-      return "written for another gate";
-    }
-    return s.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+    return LABELS.getOrDefault(s.getClass(), s.getClass().getSimpleName().toLowerCase(Locale.ROOT));
   }
 
   private static String kind(SignOffStatus s, boolean needed) {

@@ -13,7 +13,10 @@ import static dev.backtestgate.report.GateWording.fmt;
 record Ticks(double first, double step, int count) {
   private static final double[] MANTISSAS = {1, 2, 5};
 
-  /** Ticks inside {@code [lo, hi]}; {@code lo < hi}, both finite, {@code maxTicks >= 2}. */
+  /**
+   * Ticks inside {@code [lo, hi]} (a tick within a billionth of a step of either end counts as inside);
+   * {@code lo < hi}, both finite, {@code maxTicks >= 2}.
+   */
   static Ticks within(double lo, double hi, int maxTicks) {
     if (!(Double.isFinite(lo) && Double.isFinite(hi) && lo < hi) || maxTicks < 2) {
       throw new IllegalArgumentException("ticks need a finite range lo < hi and maxTicks >= 2; got [" + lo + ", "
@@ -23,8 +26,8 @@ record Ticks(double first, double step, int count) {
     while (true) {
       for (double mantissa : MANTISSAS) {
         double step = mantissa * Math.pow(10, exponent);
-        long firstIndex = (long) Math.ceil(lo / step);
-        long lastIndex = (long) Math.floor(hi / step);
+        long firstIndex = (long) Math.ceil(lo / step - 1e-9);
+        long lastIndex = (long) Math.floor(hi / step + 1e-9);
         int count = (int) (lastIndex - firstIndex + 1);
         if (count <= maxTicks) {
           return new Ticks(firstIndex * step, step, count);

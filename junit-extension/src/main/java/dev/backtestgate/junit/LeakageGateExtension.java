@@ -82,8 +82,10 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     Mode mode = settings.policy().mode().resolve(System.getenv());
     PublishedGate published = GateReporter.publish(run, result, mode, new ReportFiles(settings.reportDir()), reviews);
     context.publishReportEntry(entries(published));
+    HtmlAttachment.attach(context, published.htmlFile());
     if (!result.verdict().passed()) {
-      throw new LeakageGateFailure(result.gateId(), published.text());
+      throw new LeakageGateFailure(result.gateId(), published.text()
+          + "The report with both ROC curves and the lift interval: " + published.htmlFile() + "\n");
     }
     if (result.verdict() == Verdict.PASSED_WITH_SIGN_OFF) {
       // who vouched for this result, and until when, belongs in the build log

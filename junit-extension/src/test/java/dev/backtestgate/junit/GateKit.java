@@ -18,8 +18,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.OutputDirectoryCreator;
+import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.FileEntry;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -40,8 +44,10 @@ final class GateKit {
   private final Path reviewDir;
   private final ReportFiles reports;
   private final Map<String, String> configuration = new LinkedHashMap<>();
+  private final Path attachments;
 
   GateKit(Path root) {
+    this.attachments = root.resolve("attachments");
     this.reviewDir = root.resolve("leakage-reviews").toAbsolutePath();
     this.reports = new ReportFiles(root.resolve("reports"));
     configuration.put(BacktestGateConfig.REVIEW_DIR, reviewDir.toString());
@@ -70,6 +76,7 @@ final class GateKit {
   private Outcome execute(DiscoverySelector selector) {
     EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
         .configurationParameters(configuration)
+        .outputDirectoryCreator(new Attachments(attachments))
         .selectors(selector)
         .execute();
     return new Outcome(results);
@@ -86,6 +93,11 @@ final class GateKit {
   /** Where the JSON report of {@code gateId} is written. */
   Path report(String gateId) {
     return reports.report(gateId);
+  }
+
+  /** Where the HTML report of {@code gateId} is written. */
+  Path html(String gateId) {
+    return reports.html(gateId);
   }
 
   /** Where the pending sign-off of {@code gateId} is written in local mode. */
@@ -141,6 +153,13 @@ final class GateKit {
           .toList();
     }
 
+    /** The files attached to tests with {@code publishFile}. */
+    List<FileEntry> files() {
+      return results.allEvents().fileEntryPublished().stream()
+          .map(e -> e.getRequiredPayload(FileEntry.class))
+          .toList();
+    }
+
     /** The report entries of the only test that published any. */
     Map<String, String> onlyEntries() {
       assertThat(entries()).hasSize(1);
@@ -149,6 +168,20 @@ final class GateKit {
 
     private static Throwable throwable(Event event) {
       return event.getRequiredPayload(TestExecutionResult.class).getThrowable().orElseThrow();
+    }
+  }
+
+  /** Gives every test its own folder for files attached with {@code publishFile}. */
+  private record Attachments(Path root) implements OutputDirectoryCreator {
+    @Override
+    public Path getRootDirectory() {
+      return root;
+    }
+
+    @Override
+    public Path createOutputDirectory(TestDescriptor test) throws IOException {
+      String id = UUID.nameUUIDFromBytes(test.getUniqueId().toString().getBytes(StandardCharsets.UTF_8)).toString();
+      return Files.createDirectories(root.resolve(id));
     }
   }
 }

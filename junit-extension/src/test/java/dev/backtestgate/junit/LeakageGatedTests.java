@@ -37,6 +37,11 @@ class LeakageGatedTests {
         .containsEntry(LeakageGateExtension.ENTRY_REPORT, kit.report(GATE + "honest").toString())
         .doesNotContainKey(LeakageGateExtension.ENTRY_PENDING);
     assertThat(Path.of(entries.get(LeakageGateExtension.ENTRY_HTML))).exists().hasExtension("html");
+    assertThat(outcome.files()).singleElement().satisfies(file -> {
+      assertThat(file.getPath().getFileName()).hasToString(HtmlAttachment.NAME);
+      assertThat(file.getMediaType()).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+      assertThat(file.getPath()).hasSameTextualContentAs(Path.of(entries.get(LeakageGateExtension.ENTRY_HTML)));
+    });
     assertThat(entries.get(LeakageGateExtension.ENTRY_LIFT)).matches("[+-]0\\.0[0-4]\\d\\d");
     JsonNode report = kit.reportJson(GATE + "honest");
     assertThat(report.get("gate").asText()).isEqualTo(GATE + "honest");
@@ -54,7 +59,8 @@ class LeakageGatedTests {
     assertThat(failure.getMessage())
         .startsWith("Leakage gate FAILED: " + GATE + "leaky\nAUC lift +0.")
         .contains("is above the 0.050 limit", "No leakage review covers it",
-            "cp " + pending + " " + kit.reviewDir() + "/");
+            "cp " + pending + " " + kit.reviewDir() + "/")
+        .endsWith("The report with both ROC curves and the lift interval: " + kit.html(GATE + "leaky") + "\n");
     assertThat(pending).exists();
     assertThat(kit.reviewDir()).doesNotExist();
     assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_PENDING, pending.toString());
