@@ -59,8 +59,10 @@ class LeakyBackfillGateTests {
     results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(0).failed(2).aborted(0));
     Map<String, Path> reports = new HashMap<>();
     for (Event event : results.allEvents().reportingEntryPublished().list()) {
-      ReportEntry entry = event.getRequiredPayload(ReportEntry.class);
-      reports.put(method(event), Path.of(entry.getKeyValuePairs().get("backtestgate.report")));
+      String report = event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().get("backtestgate.report");
+      if (report != null) {
+        reports.put(method(event), Path.of(report));
+      }
     }
     outcomes = new HashMap<>();
     for (Event event : results.testEvents().finished().list()) {
