@@ -12,11 +12,14 @@ final class LongIntSort {
 
   /** Sorts {@code keys[from, to)} ascending, permuting {@code payload[from, to)} alongside. */
   static void sort(long[] keys, int[] payload, int from, int to) {
-    if (isSorted(keys, from, to)) {
-      return;
+    sort(keys, payload, from, to, 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, to - from))));
+  }
+
+  /** As {@link #sort(long[], int[], int, int)}, switching to heapsort after {@code depthLimit} levels. */
+  static void sort(long[] keys, int[] payload, int from, int to, int depthLimit) {
+    if (!isSorted(keys, from, to)) {
+      introSort(keys, payload, from, to - 1, depthLimit);
     }
-    int depthLimit = 2 * (32 - Integer.numberOfLeadingZeros(to - from));
-    introSort(keys, payload, from, to - 1, depthLimit);
   }
 
   static boolean isSorted(long[] keys, int from, int to) {
