@@ -60,6 +60,29 @@ class PointInTimeJoinPropertyTests {
     assertMatchesReference(table.numeric("f"), spine, log, lag, ttl);
   }
 
+  @Property(tries = 300)
+  void everyJoinedValueIsKnownAtItsDecisionTime(
+      @ForAll("events") List<Event> events,
+      @ForAll("rows") List<Row> rows,
+      @ForAll @LongRange(min = 0, max = 6) long lag) {
+    Spine spine = spine(rows, false);
+    EventLog log = numericLog("f", events, false);
+
+    JoinedFeature.Numeric joined = join(lag, -1).join(spine, log).numeric("f");
+
+    for (int r = 0; r < spine.size(); r++) {
+      long e = spine.decisionTime()[r] - lag;
+      int event = joined.sourceIndex()[r];
+      if (joined.isMissing(r)) {
+        assertThat(Double.isNaN(joined.values()[r])).isTrue();
+      } else {
+        assertThat(joined.knownAt()[r]).isLessThanOrEqualTo(e);
+        assertThat(log.validFrom()[event]).isLessThanOrEqualTo(e);
+        assertThat(joined.knownAt()[r]).isEqualTo(log.recordedAt()[event]);
+      }
+    }
+  }
+
   @Property(tries = 200)
   void severalFeaturesEachWithTheirOwnTtlMatchBruteForce(
       @ForAll("events") List<Event> first,

@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * as-of join computes the same thing. Scores are spine rows per second.
  *
  * <p>What is timed: for {@code pointInTimeJoin}, {@code PointInTimeJoin.join} from the in-memory columns to
- * the finished feature table (value, knownAt and source index per row), including its sorting and grouping.
+ * the finished feature table (value, knownAt and source index per row), including its sorting and grouping
+ * ({@code pointInTimeJoinOneThread}: the same with {@code parallel(false)}).
  * For DuckDB, only the statement {@code CREATE OR REPLACE TEMP TABLE joined AS SELECT s.row_id, e.v,
  * e.recorded_at FROM spine s ASOF LEFT JOIN events e ON s.entity = e.entity AND s.t >= e.valid_from}; the
  * tables are loaded (Appender) once, outside the timing. {@code order=time}: events arrive in recorded
@@ -72,6 +73,7 @@ public class PointInTimeJoinBenchmark {
     Spine spine;
     EventLog log;
     PointInTimeJoin join;
+    PointInTimeJoin oneThread;
 
     @Setup(Level.Trial)
     public void generate() {
@@ -105,6 +107,7 @@ public class PointInTimeJoinBenchmark {
       spine = Spine.of(spineEntity, decisionTime);
       log = EventLog.numeric("f", entity, time, time, values);
       join = PointInTimeJoin.builder().build();
+      oneThread = PointInTimeJoin.builder().parallel(false).build();
     }
 
     private static void swap(long[] a, int i, int j) {
@@ -190,6 +193,11 @@ public class PointInTimeJoinBenchmark {
   @Benchmark
   public FeatureTable pointInTimeJoin(Data data) {
     return data.join.join(data.spine, data.log);
+  }
+
+  @Benchmark
+  public FeatureTable pointInTimeJoinOneThread(Data data) {
+    return data.oneThread.join(data.spine, data.log);
   }
 
   @Benchmark
