@@ -1,0 +1,318 @@
+package dev.backtestgate.time;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A bitemporal, append-only event log for one feature: per event the entity, the time from which the value
+ * holds ({@code validFrom}), the time it was written down ({@code recordedAt}), both epoch milliseconds,
+ * and a numeric value or a category code. Corrections are new events with their own {@code recordedAt};
+ * nothing is ever edited in place. Columns are primitive arrays taken as they are, not copied: do not
+ * modify them after building.
+ *
+ * <p>Validation (an {@link IllegalArgumentException} names the column, the count and the first bad row):
+ * all columns have one entry per event; no time is Long.MIN_VALUE (the "missing" marker); values are
+ * finite; NaN values / code -1 only with {@link MissingValues#KEEP}; codes index the category list, whose
+ * entries are distinct and non-null.
+ *
+ * <pre>{@code
+ * EventLog balance = EventLog.numericBuilder("balance")
+ *     .add(customer, Instant.parse("2024-03-01T00:00:00Z"), Instant.parse("2024-03-02T06:00:00Z"), 120.0)
+ *     .build();
+ * EventLog plan = EventLog.categoricalBuilder("plan")
+ *     .add(customer, validFromMillis, recordedAtMillis, "premium")
+ *     .build();
+ * }</pre>
+ */
+public final class EventLog {
+  /** Whether {@link #values()} or {@link #codes()} holds the events' values. */
+  public enum Kind {
+    NUMERIC,
+    CATEGORICAL
+  }
+
+  private final String name;
+  private final long[] entity;
+  private final long[] validFrom;
+  private final long[] recordedAt;
+  private final double[] values;
+  private final int[] codes;
+  private final List<String> categories;
+
+  private EventLog(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values, int[] codes,
+      List<String> categories) {
+    this.name = name;
+    this.entity = entity;
+    this.validFrom = validFrom;
+    this.recordedAt = recordedAt;
+    this.values = values;
+    this.codes = codes;
+    this.categories = categories;
+  }
+
+  /** A numeric log that rejects NaN values. */
+  public static EventLog numeric(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values) {
+    return numeric(name, entity, validFrom, recordedAt, values, MissingValues.REJECT);
+  }
+
+  /** A numeric log; {@code missing} says whether NaN values are allowed. */
+  public static EventLog numeric(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values,
+      MissingValues missing) {
+    String owner = validateTimes(name, entity, validFrom, recordedAt);
+    Columns.required(values, owner + " value column");
+    Columns.requireLength(owner, "value", values.length, "entity", entity.length);
+    Columns.required(missing, "missing-value policy");
+    int nan = 0;
+    int firstNan = -1;
+    int infinite = 0;
+    int firstInfinite = -1;
+    for (int i = 0; i < values.length; i++) {
+      double v = values[i];
+      if (Double.isNaN(v)) {
+        if (nan++ == 0) {
+          firstNan = i;
+        }
+      } else if (Double.isInfinite(v)) {
+        if (infinite++ == 0) {
+          firstInfinite = i;
+        }
+      }
+    }
+    if (infinite > 0) {
+      throw new IllegalArgumentException(
+          owner + ": column 'value' has " + infinite + " infinite value(s), first at row " + firstInfinite
+              + "; feature values must be finite: clip or drop those events");
+    }
+    if (nan > 0 && missing == MissingValues.REJECT) {
+      throw new IllegalArgumentException(
+          owner + ": column 'value' has " + nan + " NaN value(s), first at row " + firstNan
+              + "; drop those events, or pass MissingValues.KEEP to record them as 'value unknown'");
+    }
+    return new EventLog(name, entity, validFrom, recordedAt, values, null, null);
+  }
+
+  /** A categorical log that rejects missing codes (-1). */
+  public static EventLog categorical(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, int[] codes,
+      List<String> categories) {
+    return categorical(name, entity, validFrom, recordedAt, codes, categories, MissingValues.REJECT);
+  }
+
+  /**
+   * A categorical log: {@code codes[i]} indexes {@code categories}, -1 is a missing value (allowed only
+   * with {@link MissingValues#KEEP}).
+   */
+  public static EventLog categorical(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, int[] codes,
+      List<String> categories, MissingValues missing) {
+    String owner = validateTimes(name, entity, validFrom, recordedAt);
+    Columns.required(codes, owner + " code column");
+    Columns.requireLength(owner, "code", codes.length, "entity", entity.length);
+    Columns.required(missing, "missing-value policy");
+    List<String> categoryList = validateCategories(owner, Columns.required(categories, owner + " categories"));
+    int outOfRange = 0;
+    int firstOutOfRange = -1;
+    int absent = 0;
+    int firstAbsent = -1;
+    for (int i = 0; i < codes.length; i++) {
+      int code = codes[i];
+      if (code == -1) {
+        if (absent++ == 0) {
+          firstAbsent = i;
+        }
+      } else if (code < 0 || code >= categoryList.size()) {
+        if (outOfRange++ == 0) {
+          firstOutOfRange = i;
+        }
+      }
+    }
+    if (outOfRange > 0) {
+      throw new IllegalArgumentException(
+          owner + ": column 'code' has " + outOfRange + " code(s) outside 0.." + (categoryList.size() - 1)
+              + " (the category list), first at row " + firstOutOfRange + " (code " + codes[firstOutOfRange]
+              + "); add the missing categories or fix the codes");
+    }
+    if (absent > 0 && missing == MissingValues.REJECT) {
+      throw new IllegalArgumentException(
+          owner + ": column 'code' has " + absent + " missing value(s) (code -1), first at row " + firstAbsent
+              + "; drop those events, or pass MissingValues.KEEP to record them as 'value unknown'");
+    }
+    return new EventLog(name, entity, validFrom, recordedAt, null, codes, categoryList);
+  }
+
+  private static String validateTimes(String name, long[] entity, long[] validFrom, long[] recordedAt) {
+    Columns.requireName(name, "event log name");
+    String owner = "event log '" + name + "'";
+    Columns.required(entity, owner + " entity column");
+    Columns.required(validFrom, owner + " validFrom column");
+    Columns.required(recordedAt, owner + " recordedAt column");
+    Columns.requireLength(owner, "validFrom", validFrom.length, "entity", entity.length);
+    Columns.requireLength(owner, "recordedAt", recordedAt.length, "entity", entity.length);
+    Columns.requireTimes(owner, "validFrom", validFrom);
+    Columns.requireTimes(owner, "recordedAt", recordedAt);
+    return owner;
+  }
+
+  private static List<String> validateCategories(String owner, List<String> categories) {
+    Map<String, Integer> seen = new HashMap<>();
+    for (int i = 0; i < categories.size(); i++) {
+      String category = categories.get(i);
+      if (category == null) {
+        throw new IllegalArgumentException(
+            owner + ": category " + i + " is null; use code -1 for a missing value instead");
+      }
+      Integer before = seen.putIfAbsent(category, i);
+      if (before != null) {
+        throw new IllegalArgumentException(
+            owner + ": category '" + category + "' is listed twice (codes " + before + " and " + i
+                + "); each category must have one code");
+      }
+    }
+    return List.copyOf(categories);
+  }
+
+  public static NumericBuilder numericBuilder(String name) {
+    return new NumericBuilder(name);
+  }
+
+  public static CategoricalBuilder categoricalBuilder(String name) {
+    return new CategoricalBuilder(name);
+  }
+
+  /** The feature name this log is joined as. */
+  public String name() {
+    return name;
+  }
+
+  public Kind kind() {
+    return values != null ? Kind.NUMERIC : Kind.CATEGORICAL;
+  }
+
+  public int size() {
+    return entity.length;
+  }
+
+  /** Entity id per event (not a copy). */
+  public long[] entity() {
+    return entity;
+  }
+
+  /** Start of validity per event, epoch milliseconds (not a copy). */
+  public long[] validFrom() {
+    return validFrom;
+  }
+
+  /** Time each event was recorded, epoch milliseconds (not a copy). */
+  public long[] recordedAt() {
+    return recordedAt;
+  }
+
+  /** Numeric values (not a copy); NaN = missing. Only for {@link Kind#NUMERIC} logs. */
+  public double[] values() {
+    if (values == null) {
+      throw new IllegalStateException("event log '" + name + "' is categorical: use codes()");
+    }
+    return values;
+  }
+
+  /** Category codes (not a copy); -1 = missing. Only for {@link Kind#CATEGORICAL} logs. */
+  public int[] codes() {
+    if (codes == null) {
+      throw new IllegalStateException("event log '" + name + "' is numeric: use values()");
+    }
+    return codes;
+  }
+
+  /** The category names that codes index. Only for {@link Kind#CATEGORICAL} logs. */
+  public List<String> categories() {
+    codes();
+    return categories;
+  }
+
+  /** Event by event construction of a numeric log. */
+  public static final class NumericBuilder {
+    private final String name;
+    private final Growable.Longs entity = new Growable.Longs();
+    private final Growable.Longs validFrom = new Growable.Longs();
+    private final Growable.Longs recordedAt = new Growable.Longs();
+    private final Growable.Doubles values = new Growable.Doubles();
+    private MissingValues missing = MissingValues.REJECT;
+
+    private NumericBuilder(String name) {
+      this.name = name;
+    }
+
+    public NumericBuilder add(long entityId, long validFromMillis, long recordedAtMillis, double value) {
+      entity.add(entityId);
+      validFrom.add(validFromMillis);
+      recordedAt.add(recordedAtMillis);
+      values.add(value);
+      return this;
+    }
+
+    public NumericBuilder add(long entityId, Instant validFrom, Instant recordedAt, double value) {
+      return add(
+          entityId, Columns.millis(validFrom, "validFrom"), Columns.millis(recordedAt, "recordedAt"), value);
+    }
+
+    public NumericBuilder missingValues(MissingValues policy) {
+      this.missing = Columns.required(policy, "missing-value policy");
+      return this;
+    }
+
+    public EventLog build() {
+      return numeric(
+          name, entity.toArray(), validFrom.toArray(), recordedAt.toArray(), values.toArray(), missing);
+    }
+  }
+
+  /** Event by event construction of a categorical log; categories get codes in first-seen order. */
+  public static final class CategoricalBuilder {
+    private final String name;
+    private final Growable.Longs entity = new Growable.Longs();
+    private final Growable.Longs validFrom = new Growable.Longs();
+    private final Growable.Longs recordedAt = new Growable.Longs();
+    private final Growable.Ints codes = new Growable.Ints();
+    private final EntityDictionary categories = new EntityDictionary();
+    private MissingValues missing = MissingValues.REJECT;
+
+    private CategoricalBuilder(String name) {
+      this.name = name;
+    }
+
+    /** Adds an event; a {@code null} category is a missing value. */
+    public CategoricalBuilder add(long entityId, long validFromMillis, long recordedAtMillis, String category) {
+      entity.add(entityId);
+      validFrom.add(validFromMillis);
+      recordedAt.add(recordedAtMillis);
+      codes.add(category == null ? -1 : (int) categories.idOf(category));
+      return this;
+    }
+
+    public CategoricalBuilder add(long entityId, Instant validFrom, Instant recordedAt, String category) {
+      return add(
+          entityId, Columns.millis(validFrom, "validFrom"), Columns.millis(recordedAt, "recordedAt"),
+          category);
+    }
+
+    public CategoricalBuilder missingValues(MissingValues policy) {
+      this.missing = Columns.required(policy, "missing-value policy");
+      return this;
+    }
+
+    public EventLog build() {
+      String[] names = new String[categories.size()];
+      for (int i = 0; i < names.length; i++) {
+        names[i] = categories.keyOf(i);
+      }
+      return categorical(
+          name, entity.toArray(), validFrom.toArray(), recordedAt.toArray(), codes.toArray(),
+          List.of(names), missing);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package dev.backtestgate.time;
+
+/**
+ * DESIGN section 7 spelled out literally, as the reference the fast join is compared with: for each spine
+ * row, scan every event of the log.
+ */
+final class BruteForceJoin {
+  private BruteForceJoin() {}
+
+  /** The index of the event the rule picks for (entity, decision time t), or -1. ttl < 0: none. */
+  static int choose(EventLog log, long entity, long t, long lag, long ttl) {
+    long e = t - lag;
+    long[] entities = log.entity();
+    long[] validFrom = log.validFrom();
+    long[] recordedAt = log.recordedAt();
+    int best = -1;
+    for (int i = 0; i < log.size(); i++) {
+      if (entities[i] != entity || validFrom[i] > e || recordedAt[i] > e) {
+        continue;
+      }
+      if (best < 0
+          || validFrom[i] > validFrom[best]
+          || (validFrom[i] == validFrom[best] && recordedAt[i] >= recordedAt[best])) {
+        best = i; // later positions win full ties because i only grows
+      }
+    }
+    if (best >= 0 && ttl >= 0 && validFrom[best] < e - ttl) {
+      return -1;
+    }
+    return best;
+  }
+
+  static int[] chooseAll(Spine spine, EventLog log, long lag, long ttl) {
+    int[] chosen = new int[spine.size()];
+    for (int r = 0; r < chosen.length; r++) {
+      chosen[r] = choose(log, spine.entity()[r], spine.decisionTime()[r], lag, ttl);
+    }
+    return chosen;
+  }
+}
