@@ -1,5 +1,8 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.time.EventLog;
+import java.util.Arrays;
+
 /**
  * The statement history stored the usual way: one mutable row per statement, with {@code created_at} and
  * an {@code updated_at} that is set only if whoever updates a row remembers to. An UPDATE overwrites the
@@ -24,7 +27,7 @@ final class StatementTable {
     this.statements = statements;
     this.status = statements.code().clone();
     this.updatedAt = new long[statements.size()];
-    java.util.Arrays.fill(updatedAt, NOT_UPDATED);
+    Arrays.fill(updatedAt, NOT_UPDATED);
   }
 
   /** A fresh table holding the statements as the source systems wrote them. */
@@ -65,6 +68,23 @@ final class StatementTable {
   long knownAt(int row) {
     long updated = updatedAt[row];
     return updated == NOT_UPDATED ? statements.recordedAt()[row] : updated;
+  }
+
+  /**
+   * The status column as a categorical {@link EventLog} named {@code name}: per row the account, the
+   * statement date as validFrom, {@link #knownAt(int)} as recordedAt, and the current code. What a history
+   * manifest digests; copies the columns.
+   */
+  EventLog toEventLog(String name) {
+    long[] entity = new long[size()];
+    long[] recorded = new long[size()];
+    int[] codes = new int[size()];
+    for (int row = 0; row < size(); row++) {
+      entity[row] = statements.account()[row];
+      recorded[row] = knownAt(row);
+      codes[row] = status[row];
+    }
+    return EventLog.categorical(name, entity, statements.statementAt().clone(), recorded, codes, StatusCodes.CODES);
   }
 
   /** {@code UPDATE statements SET status = code [, updated_at = at] WHERE row = row}. */
