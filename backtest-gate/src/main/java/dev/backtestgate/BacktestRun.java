@@ -1,5 +1,7 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +38,8 @@ public final class BacktestRun {
   private final Baseline baseline;
   private final long[] decisionTimes;
   private final List<FeatureTiming> features;
+  private final List<LateWriteReport> lateWrites;
+  private final List<HistoryCheckResult> historyChecks;
 
   private BacktestRun(Builder b, int positives) {
     this.gateId = b.gateId;
@@ -46,6 +50,8 @@ public final class BacktestRun {
     this.baseline = b.baseline;
     this.decisionTimes = b.decisionTimes;
     this.features = List.copyOf(b.features.values());
+    this.lateWrites = List.copyOf(b.lateWrites);
+    this.historyChecks = List.copyOf(b.historyChecks);
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -98,6 +104,16 @@ public final class BacktestRun {
     return features;
   }
 
+  /** Late-write reports of the tables the run's features came from. */
+  public List<LateWriteReport> lateWrites() {
+    return lateWrites;
+  }
+
+  /** History-manifest checks of the tables the run's features came from. */
+  public List<HistoryCheckResult> historyChecks() {
+    return historyChecks;
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -112,6 +128,8 @@ public final class BacktestRun {
     private final Map<String, FeatureTiming> features = new LinkedHashMap<>();
     private final List<String> declared = new ArrayList<>();
     private final List<String> featureProblems = new ArrayList<>();
+    private final List<LateWriteReport> lateWrites = new ArrayList<>();
+    private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -212,6 +230,33 @@ public final class BacktestRun {
             + "after the entity exists (it is shown to reviewers).");
       }
       return add(name, new FeatureTiming.Timeless(name, reason == null ? "" : reason));
+    }
+
+    /**
+     * The late-write report of a table the features came from ({@code LateWriteDetector}); late writes
+     * warn, or fail under {@code backtestgate.late-writes=fail}. May be called once per table.
+     */
+    public Builder lateWrites(LateWriteReport report) {
+      if (report == null) {
+        featureProblems.add("a late-write report is null: pass LateWriteDetector's report, or do not call "
+            + "lateWrites.");
+      } else {
+        lateWrites.add(report);
+      }
+      return this;
+    }
+
+    /**
+     * The history check of a table against its committed manifest ({@code HistoryCheck}); rewritten
+     * history fails the gate. May be called once per table.
+     */
+    public Builder history(HistoryCheckResult result) {
+      if (result == null) {
+        featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
+      } else {
+        historyChecks.add(result);
+      }
+      return this;
     }
 
     /** Adds a ready-made feature timing. */
