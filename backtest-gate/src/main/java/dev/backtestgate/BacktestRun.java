@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
@@ -230,6 +231,22 @@ public final class BacktestRun {
             + "after the entity exists (it is shown to reviewers).");
       }
       return add(name, new FeatureTiming.Timeless(name, reason == null ? "" : reason));
+    }
+
+    /**
+     * Every feature of a point-in-time join, each with the {@code recordedAt} of the event its values came
+     * from (missing values carry {@link FeatureTiming#NO_VALUE}); also sets the decision times from the
+     * table's spine when none were given. The point-in-time check then holds by construction.
+     */
+    public Builder features(FeatureTable table) {
+      if (decisionTimes == null) {
+        decisionTimes = table.decisionTime();
+      } else if (!Arrays.equals(decisionTimes, table.decisionTime())) {
+        featureProblems.add("the joined feature table was built for other decision times than this run's: build the "
+            + "spine from the run's rows in the same order.");
+      }
+      table.knownAt().forEach(this::feature);
+      return this;
     }
 
     /**
