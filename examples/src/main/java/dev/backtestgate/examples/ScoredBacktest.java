@@ -1,0 +1,76 @@
+package dev.backtestgate.examples;
+
+import dev.backtestgate.BacktestRun;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * One finished backtest, ready for the gate: the test rows' outcomes and decision times, the candidate's
+ * and the production baseline's scores, and for every source feature the candidate used either its
+ * knowledge time per row or why it has none.
+ *
+ * <pre>{@code
+ * ScoredBacktest b = CreditBacktests.standard().pointInTime();
+ * BacktestRun run = b.toRun("dev.backtestgate.examples.PointInTimeBacktest#challenger");
+ * }</pre>
+ *
+ * @param candidate the candidate's name
+ * @param candidateScores its score per test row
+ * @param baseline the baseline's name
+ * @param baselineScores its score per test row
+ * @param labels whether each test row defaulted
+ * @param decisionTimes each test row's decision time, epoch ms
+ * @param knownAt source feature to knowledge time per row, sorted by name
+ * @param timeless source feature to the reason it has no knowledge time, sorted by name
+ */
+record ScoredBacktest(
+    String candidate,
+    double[] candidateScores,
+    String baseline,
+    double[] baselineScores,
+    boolean[] labels,
+    long[] decisionTimes,
+    SortedMap<String, long[]> knownAt,
+    SortedMap<String, String> timeless) {
+
+  /** Copies the maps (the arrays are shared). */
+  ScoredBacktest {
+    knownAt = new TreeMap<>(knownAt);
+    timeless = new TreeMap<>(timeless);
+  }
+
+  /** The backtest of {@code model} on the test rows of {@code features}, declaring the sources of its columns. */
+  static ScoredBacktest of(Model model, double[] scores, Model baseline, double[] baselineScores,
+      SourceFeatures features, ModelInputs inputs) {
+    SortedMap<String, long[]> knownAt = new TreeMap<>();
+    SortedMap<String, String> timeless = new TreeMap<>();
+    for (String source : inputs.sources()) {
+      if (source.equals(SourceFeatures.CREDIT_LIMIT)) {
+        timeless.put(source, SourceFeatures.CREDIT_LIMIT_TIMELESS);
+      } else if (features.knownAt().containsKey(source)) {
+        knownAt.put(source, features.knownAt().get(source));
+      } else {
+        throw new IllegalArgumentException("model " + model.name() + " uses source feature '" + source + "' but the "
+            + "features carry no knowledge times for it (they have " + features.knownAt().keySet() + "): read "
+            + "it with its knowledge times, or declare it timeless with a reason.");
+      }
+    }
+    return new ScoredBacktest(model.name(), scores, baseline.name(), baselineScores, features.rows().defaulted(),
+        features.rows().decisionAt(), knownAt, timeless);
+  }
+
+  /** The gate's input for the gate {@code gateId}. */
+  BacktestRun toRun(String gateId) {
+    BacktestRun.Builder run = BacktestRun.builder(gateId)
+        .labels(labels)
+        .candidate(candidate, candidateScores)
+        .baseline(baseline, baselineScores)
+        .decisionTimes(decisionTimes);
+    for (Map.Entry<String, long[]> feature : knownAt.entrySet()) {
+      run.feature(feature.getKey(), feature.getValue());
+    }
+    timeless.forEach(run::timelessFeature);
+    return run.build();
+  }
+}

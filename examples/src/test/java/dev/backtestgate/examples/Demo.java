@@ -1,0 +1,217 @@
+package dev.backtestgate.examples;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The demo ({@code mvn -B -ntp -Pdemo -DskipTests -pl examples -am verify}): runs the three gated backtest
+ * classes on the JUnit Platform with the same extension and configuration as the test run on CI, prints
+ * what each gate said (the blocked ones with their full message), and where the reports are. Exits 0 when
+ * the story came out as told (the leaky backtests blocked, the other two passing), 1 otherwise.
+ *
+ * <pre>{@code
+ * java -Dbasedir=examples -cp <test classpath> dev.backtestgate.examples.Demo
+ * }</pre>
+ */
+final class Demo {
+  private static final List<Class<?>> BACKTESTS =
+      List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final PrintStream out;
+
+  private Demo(PrintStream out) {
+    this.out = out;
+  }
+
+  public static void main(String[] args) {
+    System.exit(new Demo(System.out).run());
+  }
+
+  private int run() {
+    long started = System.nanoTime();
+    CreditBacktests backtests = CreditBacktests.standard();
+    describe(backtests, System.nanoTime() - started);
+    Outcomes outcomes = new Outcomes(out);
+    Launcher launcher = LauncherFactory.create();
+    try {
+      launcher.execute(LauncherDiscoveryRequestBuilder.request()
+          .selectors(BACKTESTS.stream().map(c -> selectClass(c)).toList())
+          .build(), outcomes);
+    } finally {
+      System.setOut(out);
+    }
+    List<Gate> gates = outcomes.gates();
+    for (int i = 0; i < gates.size(); i++) {
+      print(i + 1, gates.size(), gates.get(i));
+    }
+    return summarize(gates, System.nanoTime() - started);
+  }
+
+  private void describe(CreditBacktests backtests, long nanos) {
+    CreditWorld world = backtests.world();
+    int rewritten = NormalizeStatusBackfill.rewrite(StatementTable.load(world), world, StatementTable.Stamping.SILENT);
+    DecisionRows test = DecisionRows.test(world);
+    out.println();
+    out.println("backtest-gate demo: a credit portfolio, a status-code cleanup, and the leakage gate");
+    out.println(fmt("  world     %,d accounts, %,d monthly statements, seed %d (built, with features and the "
+        + "baseline, in %.1f s)", world.accounts().size(), world.statements().size(), world.spec().seed(),
+        nanos / 1e9));
+    out.println(fmt("  cleanup   \"normalize status codes\" on 2025-08-15 rewrites %,d statement rows in place; "
+        + "append-only, the same cleanup is %,d correction events", rewritten, rewritten));
+    out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
+        + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
+  }
+
+  private void print(int n, int total, Gate gate) {
+    out.println();
+    out.println(fmt("[%d/%d] %s  %s", n, total, gate.shortName(), gate.headline()));
+    if (gate.failure() instanceof AssertionError) {
+      gate.failure().getMessage().lines().forEach(line -> out.println("    " + line));
+    } else if (gate.failure() != null) {
+      gate.failure().printStackTrace(out);
+    } else if (!gate.printed().isBlank()) {
+      gate.printed().lines().forEach(line -> out.println("    " + line));
+    } else if (gate.report() != null) {
+      JsonNode c = gate.report().get("comparison");
+      out.println(fmt("    AUC lift %+.3f (candidate %s %.3f vs baseline %s %.3f, 95%% CI %+.3f..%+.3f), limit %.3f",
+          c.get("lift").asDouble(), c.get("candidate").asText(), c.get("candidateAuc").asDouble(),
+          c.get("baseline").asText(), c.get("baselineAuc").asDouble(), c.get("liftCi").get(0).asDouble(),
+          c.get("liftCi").get(1).asDouble(), gate.report().get("policy").get("maxLift").asDouble()));
+    }
+  }
+
+  private int summarize(List<Gate> gates, long nanos) {
+    out.println();
+    out.println("Summary");
+    boolean asTold = gates.size() == 4;
+    Path reports = null;
+    for (Gate gate : gates) {
+      boolean expected = gate.leaky() != gate.passed();
+      asTold &= expected;
+      out.println(fmt("  %-22s %-62s %s", gate.headline(), gate.shortName(), expected ? "as expected" : "UNEXPECTED"));
+      if (gate.reportFile() != null) {
+        reports = gate.reportFile().getParent();
+      }
+    }
+    if (reports != null) {
+      out.println("Reports: " + reports.resolve("index.html") + " (one JSON and one HTML report per gate)");
+    }
+    out.println(fmt("Demo finished in %.1f s.", nanos / 1e9));
+    if (!asTold) {
+      out.println("The story did not come out as told: a leaky backtest passed or an honest one was blocked. "
+          + "See above.");
+      return 1;
+    }
+    return 0;
+  }
+
+  private static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
+  /** One gated test's outcome, and what it printed (the gate prints its text when a sign-off covers it). */
+  private record Gate(String className, String method, boolean passed, Throwable failure, Path reportFile,
+      JsonNode report, String printed) {
+    String shortName() {
+      return className.substring(className.lastIndexOf('.') + 1) + "#" + method;
+    }
+
+    boolean leaky() {
+      return className.equals(LeakyBackfillBacktest.class.getName());
+    }
+
+    String headline() {
+      if (!passed) {
+        return failure instanceof AssertionError ? "BLOCKED by the gate" : "ERROR";
+      }
+      return report != null && report.get("verdict").asText().equals("PASSED_WITH_SIGN_OFF")
+          ? "PASSED with sign-off" : "PASSED";
+    }
+  }
+
+  /**
+   * Collects every test's result, report entries and printed output, in execution order. The tests run
+   * one after the other, so each one's output is captured by swapping {@code System.out} around it.
+   */
+  private static final class Outcomes implements TestExecutionListener {
+    private final PrintStream console;
+    private final List<TestIdentifier> order = new ArrayList<>();
+    private final Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
+    private final Map<String, Path> reportFiles = new ConcurrentHashMap<>();
+    private final Map<String, String> printed = new ConcurrentHashMap<>();
+    private ByteArrayOutputStream capture;
+
+    Outcomes(PrintStream console) {
+      this.console = console;
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier test) {
+      if (test.isTest()) {
+        order.add(test);
+        capture = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(capture, true, StandardCharsets.UTF_8));
+      }
+    }
+
+    @Override
+    public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+      String report = entry.getKeyValuePairs().get("backtestgate.report");
+      if (report != null) {
+        reportFiles.put(test.getUniqueId(), Path.of(report));
+      }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+      results.put(test.getUniqueId(), result);
+      if (test.isTest()) {
+        System.setOut(console);
+        printed.put(test.getUniqueId(), capture.toString(StandardCharsets.UTF_8));
+      }
+    }
+
+    List<Gate> gates() {
+      List<Gate> gates = new ArrayList<>();
+      for (TestIdentifier test : order) {
+        MethodSource source = (MethodSource) test.getSource().orElseThrow();
+        TestExecutionResult result = results.get(test.getUniqueId());
+        Path file = reportFiles.get(test.getUniqueId());
+        gates.add(new Gate(source.getClassName(), source.getMethodName(),
+            result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, result.getThrowable().orElse(null), file,
+            file == null ? null : read(file), printed.getOrDefault(test.getUniqueId(), "")));
+      }
+      return gates;
+    }
+
+    private static JsonNode read(Path file) {
+      try {
+        return JSON.readTree(file.toFile());
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the gate report " + file, e);
+      }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package dev.backtestgate.examples;
+
+import dev.backtestgate.junit.Backtest;
+
+/**
+ * Records a {@link ScoredBacktest} into the {@link Backtest} recorder of a {@code @LeakageGated} test: the
+ * only JUnit-specific step of a gated backtest.
+ *
+ * <pre>{@code
+ * Recorded.into(backtest, CreditBacktests.standard().pointInTime());
+ * }</pre>
+ */
+final class Recorded {
+  private Recorded() {}
+
+  /** Records rows, both models' scores, decision times and every source feature's timing. */
+  static void into(Backtest backtest, ScoredBacktest scored) {
+    backtest.labels(scored.labels())
+        .candidate(scored.candidate(), scored.candidateScores())
+        .baseline(scored.baseline(), scored.baselineScores())
+        .decisionTimes(scored.decisionTimes());
+    scored.knownAt().forEach(backtest::feature);
+    scored.timeless().forEach(backtest::timelessFeature);
+  }
+}
