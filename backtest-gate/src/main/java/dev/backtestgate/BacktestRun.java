@@ -149,21 +149,14 @@ public final class BacktestRun {
         return this;
       }
       boolean[] converted = new boolean[labels.length];
-      int bad = 0;
-      int first = -1;
       for (int i = 0; i < labels.length; i++) {
-        if (labels[i] == 1) {
-          converted[i] = true;
-        } else if (labels[i] != 0) {
-          if (bad++ == 0) {
-            first = i;
-          }
-        }
+        converted[i] = labels[i] == 1;
       }
+      BadRows bad = BadRows.scan(labels.length, i -> labels[i] != 0 && labels[i] != 1);
       this.labels = converted;
-      this.labelProblem = bad == 0 ? null
-          : "labels have " + bad + " values that are neither 0 nor 1 (first at row " + first + ": "
-              + labels[first] + "). Pass 1 for a positive row, 0 for a negative one.";
+      this.labelProblem = !bad.any() ? null
+          : "labels have " + bad.count() + " values that are neither 0 nor 1 (first at row " + bad.first() + ": "
+              + labels[bad.first()] + "). Pass 1 for a positive row, 0 for a negative one.";
       return this;
     }
 
@@ -408,18 +401,10 @@ public final class BacktestRun {
       if (times == null) {
         return null;
       }
-      int missing = 0;
-      int first = -1;
-      for (int i = 0; i < times.length; i++) {
-        if (times[i] == null) {
-          if (missing++ == 0) {
-            first = i;
-          }
-        }
-      }
-      return missing == 0 ? null
-          : field + " has " + missing + " missing " + (missing == 1 ? "time" : "times") + " (first at row "
-              + first + ": null).";
+      BadRows missing = BadRows.scan(times.length, i -> times[i] == null);
+      return !missing.any() ? null
+          : field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
+              + missing.first() + ": null).";
     }
   }
 }
