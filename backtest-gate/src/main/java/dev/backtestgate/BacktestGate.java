@@ -5,6 +5,8 @@ import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeCheck;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -46,6 +48,16 @@ public final class BacktestGate {
       }
     }
     checkPointInTime(run, policy, findings);
+    for (LateWriteReport report : run.lateWrites()) {
+      if (!report.clean()) {
+        findings.add(new Finding.LateWrites(report, policy.lateWrites()));
+      }
+    }
+    for (HistoryCheckResult history : run.historyChecks()) {
+      if (!history.clean()) {
+        findings.add(new Finding.RewrittenHistory(history));
+      }
+    }
 
     String fingerprint = fingerprint(run);
     LocalDate today = LocalDate.now(clock);
@@ -62,6 +74,7 @@ public final class BacktestGate {
         case SIGN_OFF -> status.covers();
         case WAIVER -> status.covers() && waivers.contains(((Finding.PointInTime) finding).violation().feature());
         case NONE -> false;
+        case WARNING -> true;
       };
       if (!resolved) {
         unresolved.add(finding);
@@ -70,7 +83,7 @@ public final class BacktestGate {
       }
     }
     boolean signOffFails = status instanceof SignOffStatus.Rejected || status instanceof SignOffStatus.Malformed;
-    boolean anyReviewed = findings.stream().anyMatch(f -> f.signOffCan() != Finding.Resolution.NONE);
+    boolean anyReviewed = findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
     Verdict verdict = !unresolved.isEmpty() || signOffFails ? Verdict.FAILED
         : anyReviewed ? Verdict.PASSED_WITH_SIGN_OFF : Verdict.PASSED;
     return new GateResult(run.gateId(), verdict, findings, unresolved, comparison, fingerprint, status, waived,

@@ -1,5 +1,8 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.FeatureTable;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +39,8 @@ public final class BacktestRun {
   private final Baseline baseline;
   private final long[] decisionTimes;
   private final List<FeatureTiming> features;
+  private final List<LateWriteReport> lateWrites;
+  private final List<HistoryCheckResult> historyChecks;
 
   private BacktestRun(Builder b, int positives) {
     this.gateId = b.gateId;
@@ -46,6 +51,8 @@ public final class BacktestRun {
     this.baseline = b.baseline;
     this.decisionTimes = b.decisionTimes;
     this.features = List.copyOf(b.features.values());
+    this.lateWrites = List.copyOf(b.lateWrites);
+    this.historyChecks = List.copyOf(b.historyChecks);
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -98,6 +105,16 @@ public final class BacktestRun {
     return features;
   }
 
+  /** Late-write reports of the tables the run's features came from. */
+  public List<LateWriteReport> lateWrites() {
+    return lateWrites;
+  }
+
+  /** History-manifest checks of the tables the run's features came from. */
+  public List<HistoryCheckResult> historyChecks() {
+    return historyChecks;
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -112,6 +129,8 @@ public final class BacktestRun {
     private final Map<String, FeatureTiming> features = new LinkedHashMap<>();
     private final List<String> declared = new ArrayList<>();
     private final List<String> featureProblems = new ArrayList<>();
+    private final List<LateWriteReport> lateWrites = new ArrayList<>();
+    private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -130,21 +149,14 @@ public final class BacktestRun {
         return this;
       }
       boolean[] converted = new boolean[labels.length];
-      int bad = 0;
-      int first = -1;
       for (int i = 0; i < labels.length; i++) {
-        if (labels[i] == 1) {
-          converted[i] = true;
-        } else if (labels[i] != 0) {
-          if (bad++ == 0) {
-            first = i;
-          }
-        }
+        converted[i] = labels[i] == 1;
       }
+      BadRows bad = BadRows.scan(labels.length, i -> labels[i] != 0 && labels[i] != 1);
       this.labels = converted;
-      this.labelProblem = bad == 0 ? null
-          : "labels have " + bad + " values that are neither 0 nor 1 (first at row " + first + ": "
-              + labels[first] + "). Pass 1 for a positive row, 0 for a negative one.";
+      this.labelProblem = !bad.any() ? null
+          : "labels have " + bad.count() + " values that are neither 0 nor 1 (first at row " + bad.first() + ": "
+              + labels[bad.first()] + "). Pass 1 for a positive row, 0 for a negative one.";
       return this;
     }
 
@@ -212,6 +224,49 @@ public final class BacktestRun {
             + "after the entity exists (it is shown to reviewers).");
       }
       return add(name, new FeatureTiming.Timeless(name, reason == null ? "" : reason));
+    }
+
+    /**
+     * Every feature of a point-in-time join, each with the {@code recordedAt} of the event its values came
+     * from (missing values carry {@link FeatureTiming#NO_VALUE}); also sets the decision times from the
+     * table's spine when none were given. The point-in-time check then holds by construction.
+     */
+    public Builder features(FeatureTable table) {
+      if (decisionTimes == null) {
+        decisionTimes = table.decisionTime();
+      } else if (!Arrays.equals(decisionTimes, table.decisionTime())) {
+        featureProblems.add("the joined feature table was built for other decision times than this run's: build the "
+            + "spine from the run's rows in the same order.");
+      }
+      table.knownAt().forEach(this::feature);
+      return this;
+    }
+
+    /**
+     * The late-write report of a table the features came from ({@code LateWriteDetector}); late writes
+     * warn, or fail under {@code backtestgate.late-writes=fail}. May be called once per table.
+     */
+    public Builder lateWrites(LateWriteReport report) {
+      if (report == null) {
+        featureProblems.add("a late-write report is null: pass LateWriteDetector's report, or do not call "
+            + "lateWrites.");
+      } else {
+        lateWrites.add(report);
+      }
+      return this;
+    }
+
+    /**
+     * The history check of a table against its committed manifest ({@code HistoryCheck}); rewritten
+     * history fails the gate. May be called once per table.
+     */
+    public Builder history(HistoryCheckResult result) {
+      if (result == null) {
+        featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
+      } else {
+        historyChecks.add(result);
+      }
+      return this;
     }
 
     /** Adds a ready-made feature timing. */
@@ -346,18 +401,10 @@ public final class BacktestRun {
       if (times == null) {
         return null;
       }
-      int missing = 0;
-      int first = -1;
-      for (int i = 0; i < times.length; i++) {
-        if (times[i] == null) {
-          if (missing++ == 0) {
-            first = i;
-          }
-        }
-      }
-      return missing == 0 ? null
-          : field + " has " + missing + " missing " + (missing == 1 ? "time" : "times") + " (first at row "
-              + first + ": null).";
+      BadRows missing = BadRows.scan(times.length, i -> times[i] == null);
+      return !missing.any() ? null
+          : field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
+              + missing.first() + ": null).";
     }
   }
 }

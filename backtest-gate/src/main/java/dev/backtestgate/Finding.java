@@ -1,5 +1,8 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeViolation;
 
 /**
@@ -20,8 +23,15 @@ public sealed interface Finding {
     SIGN_OFF,
     /** A sign-off must waive the feature by name, with a reason. */
     WAIVER,
-    /** Nothing but fixing the input resolves it. */
-    NONE
+    /** Nothing but fixing the input (or, for history, committing a reviewed manifest) resolves it. */
+    NONE,
+    /** Reported as a warning; it never fails the gate. */
+    WARNING;
+
+    /** True when a reviewer's sign-off (or waiver) is what resolves the finding. */
+    public boolean needsReviewer() {
+      return this == SIGN_OFF || this == WAIVER;
+    }
   }
 
   /** How a sign-off can resolve this finding. */
@@ -61,6 +71,33 @@ public sealed interface Finding {
     @Override
     public Resolution signOffCan() {
       return Resolution.WAIVER;
+    }
+  }
+
+  /**
+   * Events were written into history long after they became valid: the mark of a backfill that stamped
+   * its rows. Fails the gate only under {@link LateWritePolicy#FAIL} ({@code backtestgate.late-writes}).
+   *
+   * @param report the detector's evidence: batches by recorded day, counts, valid-time ranges
+   * @param policy the policy in force
+   */
+  record LateWrites(LateWriteReport report, LateWritePolicy policy) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return policy == LateWritePolicy.FAIL ? Resolution.NONE : Resolution.WARNING;
+    }
+  }
+
+  /**
+   * Closed partitions of a table differ from its committed history manifest: history was rewritten in
+   * place. Always fails; restore the rows, or review and commit the proposed manifest.
+   *
+   * @param result the partitions that changed, vanished or appeared
+   */
+  record RewrittenHistory(HistoryCheckResult result) implements Finding {
+    @Override
+    public Resolution signOffCan() {
+      return Resolution.NONE;
     }
   }
 

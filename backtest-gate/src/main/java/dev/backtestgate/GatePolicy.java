@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
 
 /**
@@ -17,9 +18,16 @@ import java.time.Duration;
  *     covering it (default 0.01)
  * @param availabilityLag how long after it is recorded a value can be used (default 0)
  * @param mode how sign-off files are treated (default {@link Mode#AUTO})
+ * @param lateWrites whether late writes into closed history fail the gate or only warn (default
+ *     {@link LateWritePolicy#WARN}); rewritten history always fails
  */
 public record GatePolicy(
-    double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode) {
+    double maxLift,
+    double confidence,
+    double liftTolerance,
+    Duration availabilityLag,
+    Mode mode,
+    LateWritePolicy lateWrites) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
@@ -49,35 +57,44 @@ public record GatePolicy(
     if (mode == null) {
       throw new IllegalArgumentException("mode is missing: use auto, verify or local.");
     }
+    if (lateWrites == null) {
+      throw new IllegalArgumentException("late-writes policy is missing: use warn or fail.");
+    }
   }
 
   /** The defaults of DESIGN section 5. */
   public static GatePolicy defaults() {
-    return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO);
+    return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
+        LateWritePolicy.DEFAULT);
   }
 
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
-    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode);
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
-    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode);
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
-    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode);
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode);
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites);
+  }
+
+  /** A copy with another late-writes policy. */
+  public GatePolicy withLateWrites(LateWritePolicy value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites);
   }
 }

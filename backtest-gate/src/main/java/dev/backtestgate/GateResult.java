@@ -46,7 +46,7 @@ public record GateResult(
 
   /** True when some finding needs a reviewer's sign-off (covered or not). */
   public boolean needsSignOff() {
-    return findings.stream().anyMatch(f -> f.signOffCan() != Finding.Resolution.NONE);
+    return findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
   }
 
   /** True when the sign-off file itself fails the gate (rejected or unreadable) whatever the findings. */

@@ -37,18 +37,10 @@ final class RunProblems {
       return;
     }
     checkLength(field, scores.length, rows);
-    int bad = 0;
-    int first = -1;
-    for (int i = 0; i < scores.length; i++) {
-      if (!Double.isFinite(scores[i])) {
-        if (bad++ == 0) {
-          first = i;
-        }
-      }
-    }
-    if (bad > 0) {
-      add(field + " has " + bad + " non-finite " + (bad == 1 ? "value" : "values") + " (first at row "
-          + first + ": " + scores[first] + "). Every score must be a finite number: fix the model's "
+    BadRows bad = BadRows.scan(scores.length, i -> !Double.isFinite(scores[i]));
+    if (bad.any()) {
+      add(field + " has " + bad.count() + " non-finite " + bad.plural("value", "values") + " (first at row "
+          + bad.first() + ": " + scores[bad.first()] + "). Every score must be a finite number: fix the model's "
           + "output or drop those rows from both models.");
     }
   }
@@ -60,20 +52,12 @@ final class RunProblems {
       return;
     }
     checkLength(field, times.length, rows);
-    int bad = 0;
-    int first = -1;
-    for (int i = 0; i < times.length; i++) {
-      long t = times[i];
-      if (t < 0 && !(allowNoValue && t == FeatureTiming.NO_VALUE)) {
-        if (bad++ == 0) {
-          first = i;
-        }
-      }
-    }
-    if (bad > 0) {
-      add(field + " has " + bad + " negative " + (bad == 1 ? "time" : "times") + " (first at row " + first
-          + ": " + times[first] + " ms). Times are epoch milliseconds at or after 1970-01-01T00:00:00Z"
-          + (allowNoValue ? "; mark a row without a value with FeatureTiming.NO_VALUE." : "."));
+    BadRows bad = BadRows.scan(times.length,
+        i -> times[i] < 0 && !(allowNoValue && times[i] == FeatureTiming.NO_VALUE));
+    if (bad.any()) {
+      add(field + " has " + bad.count() + " negative " + bad.plural("time", "times") + " (first at row "
+          + bad.first() + ": " + times[bad.first()] + " ms). Times are epoch milliseconds at or after "
+          + "1970-01-01T00:00:00Z" + (allowNoValue ? "; mark a row without a value with FeatureTiming.NO_VALUE." : "."));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,13 +17,14 @@ class GatePolicyTests {
     assertThat(p.liftTolerance()).isEqualTo(0.01);
     assertThat(p.availabilityLag()).isEqualTo(Duration.ZERO);
     assertThat(p.mode()).isEqualTo(Mode.AUTO);
+    assertThat(p.lateWrites()).isEqualTo(LateWritePolicy.WARN);
   }
 
   @Test
   void withCopiesChangeOneField() {
     GatePolicy p = GatePolicy.defaults().withMaxLift(0.1).withConfidence(0.9).withLiftTolerance(0.02)
-        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY);
-    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY));
+        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).withLateWrites(LateWritePolicy.FAIL);
+    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY, LateWritePolicy.FAIL));
     assertThat(GatePolicy.defaults().maxLift()).isEqualTo(0.05);
   }
 

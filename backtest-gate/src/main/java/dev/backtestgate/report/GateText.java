@@ -30,8 +30,10 @@ public final class GateText {
         out.append(GateWording.perfectCandidate(r.run().candidate())).append('\n');
       } else if (f instanceof Finding.PointInTime pit) {
         out.append(pointInTime(pit.violation(), r.waivedFeatures().contains(pit.violation().feature())));
-      } else if (f instanceof Finding.CheckFailed failed) {
-        out.append(GateWording.checkFailed(failed)).append('\n');
+      } else {
+        List<String> lines = GateWording.describe(f, r.run().candidate());
+        out.append(lines.get(0)).append('\n');
+        lines.subList(1, lines.size()).forEach(line -> out.append("  - ").append(line).append('\n'));
       }
     }
     if (r.findings().stream().noneMatch(f -> f instanceof Finding.LiftAboveLimit) && r.comparison() != null) {

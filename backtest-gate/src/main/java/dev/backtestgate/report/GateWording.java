@@ -3,7 +3,12 @@ package dev.backtestgate.report;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeViolation;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -52,6 +57,72 @@ final class GateWording {
   static String checkFailed(Finding.CheckFailed failed) {
     return "The " + failed.check() + " check could not run: " + failed.reason()
         + "\nThe gate cannot vouch for a backtest it could not check, so it fails.";
+  }
+
+  /** The late writes of one table: a summary sentence and one line per write batch. */
+  static List<String> lateWrites(Finding.LateWrites f) {
+    LateWriteReport report = f.report();
+    List<String> lines = new ArrayList<>();
+    lines.add(fmt("Late writes to '%s': %,d of %,d events were recorded more than %s after they became valid, "
+        + "the mark of a backfill that edited closed history. %s", report.table(), report.lateEvents(),
+        report.events(), Durations.human(report.closingWindow()), f.policy() == LateWritePolicy.FAIL
+            ? "This fails the gate (backtestgate.late-writes=fail)."
+            : "A warning only (backtestgate.late-writes=warn; set it to fail to block the build)."));
+    lines.addAll(report.problems());
+    return lines;
+  }
+
+  /** Rewritten history of one table: a summary sentence and one line per partition, then what to do. */
+  static List<String> rewrittenHistory(Finding.RewrittenHistory f) {
+    HistoryCheckResult result = f.result();
+    List<String> lines = new ArrayList<>();
+    lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from the committed "
+        + "manifest. Old rows now carry values nobody knew at the time, so a backtest on them is shown the "
+        + "answers.", result.table(), result.findings().size(), result.partitionsChecked()));
+    lines.addAll(result.problems());
+    return lines;
+  }
+
+  /** A short title per finding type (the HTML banner). */
+  static String title(Finding f, String candidate) {
+    if (f instanceof Finding.LiftAboveLimit lift) {
+      return fmt("AUC lift %+.3f is above the %.3f limit.", lift.lift(), lift.maxLift());
+    }
+    if (f instanceof Finding.PerfectCandidate) {
+      return "Candidate " + candidate + " has an AUC of 1.000.";
+    }
+    if (f instanceof Finding.PointInTime pit) {
+      return fmt("Feature '%s' was recorded after the decision time in %,d rows (%.1f%%).", pit.violation().feature(),
+          pit.violation().rowsAffected(), 100 * pit.violation().share());
+    }
+    if (f instanceof Finding.LateWrites late) {
+      return fmt("%,d late writes to '%s'.", late.report().lateEvents(), late.report().table());
+    }
+    if (f instanceof Finding.RewrittenHistory history) {
+      return fmt("History of '%s' was rewritten in %d closed partitions.", history.result().table(),
+          history.result().findings().size());
+    }
+    if (f instanceof Finding.CheckFailed failed) {
+      return "The " + failed.check() + " check could not run.";
+    }
+    return f.toString();
+  }
+
+  /** Every line that describes {@code f} in full, for findings without a section of their own. */
+  static List<String> describe(Finding f, String candidate) {
+    if (f instanceof Finding.PerfectCandidate) {
+      return List.of(perfectCandidate(candidate));
+    }
+    if (f instanceof Finding.CheckFailed failed) {
+      return List.of(checkFailed(failed));
+    }
+    if (f instanceof Finding.LateWrites late) {
+      return lateWrites(late);
+    }
+    if (f instanceof Finding.RewrittenHistory history) {
+      return rewrittenHistory(history);
+    }
+    return List.of(f.toString());
   }
 
   /** What a point-in-time violation is, in one sentence with its full stop. */

@@ -96,20 +96,7 @@ public final class HtmlReport {
 
   /** A short title per finding type, for the banner. */
   private String title(Finding f) {
-    if (f instanceof Finding.LiftAboveLimit lift) {
-      return fmt("AUC lift %+.3f is above the %.3f limit.", lift.lift(), lift.maxLift());
-    }
-    if (f instanceof Finding.PerfectCandidate) {
-      return "Candidate " + r.run().candidate() + " has an AUC of 1.000.";
-    }
-    if (f instanceof Finding.PointInTime pit) {
-      return fmt("Feature '%s' was recorded after the decision time in %,d rows (%.1f%%).", pit.violation().feature(),
-          pit.violation().rowsAffected(), 100 * pit.violation().share());
-    }
-    if (f instanceof Finding.CheckFailed failed) {
-      return "The " + failed.check() + " check could not run.";
-    }
-    return f.toString();
+    return GateWording.title(f, r.run().candidate());
   }
 
   private static String state(Finding f, boolean unresolved) {
@@ -117,6 +104,7 @@ public final class HtmlReport {
       case SIGN_OFF -> unresolved ? "needs a sign-off" : "covered by the sign-off";
       case WAIVER -> unresolved ? "needs a fix or a waiver" : "waived";
       case NONE -> "fix the input";
+      case WARNING -> "warning";
     };
   }
 
@@ -231,12 +219,14 @@ public final class HtmlReport {
     }
     out.open("section", "class", "card", "id", "other-findings").element("h2", "Other findings");
     for (Finding f : others) {
-      if (f instanceof Finding.PerfectCandidate) {
-        out.element("p", GateWording.perfectCandidate(r.run().candidate()), "class", "callout");
-      } else if (f instanceof Finding.CheckFailed failed) {
-        out.element("p", GateWording.checkFailed(failed), "class", "callout");
-      } else {
-        out.element("p", f.toString(), "class", "callout");
+      List<String> lines = GateWording.describe(f, r.run().candidate());
+      out.element("p", lines.get(0), "class", "callout");
+      if (lines.size() > 1) {
+        out.open("ul");
+        for (String line : lines.subList(1, lines.size())) {
+          out.element("li", line);
+        }
+        out.close();
       }
     }
     out.close().nl();

@@ -7,6 +7,7 @@ import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.time.HistoryManifest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,11 +65,31 @@ final class NextSteps {
           + bad.problem(), null, "An unreadable review covers nothing. Next:",
           List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (the README shows a complete example file)."));
     }
-    boolean reviewable = r.unresolved().stream().anyMatch(f -> f.signOffCan() != Finding.Resolution.NONE);
+    boolean reviewable = r.unresolved().stream().anyMatch(f -> f.signOffCan().needsReviewer());
     if (!reviewable) {
-      return Guidance.say("A sign-off cannot cover this: fix the input and run the backtest again.");
+      return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(r));
     }
     return new Guidance(statusSentence(status), null, null, signOffSteps(gate));
+  }
+
+  /** Steps for findings that only a fix resolves. */
+  private static List<String> fixSteps(GateResult r) {
+    List<String> steps = new ArrayList<>();
+    for (Finding f : r.unresolved()) {
+      if (f instanceof Finding.CheckFailed) {
+        steps.add("Fix the input named above and run the backtest again.");
+      } else if (f instanceof Finding.LateWrites late) {
+        steps.add("Restore the rows of '" + late.report().table() + "' that the late batches overwrote and record "
+            + "the corrections as new events with their own recordedAt; or, if late writes are expected for this "
+            + "table, set backtestgate.late-writes=warn.");
+      } else if (f instanceof Finding.RewrittenHistory history) {
+        steps.add("Restore the original rows of the partitions of '" + history.result().table() + "' listed above "
+            + "and append corrections as new events; if the rewrite was intended, review the proposed manifest "
+            + "under the report directory's " + HistoryManifest.PROPOSED_DIR
+            + "/ folder and commit it in place of the old one.");
+      }
+    }
+    return steps.stream().distinct().toList();
   }
 
   private static List<String> signOffSteps(PublishedGate gate) {

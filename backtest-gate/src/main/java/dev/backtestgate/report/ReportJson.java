@@ -7,6 +7,9 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.HistoryFinding;
+import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeViolation;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -105,6 +108,30 @@ public final class ReportJson {
       for (PointInTimeViolation.ExampleRow e : v.examples()) {
         examples.addObject().put("row", e.row()).put("decisionTime", e.decisionTime().toString())
             .put("knownAt", e.knownAt().toString());
+      }
+    } else if (f instanceof Finding.LateWrites late) {
+      LateWriteReport report = late.report();
+      node.put("table", report.table());
+      node.put("policy", late.policy().configValue());
+      node.put("closingWindow", report.closingWindow().toString());
+      node.put("events", report.events());
+      node.put("lateEvents", report.lateEvents());
+      ArrayNode batches = node.putArray("batches");
+      for (LateWriteReport.Batch b : report.batches()) {
+        batches.addObject().put("recordedDay", b.recordedDay().toString()).put("count", b.count())
+            .put("minValidFrom", b.minValidFrom().toString()).put("maxValidFrom", b.maxValidFrom().toString())
+            .put("entities", b.entities()).put("maxLateness", b.maxLateness().toString());
+      }
+    } else if (f instanceof Finding.RewrittenHistory history) {
+      HistoryCheckResult result = history.result();
+      node.put("table", result.table());
+      node.put("granularity", result.granularity().configValue());
+      node.put("closedBefore", result.closedBefore().toString());
+      node.put("partitionsChecked", result.partitionsChecked());
+      ArrayNode partitions = node.putArray("partitions");
+      for (HistoryFinding p : result.findings()) {
+        partitions.addObject().put("partition", p.partition()).put("change", p.getClass().getSimpleName())
+            .put("description", p.describe());
       }
     } else if (f instanceof Finding.CheckFailed failed) {
       node.put("check", failed.check());

@@ -1,5 +1,6 @@
 package dev.backtestgate.time;
 
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
 /** Runs a task over contiguous index blocks, on the common fork-join pool when asked to. */
@@ -27,6 +28,6 @@ final class Blocks {
   }
 
   static int parallelism() {
-    return Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism());
+    return Math.max(1, ForkJoinPool.getCommonPoolParallelism());
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
@@ -79,7 +80,13 @@ public record HistoryManifest(
    * @throws IllegalArgumentException naming the file and the JSON path of the first problem
    */
   public static HistoryManifest read(Path file) throws IOException {
-    return ManifestJson.parse(Files.readString(file, StandardCharsets.UTF_8), file.toAbsolutePath().toString());
+    Path absolute = file.toAbsolutePath();
+    if (!Files.exists(absolute)) {
+      throw new NoSuchFileException(absolute.toString(), null,
+          "no history manifest here yet: write one with HistoryManifest.of(...).writeProposed(...), review it"
+              + " and commit it at this path");
+    }
+    return ManifestJson.parse(Files.readString(absolute, StandardCharsets.UTF_8), absolute.toString());
   }
 
   /** Parses manifest JSON; {@code source} names it in error messages. */

@@ -73,10 +73,14 @@ public record LateWriteReport(
     String describe(String table, Duration closingWindow) {
       return count + " late write(s) to '" + table + "' recorded on " + recordedDay + " for " + entities
           + " entit" + (entities == 1 ? "y" : "ies") + ", valid from " + minValidFrom + " to " + maxValidFrom
-          + " (up to " + maxLateness.toDays() + " days late; closing window " + closingWindow
+          + " (up to " + readable(maxLateness) + " late; closing window " + readable(closingWindow)
           + "). Training rows built before " + recordedDay + " did not see these values: if this batch"
           + " rewrote history in place, restore the original rows and append the corrections instead.";
     }
+  }
+
+  private static String readable(Duration duration) {
+    return duration.toDays() >= 1 ? duration.toDays() + " days" : duration.toHours() + " hours";
   }
 
   /** One late event: its index in the log and its times. */

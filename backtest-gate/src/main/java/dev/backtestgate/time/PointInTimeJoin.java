@@ -110,37 +110,32 @@ public final class PointInTimeJoin {
     long[] recordedAt = log.recordedAt();
     int[] chosen =
         BitemporalAsOf.choose(spine, log.entity(), log.validFrom(), recordedAt, ttl, goParallel);
+    boolean numeric = log.kind() == EventLog.Kind.NUMERIC;
+    double[] sourceValues = numeric ? log.values() : null;
+    int[] sourceCodes = numeric ? null : log.codes();
+    double[] values = numeric ? new double[rows] : null;
+    int[] codes = numeric ? null : new int[rows];
     long[] knownAt = new long[rows];
-    if (log.kind() == EventLog.Kind.NUMERIC) {
-      double[] source = log.values();
-      double[] values = new double[rows];
-      Blocks.forEach(
-          rows,
-          goParallel,
-          (from, to) -> {
-            for (int r = from; r < to; r++) {
-              int event = chosen[r];
-              double value = event < 0 ? Double.NaN : source[event];
-              values[r] = value;
-              knownAt[r] = Double.isNaN(value) ? JoinedFeature.NO_KNOWN_AT : recordedAt[event];
-            }
-          });
-      return new JoinedFeature.Numeric(log.name(), values, knownAt, chosen);
-    }
-    int[] source = log.codes();
-    int[] codes = new int[rows];
     Blocks.forEach(
         rows,
         goParallel,
         (from, to) -> {
           for (int r = from; r < to; r++) {
             int event = chosen[r];
-            int code = event < 0 ? -1 : source[event];
-            codes[r] = code;
-            knownAt[r] = code < 0 ? JoinedFeature.NO_KNOWN_AT : recordedAt[event];
+            boolean missing;
+            if (numeric) {
+              values[r] = event < 0 ? Double.NaN : sourceValues[event];
+              missing = Double.isNaN(values[r]);
+            } else {
+              codes[r] = event < 0 ? -1 : sourceCodes[event];
+              missing = codes[r] < 0;
+            }
+            knownAt[r] = missing ? JoinedFeature.NO_KNOWN_AT : recordedAt[event];
           }
         });
-    return new JoinedFeature.Categorical(log.name(), codes, log.categories(), knownAt, chosen);
+    return numeric
+        ? new JoinedFeature.Numeric(log.name(), values, knownAt, chosen)
+        : new JoinedFeature.Categorical(log.name(), codes, log.categories(), knownAt, chosen);
   }
 
   /** Configures a join; every setting is optional. */

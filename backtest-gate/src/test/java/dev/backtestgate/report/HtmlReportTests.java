@@ -247,8 +247,9 @@ class HtmlReportTests {
     assertThat(page.one("//section[@id='lift']/p")).startsWith("The AUCs and the lift could not be computed");
     assertThat(page.one("//section[@id='other-findings']/p")).isEqualTo(
         GateWording.checkFailed((Finding.CheckFailed) failed).replace('\n', ' '));
-    assertThat(page.one("//section[@id='next-steps']/p"))
-        .isEqualTo("A sign-off cannot cover this: fix the input and run the backtest again.");
+    assertThat(page.all("//section[@id='next-steps']/p")).containsExactly("A sign-off cannot cover this.", "Next:");
+    assertThat(page.one("//section[@id='next-steps']//li"))
+        .isEqualTo("Fix the input named above and run the backtest again.");
   }
 
   @Test

@@ -19,6 +19,35 @@ class PointInTimeJoinTests {
   }
 
   @Test
+  void theReadmeExampleHoldsWhatItPromises() {
+    EntityDictionary customers = new EntityDictionary();
+    EventLog balance = EventLog.numericBuilder("balance")
+        .add(customers.idOf("alice"), Instant.parse("2024-03-01T00:00:00Z"), Instant.parse("2024-03-01T06:00:00Z"), 120.0)
+        .add(customers.idOf("alice"), Instant.parse("2024-03-01T00:00:00Z"), Instant.parse("2024-03-20T09:00:00Z"), 95.0)
+        .build();
+    EventLog plan = EventLog.categoricalBuilder("plan")
+        .add(customers.idOf("alice"), Instant.parse("2024-02-01T00:00:00Z"), Instant.parse("2024-02-01T00:00:00Z"), "premium")
+        .build();
+    Spine spine = Spine.builder()
+        .add(customers.idOf("alice"), Instant.parse("2024-03-10T00:00:00Z"))
+        .add(customers.idOf("alice"), Instant.parse("2024-03-25T00:00:00Z"))
+        .build();
+
+    FeatureTable table = PointInTimeJoin.builder()
+        .availabilityLag(Duration.ofHours(1))
+        .ttl(Duration.ofDays(90))
+        .build()
+        .join(spine, balance, plan);
+
+    assertThat(table.numeric("balance").values()).containsExactly(120.0, 95.0);
+    assertThat(table.numeric("balance").knownAt()).containsExactly(
+        Instant.parse("2024-03-01T06:00:00Z").toEpochMilli(), Instant.parse("2024-03-20T09:00:00Z").toEpochMilli());
+    assertThat(table.categorical("plan").category(1)).isEqualTo("premium");
+    assertThat(table.knownAt()).containsOnlyKeys("balance", "plan");
+    assertThat(table.featureNames()).containsExactly("balance", "plan");
+  }
+
+  @Test
   void aCorrectionIsInvisibleUntilItIsRecorded() {
     EventLog balance =
         EventLog.numericBuilder("balance")

@@ -2,6 +2,9 @@ package dev.backtestgate.junit;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.time.FeatureTable;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
 
 /**
@@ -96,6 +99,21 @@ public final class Backtest {
   /** A feature declared timeless on purpose, with the reason shown to reviewers. */
   public Backtest timelessFeature(String name, String reason) {
     return record(builder.timelessFeature(name, reason));
+  }
+
+  /** Every feature of a point-in-time join; see {@code BacktestRun.Builder#features(FeatureTable)}. */
+  public Backtest features(FeatureTable table) {
+    return record(builder.features(table));
+  }
+
+  /** The late-write report of a table the features came from; see {@code BacktestRun.Builder#lateWrites}. */
+  public Backtest lateWrites(LateWriteReport report) {
+    return record(builder.lateWrites(report));
+  }
+
+  /** The history check of a table against its manifest; see {@code BacktestRun.Builder#history}. */
+  public Backtest history(HistoryCheckResult result) {
+    return record(builder.history(result));
   }
 
   boolean recordedAnything() {

@@ -1,5 +1,6 @@
 package dev.backtestgate.junit;
 
+import dev.backtestgate.time.LateWritePolicy;
 import java.util.List;
 import java.util.Map;
 
@@ -39,6 +40,8 @@ public final class BacktestGateConfig {
   public static final String REPORT_DIR = PREFIX + "report-dir";
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
   public static final String MODE = PREFIX + "mode";
+  /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
+  public static final String LATE_WRITES = LateWritePolicy.KEY;
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -47,7 +50,7 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE);
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.of(
@@ -57,7 +60,8 @@ public final class BacktestGateConfig {
       AVAILABILITY_LAG, "PT0S",
       REVIEW_DIR, DEFAULT_REVIEW_DIR,
       REPORT_DIR, DEFAULT_REPORT_DIR,
-      MODE, "auto");
+      MODE, "auto",
+      LATE_WRITES, LateWritePolicy.DEFAULT.configValue());
 
   private BacktestGateConfig() {}
 }

@@ -2,6 +2,7 @@ package dev.backtestgate.junit;
 
 import static dev.backtestgate.junit.BacktestGateConfig.AVAILABILITY_LAG;
 import static dev.backtestgate.junit.BacktestGateConfig.CONFIDENCE;
+import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
 import static dev.backtestgate.junit.BacktestGateConfig.MODE;
@@ -10,6 +11,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.REVIEW_DIR;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,9 +55,10 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     Duration lag = lookup.parsed(AVAILABILITY_LAG, GateSettings::duration,
         "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
+    LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
-    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode),
+    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -91,6 +94,10 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
 
   private static Mode mode(String text) {
     return Arrays.stream(Mode.values()).filter(m -> m.configValue().equals(text)).findFirst().orElse(null);
+  }
+
+  private static LateWritePolicy lateWrites(String text) {
+    return Arrays.stream(LateWritePolicy.values()).filter(p -> p.configValue().equals(text)).findFirst().orElse(null);
   }
 
   private static Path path(String text) {

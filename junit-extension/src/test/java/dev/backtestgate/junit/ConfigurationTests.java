@@ -99,6 +99,17 @@ class ConfigurationTests {
   }
 
   @Test
+  void anInvalidLateWritesPolicyNamesTheAllowedValues() {
+    kit.with(BacktestGateConfig.LATE_WRITES, "block");
+
+    Throwable failure = kit.run(GatedTestCases.class, "honest").onlyFailure();
+
+    assertThat(failure).isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining("backtestgate.late-writes").hasMessageContaining("'block'")
+        .hasMessageContaining("warn or fail");
+  }
+
+  @Test
   void anUnknownKeyInASystemPropertyFailsWithTheValidKeys() {
     Throwable failure = withSystemProperty("backtestgate.max-lfit", "0.1",
         () -> kit.run(GatedTestCases.class, "honest").onlyFailure());
@@ -107,7 +118,8 @@ class ConfigurationTests {
         Unknown leakage gate configuration key:
           - backtestgate.max-lfit (system property): did you mean backtestgate.max-lift?
         Valid keys: backtestgate.max-lift, backtestgate.confidence, backtestgate.lift-tolerance, \
-        backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode.
+        backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
+        backtestgate.late-writes.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""");
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -39,7 +40,7 @@ class GateSettingsTests {
         BacktestGateConfig.MODE, "verify"));
 
     assertThat(settings.policy())
-        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY));
+        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
   }

@@ -1,0 +1,132 @@
+package dev.backtestgate;
+
+import static dev.backtestgate.GateFixtures.CLOCK;
+import static dev.backtestgate.GateFixtures.data;
+import static dev.backtestgate.GateFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.report.GateReporter;
+import dev.backtestgate.report.HtmlReport;
+import dev.backtestgate.report.PublishedGate;
+import dev.backtestgate.report.ReportEvidence;
+import dev.backtestgate.report.ReportFiles;
+import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.HistoryCheck;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.LateWriteDetector;
+import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.time.LateWriteReport;
+import dev.backtestgate.time.PartitionGranularity;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Late writes and rewritten history, carried by a run and judged by the gate. */
+class HistoryFindingsTests {
+  private static final String GATE = "com.acme.ChurnBacktest#history";
+  private static final long DAY = 86_400_000L;
+  private static final long MAR_1 = Instant.parse("2024-03-01T00:00:00Z").toEpochMilli();
+  private static final long BACKFILL = Instant.parse("2024-05-10T09:30:00Z").toEpochMilli();
+  @TempDir Path repo;
+  private ReviewStore store;
+
+  @BeforeEach
+  void setUp() {
+    store = ReviewStore.directory(repo.resolve("leakage-reviews"));
+  }
+
+  /** Ten customers' daily status in March; customers 0-2 churned later and a backfill rewrote their March. */
+  private static EventLog statusTable(boolean backfilled, boolean stamped) {
+    EventLog.CategoricalBuilder status = EventLog.categoricalBuilder("account_status");
+    for (int day = 0; day < 31; day++) {
+      long validFrom = MAR_1 + day * DAY;
+      for (int customer = 0; customer < 10; customer++) {
+        boolean rewritten = backfilled && customer < 3;
+        status.add(customer, validFrom, rewritten && stamped ? BACKFILL : validFrom + 3_600_000L,
+            rewritten ? "churned" : "active");
+      }
+    }
+    return status.build();
+  }
+
+  private static LateWriteReport stampedBackfill() {
+    return LateWriteDetector.withDefaults().detect(statusTable(true, true));
+  }
+
+  private static HistoryCheckResult unstampedBackfill() {
+    HistoryManifest committed = HistoryManifest.of(statusTable(false, false), PartitionGranularity.MONTH,
+        Instant.parse("2024-04-25T00:00:00Z"));
+    return HistoryCheck.compare(committed, statusTable(true, false));
+  }
+
+  private GateResult evaluate(BacktestRun run, GatePolicy policy) {
+    return BacktestGate.evaluate(run, policy, store, CLOCK);
+  }
+
+  @Test
+  void lateWritesWarnByDefault() {
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
+    GateResult r = evaluate(run, GatePolicy.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
+    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(Finding.LateWrites.class, f -> {
+      assertThat(f.report().lateEvents()).isEqualTo(93);
+      assertThat(f.signOffCan()).isEqualTo(Finding.Resolution.WARNING);
+    });
+    assertThat(r.unresolved()).isEmpty();
+  }
+
+  @Test
+  void lateWritesFailUnderTheFailPolicyAndSayWhatToDo() {
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
+    GatePolicy policy = GatePolicy.defaults().withLateWrites(LateWritePolicy.FAIL);
+    GateResult r = evaluate(run, policy);
+    assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(r.needsSignOff()).isFalse();
+    PublishedGate g = GateReporter.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
+    assertThat(g.pendingWritten()).isFalse();
+    assertThat(g.text()).contains(
+        "Late writes to 'account_status': 93 of 310 events were recorded more than 7d after they became valid",
+        "This fails the gate (backtestgate.late-writes=fail).",
+        "  - 93 late write(s) to 'account_status' recorded on 2024-05-10 for 3 entities",
+        "A sign-off cannot cover this.\nNext:\n  1. Restore the rows of 'account_status'",
+        "set backtestgate.late-writes=warn");
+  }
+
+  @Test
+  void rewrittenHistoryAlwaysFailsAndNamesThePartitions() throws Exception {
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).history(unstampedBackfill()).build();
+    GateResult r = evaluate(run, GatePolicy.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(r.unresolved()).singleElement().isInstanceOf(Finding.RewrittenHistory.class);
+    PublishedGate g = GateReporter.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
+    assertThat(g.text()).contains(
+        "History of 'account_status' was rewritten in place: 1 of 1 closed partitions differ from the committed "
+            + "manifest.",
+        "  - 'account_status': partition 2024-03 changed: the manifest recorded 310 row(s)",
+        "review the proposed manifest under the report directory's history-manifests/ folder");
+    JsonNode json = new ObjectMapper().readTree(g.reportFile().toFile());
+    JsonNode finding = json.get("findings").get(0);
+    assertThat(finding.get("type").asText()).isEqualTo("RewrittenHistory");
+    assertThat(finding.get("partitions").get(0).get("partition").asText()).isEqualTo("2024-03");
+    String html = HtmlReport.render(g, ReportEvidence.of(run));
+    assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partitions.");
+  }
+
+  @Test
+  void cleanReportsAddNoFinding() {
+    HistoryManifest committed = HistoryManifest.of(statusTable(false, false), PartitionGranularity.DAY,
+        Instant.parse("2024-04-25T00:00:00Z"));
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95))
+        .lateWrites(LateWriteDetector.withDefaults().detect(statusTable(false, false)))
+        .history(HistoryCheck.compare(committed, statusTable(false, false)))
+        .build();
+    assertThat(evaluate(run, GatePolicy.defaults().withLateWrites(LateWritePolicy.FAIL)).verdict())
+        .isEqualTo(Verdict.PASSED);
+  }
+}
