@@ -1,5 +1,7 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.time.HistoryCheckResult;
+
 /**
  * The three backtests of the story, in plain Java (the gated JUnit tests only record their results).
  * All three score the same test rows (credit-line reviews from October 2024 to March 2025) against the
@@ -29,16 +31,21 @@ final class CreditBacktests {
   private final DecisionRows test;
   private final SourceFeatures honestTrain;
   private final SourceFeatures honestTest;
+  private final HistoryCheckResult logHistory;
   private final Scorecard baseline;
   private final double[] baselineScores;
 
-  /** Generates nothing: prepares the honest features and fits the baseline on {@code world}. */
-  CreditBacktests(CreditWorld world) {
+  /**
+   * Prepares the honest features and fits the baseline on {@code world}, which must be the standard world:
+   * the committed history manifest ({@link StatementHistory}) is its statement table's.
+   */
+  private CreditBacktests(CreditWorld world) {
     this.world = world;
     this.train = DecisionRows.training(world);
     this.test = DecisionRows.test(world);
     StatusLog log = StatusLog.load(world);
     NormalizeStatusBackfill.record(log, world);
+    this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
     PointInTimeFeatures logs = PointInTimeFeatures.of(world, log);
     this.honestTrain = logs.read(train, true);
     this.honestTest = logs.read(test, true);
@@ -57,30 +64,37 @@ final class CreditBacktests {
     return world;
   }
 
-  /** The challenger trained and tested on the statement table after the in-place backfill. */
+  /**
+   * The challenger trained and tested on the statement table after the in-place backfill. The silent
+   * variant also brings the table's check against its committed history manifest: its knowledge times
+   * look innocent, which is the case the manifest exists for. (The stamped variant is caught by its
+   * knowledge times already; its history check would list the same 53 rewritten months again.)
+   */
   ScoredBacktest leakyBackfill(StatementTable.Stamping stamping) {
     StatementTable table = StatementTable.load(world);
     NormalizeStatusBackfill.rewrite(table, world, stamping);
     return challenge(CHALLENGER, InPlaceFeatures.read(table, world, train), InPlaceFeatures.read(table, world, test),
-        ModelInputs.Columns.CHALLENGER);
+        ModelInputs.Columns.CHALLENGER, stamping == StatementTable.Stamping.SILENT
+            ? StatementHistory.check(table.toEventLog(StatementHistory.TABLE)) : null);
   }
 
   /** The same challenger on point-in-time features from the append-only logs. */
   ScoredBacktest pointInTime() {
-    return challenge(CHALLENGER, honestTrain, honestTest, ModelInputs.Columns.CHALLENGER);
+    return challenge(CHALLENGER, honestTrain, honestTest, ModelInputs.Columns.CHALLENGER, logHistory);
   }
 
   /** The challenger with the payments feed, on point-in-time features. */
   ScoredBacktest reviewedLift() {
-    return challenge(CHALLENGER_WITH_PAYMENTS, honestTrain, honestTest, ModelInputs.Columns.CHALLENGER_WITH_PAYMENTS);
+    return challenge(CHALLENGER_WITH_PAYMENTS, honestTrain, honestTest, ModelInputs.Columns.CHALLENGER_WITH_PAYMENTS,
+        logHistory);
   }
 
   private ScoredBacktest challenge(String name, SourceFeatures trainFeatures, SourceFeatures testFeatures,
-      ModelInputs.Columns columns) {
+      ModelInputs.Columns columns, HistoryCheckResult history) {
     ModelInputs x = ModelInputs.of(trainFeatures, world, columns);
     ModelInputs y = ModelInputs.of(testFeatures, world, columns);
     BoostedTrees model = BoostedTrees.fit(name, x, train.defaulted());
-    return ScoredBacktest.of(model, model.score(y), baseline, baselineScores, testFeatures, y);
+    return ScoredBacktest.of(model, model.score(y), baseline, baselineScores, testFeatures, y, history);
   }
 
   /** Lazy holder: the standard world is generated on first use only. */

@@ -1,14 +1,16 @@
 package dev.backtestgate.examples;
 
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.time.HistoryCheckResult;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
  * One finished backtest, ready for the gate: the test rows' outcomes and decision times, the candidate's
- * and the production baseline's scores, and for every source feature the candidate used either its
- * knowledge time per row or why it has none.
+ * and the production baseline's scores, for every source feature the candidate used either its knowledge
+ * time per row or why it has none, and the check of the status table it read against its committed history
+ * manifest.
  *
  * <pre>{@code
  * ScoredBacktest b = CreditBacktests.standard().pointInTime();
@@ -23,6 +25,8 @@ import java.util.TreeMap;
  * @param decisionTimes each test row's decision time, epoch ms
  * @param knownAt source feature to knowledge time per row, sorted by name
  * @param timeless source feature to the reason it has no knowledge time, sorted by name
+ * @param history the status table's check against its committed history manifest, or {@code null} when
+ *     the backtest does not bring one
  */
 record ScoredBacktest(
     String candidate,
@@ -32,7 +36,8 @@ record ScoredBacktest(
     boolean[] labels,
     long[] decisionTimes,
     SortedMap<String, long[]> knownAt,
-    SortedMap<String, String> timeless) {
+    SortedMap<String, String> timeless,
+    HistoryCheckResult history) {
 
   /** Copies the maps (the arrays are shared). */
   ScoredBacktest {
@@ -42,7 +47,7 @@ record ScoredBacktest(
 
   /** The backtest of {@code model} on the test rows of {@code features}, declaring the sources of its columns. */
   static ScoredBacktest of(Model model, double[] scores, Model baseline, double[] baselineScores,
-      SourceFeatures features, ModelInputs inputs) {
+      SourceFeatures features, ModelInputs inputs, HistoryCheckResult history) {
     SortedMap<String, long[]> knownAt = new TreeMap<>();
     SortedMap<String, String> timeless = new TreeMap<>();
     for (String source : inputs.sources()) {
@@ -57,7 +62,7 @@ record ScoredBacktest(
       }
     }
     return new ScoredBacktest(model.name(), scores, baseline.name(), baselineScores, features.rows().defaulted(),
-        features.rows().decisionAt(), knownAt, timeless);
+        features.rows().decisionAt(), knownAt, timeless, history);
   }
 
   /** The gate's input for the gate {@code gateId}. */
@@ -71,6 +76,9 @@ record ScoredBacktest(
       run.feature(feature.getKey(), feature.getValue());
     }
     timeless.forEach(run::timelessFeature);
+    if (history != null) {
+      run.history(history);
+    }
     return run.build();
   }
 }

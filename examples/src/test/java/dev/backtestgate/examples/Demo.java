@@ -4,7 +4,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.backtestgate.time.HistoryCheckResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -53,7 +52,7 @@ final class Demo {
   private int run() {
     long started = System.nanoTime();
     CreditBacktests backtests = CreditBacktests.standard();
-    String history = describe(backtests, System.nanoTime() - started);
+    describe(backtests, System.nanoTime() - started);
     Outcomes outcomes = new Outcomes(out);
     Launcher launcher = LauncherFactory.create();
     try {
@@ -67,18 +66,13 @@ final class Demo {
     for (int i = 0; i < gates.size(); i++) {
       print(i + 1, gates.size(), gates.get(i));
     }
-    return summarize(gates, history, System.nanoTime() - started);
+    return summarize(gates, System.nanoTime() - started);
   }
 
-  /** Prints what the world is; returns what the committed history manifest says about the silent rewrite. */
-  private String describe(CreditBacktests backtests, long nanos) {
+  /** Prints what the world is. */
+  private void describe(CreditBacktests backtests, long nanos) {
     CreditWorld world = backtests.world();
-    StatementTable silent = StatementTable.load(world);
-    int rewritten = NormalizeStatusBackfill.rewrite(silent, world, StatementTable.Stamping.SILENT);
-    HistoryCheckResult rewrittenHistory = StatementHistory.check(silent.toEventLog(StatementHistory.TABLE));
-    StatusLog log = StatusLog.load(world);
-    NormalizeStatusBackfill.record(log, world);
-    HistoryCheckResult appendedHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
+    int rewritten = NormalizeStatusBackfill.rewrite(StatementTable.load(world), world, StatementTable.Stamping.SILENT);
     DecisionRows test = DecisionRows.test(world);
     out.println();
     out.println("backtest-gate demo: a credit portfolio, a status-code cleanup, and the leakage gate");
@@ -89,11 +83,6 @@ final class Demo {
         + "append-only, the same cleanup is %,d correction events", rewritten, rewritten));
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
         + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
-    return fmt("History: the committed manifest %s says the in-place backfill rewrote %d of %d closed months of "
-        + "'%s', with or without updated_at; the append-only log %s.",
-        StatementHistory.moduleDirectory().resolve(StatementHistory.MANIFEST),
-        rewrittenHistory.findings().size(), rewrittenHistory.partitionsChecked(), StatementHistory.TABLE,
-        appendedHistory.clean() ? "still matches it" : "does NOT match it");
   }
 
   private void print(int n, int total, Gate gate) {
@@ -114,7 +103,7 @@ final class Demo {
     }
   }
 
-  private int summarize(List<Gate> gates, String history, long nanos) {
+  private int summarize(List<Gate> gates, long nanos) {
     out.println();
     out.println("Summary");
     boolean asTold = gates.size() == 4;
@@ -127,7 +116,6 @@ final class Demo {
         reports = gate.reportFile().getParent();
       }
     }
-    out.println(history);
     if (reports != null) {
       out.println("Reports: " + reports.resolve("index.html") + " (one JSON and one HTML report per gate)");
     }

@@ -24,8 +24,9 @@ import org.junit.platform.testkit.engine.Event;
 /**
  * Runs {@link LeakyBackfillBacktest} (excluded from the default run by its tag) through the EngineTestKit,
  * exactly as Surefire would run it, and checks that the gate blocks both variants with the expected
- * findings: the lift far above the limit in both, point-in-time violations of the three status-table
- * features only where the backfill stamped {@code updated_at}.
+ * findings: the lift far above the limit in both; point-in-time violations of the three status-table
+ * features where the backfill stamped {@code updated_at}; where it did not, the rewritten history that the
+ * committed manifest reveals.
  */
 class LeakyBackfillGateTests {
   private static final String CLASS = LeakyBackfillBacktest.class.getName();
@@ -86,12 +87,13 @@ class LeakyBackfillGateTests {
   }
 
   @Test
-  void withoutUpdatedAtOnlyTheLiftGivesTheRewriteAway() {
+  void withoutUpdatedAtTheKnowledgeTimesLookInnocentAndTheLiftAndTheHistoryManifestGiveTheRewriteAway() {
     Outcome silent = outcomes.get("rewrittenTableSilently");
     assertThat(silent.failure()).isInstanceOf(LeakageGateFailure.class);
-    assertThat(silent.findingTypes()).containsExactly("LiftAboveLimit");
+    assertThat(silent.findingTypes()).containsExactly("LiftAboveLimit", "RewrittenHistory");
     assertThat(silent.failure().getMessage())
         .startsWith("Leakage gate FAILED: " + CLASS + "#rewrittenTableSilently")
+        .contains("History of 'statements' was rewritten in place: 53 of 53 closed partitions differ")
         .doesNotContain("recorded after the decision time");
   }
 

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.metrics.Auc;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.PartitionGranularity;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +17,8 @@ class ModelsTests {
   private static final CreditWorld WORLD = WorldGenerator.generate(new WorldSpec(4_000, 21L));
   private static final DecisionRows TRAIN = DecisionRows.training(WORLD);
   private static final SourceFeatures FEATURES = InPlaceFeatures.read(StatementTable.load(WORLD), WORLD, TRAIN);
+  private static final HistoryCheckResult CLEAN =
+      new HistoryCheckResult("statements", PartitionGranularity.MONTH, LocalDate.of(2025, 7, 1), 0, List.of());
 
   @Test
   void bothModelsRankDefaultsAboveOthersAndRefitToTheSameScores() {
@@ -63,7 +69,7 @@ class ModelsTests {
   void theGateIsToldEverySourceFeatureTheCandidateUsesAndNothingElse() {
     ModelInputs x = ModelInputs.of(FEATURES, WORLD, ModelInputs.Columns.CHALLENGER);
     Model model = Scorecard.fit("c", x, TRAIN.defaulted());
-    ScoredBacktest scored = ScoredBacktest.of(model, model.score(x), model, model.score(x), FEATURES, x);
+    ScoredBacktest scored = ScoredBacktest.of(model, model.score(x), model, model.score(x), FEATURES, x, CLEAN);
     assertThat(scored.knownAt()).containsOnlyKeys("balance", "status", "tenure", "worst_status_12m");
     assertThat(scored.timeless()).containsOnlyKeys("credit_limit");
     assertThat(x.sources()).containsExactly("balance", "credit_limit", "status", "tenure", "worst_status_12m");
@@ -71,7 +77,7 @@ class ModelsTests {
     double[] other = model.score(x).clone();
     other[0] += 0.5;
     BacktestRun run = new ScoredBacktest("c", model.score(x), "b", other, TRAIN.defaulted(), TRAIN.decisionAt(),
-        new java.util.TreeMap<>(scored.knownAt()), new java.util.TreeMap<>(scored.timeless())).toRun("g#x");
+        new java.util.TreeMap<>(scored.knownAt()), new java.util.TreeMap<>(scored.timeless()), CLEAN).toRun("g#x");
     assertThat(run.features()).extracting(FeatureTiming::name)
         .containsExactly("balance", "status", "tenure", "worst_status_12m", "credit_limit");
   }
@@ -82,7 +88,7 @@ class ModelsTests {
     SourceFeatures untimed = new SourceFeatures(TRAIN, FEATURES.statusCode(), FEATURES.worstStatus12m(),
         FEATURES.balance(), null, Map.of());
     Model model = Scorecard.fit("c", x, TRAIN.defaulted());
-    assertThatThrownBy(() -> ScoredBacktest.of(model, model.score(x), model, model.score(x), untimed, x))
+    assertThatThrownBy(() -> ScoredBacktest.of(model, model.score(x), model, model.score(x), untimed, x, CLEAN))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("model c uses source feature 'balance' but the features carry no knowledge times");
   }

@@ -21,5 +21,8 @@ final class Recorded {
         .decisionTimes(scored.decisionTimes());
     scored.knownAt().forEach(backtest::feature);
     scored.timeless().forEach(backtest::timelessFeature);
+    if (scored.history() != null) {
+      backtest.history(scored.history());
+    }
   }
 }
