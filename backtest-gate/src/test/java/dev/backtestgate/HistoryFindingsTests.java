@@ -119,6 +119,19 @@ class HistoryFindingsTests {
   }
 
   @Test
+  void manyRewrittenPartitionsAreSummedUpAfterTheFirstFive() {
+    HistoryManifest daily = HistoryManifest.of(statusTable(false, false), PartitionGranularity.DAY,
+        Instant.parse("2024-04-25T00:00:00Z"));
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95))
+        .history(HistoryCheck.compare(daily, statusTable(true, false))).build();
+    PublishedGate g = GateReporter.publish(run, evaluate(run, GatePolicy.defaults()), Mode.LOCAL,
+        new ReportFiles(repo.resolve("target")), store);
+    assertThat(g.text()).contains("31 of 31 closed partitions differ", "partition 2024-03-05 changed",
+        "  - ... and 26 more partitions (all of them are in the JSON report).\n")
+        .doesNotContain("partition 2024-03-06 changed");
+  }
+
+  @Test
   void cleanReportsAddNoFinding() {
     HistoryManifest committed = HistoryManifest.of(statusTable(false, false), PartitionGranularity.DAY,
         Instant.parse("2024-04-25T00:00:00Z"));

@@ -21,6 +21,9 @@ final class GateWording {
   static final String PIT_WHY = "A model that uses values recorded after its decision saw the future: its backtest "
       + "score is not evidence.";
 
+  /** How many changed partitions the text names before summing up the rest. */
+  static final int MAX_PARTITIONS = 5;
+
   private GateWording() {}
 
   static String headline(Verdict verdict) {
@@ -79,7 +82,14 @@ final class GateWording {
     lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from the committed "
         + "manifest. Old rows now carry values nobody knew at the time, so a backtest on them is shown the "
         + "answers.", result.table(), result.findings().size(), result.partitionsChecked()));
-    lines.addAll(result.problems());
+    List<String> problems = result.problems();
+    List<String> partitions = problems.subList(0, problems.size() - 1);
+    lines.addAll(partitions.subList(0, Math.min(partitions.size(), MAX_PARTITIONS)));
+    if (partitions.size() > MAX_PARTITIONS) {
+      lines.add(fmt("... and %d more partitions (all of them are in the JSON report).",
+          partitions.size() - MAX_PARTITIONS));
+    }
+    lines.add(problems.get(problems.size() - 1));
     return lines;
   }
 
