@@ -11,8 +11,8 @@ package dev.backtestgate.metrics;
  * the other class, the standard error is exactly 0 and is reported as such: {@code z} is {@code NaN},
  * the p-value is 1 and the interval is the single point {@code [lift, lift]}.
  *
- * <p>Extra memory: one {@code double} per row and model for the placements, plus one shared {@code
- * int} per row.
+ * <p>Extra memory: one {@code double} per row and model (the placements; the scores are scattered
+ * into the same arrays), plus one {@code int} per row shared by both models.
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
@@ -47,14 +47,19 @@ public final class DeLong {
     ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
     ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
 
+    // baseline placements by row, then candidate placements by slot (row order[k]); the candidate's
+    // scores are scattered into its own placement array, the baseline's into the candidate's
     int[] order = new int[labels.length];
     double[] placedCandidate = new double[labels.length];
     double[] placedBaseline = new double[labels.length];
-    long candidateU = Placements.fill(labels, candidate, candidateRange, positives, order, placedCandidate);
-    long baselineU = Placements.fill(labels, baseline, baselineRange, positives, order, placedBaseline);
+    long baselineU =
+        Placements.fill(labels, baseline, baselineRange, positives, order, placedCandidate, placedBaseline);
+    long candidateU =
+        Placements.fill(labels, candidate, candidateRange, positives, order, placedCandidate, null);
 
     double variance =
-        variance(labels, placedCandidate, placedBaseline, candidateU - baselineU, positives, negatives);
+        variance(
+            labels, order, placedCandidate, placedBaseline, candidateU - baselineU, positives, negatives);
     double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
     double baselineAuc = Auc.fromTwiceU(baselineU, positives, negatives);
     double lift = candidateAuc - baselineAuc;
@@ -89,10 +94,11 @@ public final class DeLong {
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
     ScoreRange range = ScoreRange.of(scores, "scores");
+    int[] order = new int[labels.length];
     double[] placed = new double[labels.length];
-    long twiceU = Placements.fill(labels, scores, range, positives, new int[labels.length], placed);
+    long twiceU = Placements.fill(labels, scores, range, positives, order, placed, null);
 
-    double variance = variance(labels, placed, null, twiceU, positives, negatives);
+    double variance = variance(labels, order, placed, null, twiceU, positives, negatives);
     double auc = Auc.fromTwiceU(twiceU, positives, negatives);
     double se = Math.sqrt(variance);
     double halfWidth = Normal.criticalValue(confidenceLevel) * se;
@@ -100,30 +106,49 @@ public final class DeLong {
   }
 
   /**
-   * The DeLong variance of {@code first - second} placements ({@code second == null}: of {@code
-   * first} alone). Placements are in half-units (see {@link Placements}); {@code twiceU} is the sum of
-   * the placement differences over either class, so their means are exact.
+   * The DeLong variance of {@code bySlot - byRow} placements ({@code byRow == null}: of {@code bySlot}
+   * alone), where slot k belongs to row {@code order[k]}. Placements are in half-units (see {@link
+   * Placements}); {@code twiceU} is the sum of the placement differences over either class, so their
+   * means are exact. The squares are summed in two fixed halves, so the result is the same whether one
+   * thread or two add them up.
    */
   private static double variance(
-      boolean[] labels, double[] first, double[] second, long twiceU, int positives, int negatives) {
+      boolean[] labels,
+      int[] order,
+      double[] bySlot,
+      double[] byRow,
+      long twiceU,
+      int positives,
+      int negatives) {
     double positiveMean = twiceU / (double) positives;
     double negativeMean = twiceU / (double) negatives;
-    double positiveSquares = 0;
-    double negativeSquares = 0;
-    for (int i = 0; i < labels.length; i++) {
-      double v = second == null ? first[i] : first[i] - second[i];
-      if (labels[i]) {
-        double d = v - positiveMean;
-        positiveSquares += d * d;
-      } else {
-        double d = v - negativeMean;
-        negativeSquares += d * d;
-      }
-    }
+    int n = labels.length;
+    double[][] squares = new double[2][2]; // [half][positive, negative]
+    Parallel.run(
+        Parallel.parts(n),
+        part -> {
+          for (int half = part; half < 2; half += Parallel.parts(n)) {
+            double positiveSquares = 0;
+            double negativeSquares = 0;
+            for (int k = half * (n / 2), end = half == 0 ? n / 2 : n; k < end; k++) {
+              int row = order[k];
+              double v = byRow == null ? bySlot[k] : bySlot[k] - byRow[row];
+              if (labels[row]) {
+                double d = v - positiveMean;
+                positiveSquares += d * d;
+              } else {
+                double d = v - negativeMean;
+                negativeSquares += d * d;
+              }
+            }
+            squares[half][0] = positiveSquares;
+            squares[half][1] = negativeSquares;
+          }
+        });
     double positiveUnit = 2.0 * negatives; // a positive's placement is V10 * positiveUnit
     double negativeUnit = 2.0 * positives;
-    double s10 = positiveSquares / (positiveUnit * positiveUnit) / (positives - 1.0);
-    double s01 = negativeSquares / (negativeUnit * negativeUnit) / (negatives - 1.0);
+    double s10 = (squares[0][0] + squares[1][0]) / (positiveUnit * positiveUnit) / (positives - 1.0);
+    double s01 = (squares[0][1] + squares[1][1]) / (negativeUnit * negativeUnit) / (negatives - 1.0);
     return s10 / positives + s01 / negatives;
   }
 }

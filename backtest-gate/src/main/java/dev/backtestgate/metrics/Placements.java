@@ -7,103 +7,133 @@ package dev.backtestgate.metrics;
  * {@code 2 * positives}) gives pROC's {@code V10} (resp. {@code V01}). Both kinds sum to {@code 2U}, so
  * the mean placement of either class is the AUC itself.
  *
- * <p>Row indices are scattered by {@link Buckets} into a caller-supplied {@code int[n]} (shared by the
- * models of one comparison), each bucket holding both classes is sorted by score, and each row's
- * placement is written into a {@code double[n]} in row order.
+ * <p>Same bucketing as {@link PairCounts}, carrying row numbers along. Placements end up in the
+ * caller's {@code double[n]} in scatter order (slot {@code k} belongs to row {@code order[k]}; the
+ * scores scattered there are overwritten as they are used) and, optionally, in a second array in row
+ * order. The layout, and so every result, is the same whether one thread or two do the work.
  */
 final class Placements {
   private Placements() {}
 
   /**
-   * Writes every row's placement into {@code out} and returns {@code 2U}.
-   *
-   * @param order scratch, {@code scores.length} long; overwritten
+   * Fills {@code order} and {@code placed} (slot k: row {@code order[k]}), and {@code byRow} when not
+   * null; returns {@code 2U}.
    */
   static long fill(
-      boolean[] labels, double[] scores, ScoreRange range, int positives, int[] order, double[] out) {
+      boolean[] labels,
+      double[] scores,
+      ScoreRange range,
+      int positives,
+      int[] order,
+      double[] placed,
+      double[] byRow) {
     Buckets buckets = new Buckets(range, scores.length);
-    buckets.countClasses(labels, scores);
-    buckets.toCursors();
-    int[] posCursor = buckets.positives;
-    int[] negCursor = buckets.negatives;
-    for (int i = 0; i < scores.length; i++) {
-      int b = buckets.of(scores[i]);
-      if (labels[i]) {
-        order[posCursor[b]++] = i;
-      } else {
-        order[negCursor[b]++] = i;
-      }
-    }
+    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, placed, order);
+    int[] split = layout.splitBuckets();
+    long[] partial = new long[split.length - 1];
+    int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
+    Parallel.run(
+        partial.length,
+        part -> {
+          Resolver resolver = new Resolver(layout, positives, order, placed, byRow, capacity);
+          partial[part] = resolver.resolve(split[part], split[part + 1]);
+        });
     long twiceU = 0;
-    long negativesBelow = 0;
-    long positivesBelow = 0;
-    int start = 0;
-    for (int b = 0; b < buckets.count; b++) {
-      int negStart = posCursor[b];
-      int end = negCursor[b];
-      int p = negStart - start;
-      long lowest = 2 * negativesBelow; // a positive's placement when no negative here is below it
-      long highest = 2 * (positives - positivesBelow); // a negative's, when all positives here are above
-      if (p == 0 || end == negStart) {
-        fillConstant(order, start, negStart, out, lowest);
-        fillConstant(order, negStart, end, out, highest);
-        twiceU += lowest * p;
-      } else {
-        IndexSort.sort(order, start, negStart, scores);
-        IndexSort.sort(order, negStart, end, scores);
-        twiceU += place(order, start, negStart, negStart, end, scores, out, lowest, 1);
-        place(order, negStart, end, start, negStart, scores, out, highest, -1);
-      }
-      negativesBelow += end - negStart;
-      positivesBelow += p;
-      start = end;
+    for (long p : partial) {
+      twiceU += p;
     }
     return twiceU;
   }
 
-  private static void fillConstant(int[] order, int from, int to, double[] out, long value) {
-    for (int k = from; k < to; k++) {
-      out[order[k]] = value;
+  /** One thread's share of the coarse buckets, with its own fine buffers. */
+  private static final class Resolver {
+    private final CoarseLayout layout;
+    private final long positives;
+    private final int[] order;
+    private final double[] placed;
+    private final FineBuckets fine;
+    private final Ties.Sink inPlace;
+    private final Ties.Sink fromFine;
+
+    Resolver(
+        CoarseLayout layout, int positives, int[] order, double[] placed, double[] byRow, int capacity) {
+      this.layout = layout;
+      this.positives = positives;
+      this.order = order;
+      this.placed = placed;
+      this.fine = new FineBuckets(layout.buckets, capacity, true);
+      this.inPlace = new Output(placed, byRow, order, null);
+      this.fromFine = new Output(placed, byRow, order, fine.positions);
+    }
+
+    long resolve(int first, int last) {
+      long negativesBelow = layout.negativesBelow(first);
+      long positivesBelow = layout.positivesBelow(first);
+      long twiceU = 0;
+      for (int c = first; c < last; c++) {
+        int s = layout.start(c);
+        int ns = layout.negStart(c);
+        int e = layout.start(c + 1);
+        if (e - s > fine.capacity() || s == ns || ns == e) {
+          twiceU +=
+              Ties.resolve(
+                  placed,
+                  order,
+                  s,
+                  ns,
+                  e,
+                  2 * negativesBelow,
+                  2 * (positives - positivesBelow),
+                  inPlace);
+          negativesBelow += e - ns;
+          positivesBelow += ns - s;
+          continue;
+        }
+        fine.distribute(c, placed, s, ns, e);
+        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+          int fs = fine.start(f);
+          int fns = fine.negStart(f);
+          int fe = fine.end(f);
+          twiceU +=
+              Ties.resolve(
+                  fine.values,
+                  fine.positions,
+                  fs,
+                  fns,
+                  fe,
+                  2 * negativesBelow,
+                  2 * (positives - positivesBelow),
+                  fromFine);
+          negativesBelow += fe - fns;
+          positivesBelow += fns - fs;
+        }
+      }
+      return twiceU;
     }
   }
 
-  /**
-   * For each row of the sorted range {@code rows[from..to)}, with {@code below} and {@code tied} its
-   * counts in the other class's sorted range {@code rows[otherFrom..otherTo)}, writes {@code base +
-   * sign * (2 * below + tied)}; returns the sum written.
-   */
-  private static long place(
-      int[] rows,
-      int from,
-      int to,
-      int otherFrom,
-      int otherTo,
-      double[] keys,
-      double[] out,
-      long base,
-      int sign) {
-    long sum = 0;
-    int below = otherFrom;
-    int k = from;
-    while (k < to) {
-      double x = keys[rows[k]];
-      int tied = k;
-      while (tied < to && keys[rows[tied]] == x) {
-        tied++;
-      }
-      while (below < otherTo && keys[rows[below]] < x) {
-        below++;
-      }
-      int notAbove = below;
-      while (notAbove < otherTo && keys[rows[notAbove]] == x) {
-        notAbove++;
-      }
-      long value = base + sign * (2L * (below - otherFrom) + (notAbove - below));
-      sum += value * (tied - k);
-      for (; k < tied; k++) {
-        out[rows[k]] = value;
+  /** Writes a placement to its slot and, when wanted, to its row. */
+  private static final class Output implements Ties.Sink {
+    private final double[] placed;
+    private final double[] byRow;
+    private final int[] order;
+    private final int[] positions;
+
+    /** @param positions slot of each index, or null when indices are slots */
+    Output(double[] placed, double[] byRow, int[] order, int[] positions) {
+      this.placed = placed;
+      this.byRow = byRow;
+      this.order = order;
+      this.positions = positions;
+    }
+
+    @Override
+    public void put(int index, long placement) {
+      int slot = positions == null ? index : positions[index];
+      placed[slot] = placement;
+      if (byRow != null) {
+        byRow[order[slot]] = placement;
       }
     }
-    return sum;
   }
 }

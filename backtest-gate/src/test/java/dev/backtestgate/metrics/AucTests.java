@@ -31,11 +31,26 @@ class AucTests {
     assertMatchesPairCount(seed, n, shape, balance);
   }
 
+  /** Beyond the fine buffers and the one-thread limit: checked against a sort-based count. */
+  @Property(tries = 12)
+  void equalsASortBasedCountOnLargeInputs(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 70_000, max = 200_000) int n,
+      @ForAll Shape shape,
+      @ForAll Balance balance) {
+    Random random = new Random(seed);
+    boolean[] labels = Samples.labels(random, n, balance, 1);
+    double[] scores = Samples.scores(random, n, shape);
+    long expected = Samples.sortedTwiceU(labels, scores);
+    assertThat(PairCounts.twiceU(labels, scores, ScoreRange.of(scores, "scores"))).isEqualTo(expected);
+  }
+
   private static void assertMatchesPairCount(long seed, int n, Shape shape, Balance balance) {
     Random random = new Random(seed);
     boolean[] labels = Samples.labels(random, n, balance, 1);
     double[] scores = Samples.scores(random, n, shape);
     long expected = Samples.bruteTwiceU(labels, scores);
+    assertThat(Samples.sortedTwiceU(labels, scores)).isEqualTo(expected);
     int positives = Samples.count(labels);
 
     assertThat(PairCounts.twiceU(labels, scores, ScoreRange.of(scores, "scores"))).isEqualTo(expected);

@@ -10,29 +10,34 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
-class IndexSortTests {
+class PairSortTests {
 
   @Property(tries = 200)
-  void sortsRowsByTheirScores(
+  void sortsScoresAndCarriesTheirRows(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 3000) int n, @ForAll Shape shape) {
-    double[] keys = Samples.scores(new Random(seed), n, shape);
+    double[] original = Samples.scores(new Random(seed), n, shape);
+    double[] keys = original.clone();
     int[] rows = IntStream.range(0, n).toArray();
-    IndexSort.sort(rows, 0, n, keys);
-    assertSortedPermutation(rows, keys);
+    PairSort.sort(keys, rows, 0, n);
+    assertSortedPermutation(original, keys, rows);
   }
 
   @Property(tries = 100)
   void heapSortAloneAlsoSorts(
       @ForAll long seed, @ForAll @IntRange(min = 0, max = 500) int n, @ForAll Shape shape) {
-    double[] keys = Samples.scores(new Random(seed), n, shape);
+    double[] original = Samples.scores(new Random(seed), n, shape);
+    double[] keys = original.clone();
     int[] rows = IntStream.range(0, n).toArray();
-    IndexSort.heapSort(rows, 0, n, keys);
-    assertSortedPermutation(rows, keys);
+    PairSort.heapSort(keys, rows, 0, n);
+    assertSortedPermutation(original, keys, rows);
   }
 
-  private static void assertSortedPermutation(int[] rows, double[] keys) {
-    for (int k = 1; k < rows.length; k++) {
-      assertThat(keys[rows[k - 1]] <= keys[rows[k]]).as("order at %d", k).isTrue();
+  private static void assertSortedPermutation(double[] original, double[] keys, int[] rows) {
+    for (int k = 0; k < rows.length; k++) {
+      assertThat(Double.compare(keys[k], original[rows[k]])).as("row carried at %d", k).isZero();
+      if (k > 0) {
+        assertThat(keys[k - 1] <= keys[k]).as("order at %d", k).isTrue();
+      }
     }
     int[] sorted = rows.clone();
     Arrays.sort(sorted);
