@@ -46,7 +46,7 @@ final class PairCounts {
         negativesBelow += e - ns;
         continue;
       }
-      fine.distribute(c, values, s, ns, e);
+      fine.distribute(c, values, null, s, ns, e);
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         int fs = fine.start(f);
         int fns = fine.negStart(f);

@@ -1,5 +1,7 @@
 package dev.backtestgate.metrics;
 
+import java.util.function.IntFunction;
+
 /**
  * DeLong placements of one model, per row, in half-units so they stay integers: for a positive row,
  * {@code 2 * (negatives scoring below it) + (negatives tied with it)}; for a negative row, {@code 2 *
@@ -7,133 +9,118 @@ package dev.backtestgate.metrics;
  * {@code 2 * positives}) gives pROC's {@code V10} (resp. {@code V01}). Both kinds sum to {@code 2U}, so
  * the mean placement of either class is the AUC itself.
  *
- * <p>Same bucketing as {@link PairCounts}, carrying row numbers along. Placements end up in the
- * caller's {@code double[n]} in scatter order (slot {@code k} belongs to row {@code order[k]}; the
- * scores scattered there are overwritten as they are used) and, optionally, in a second array in row
- * order. The layout, and so every result, is the same whether one thread or two do the work.
+ * <p>Same bucketing as {@link PairCounts}, carrying row numbers along when they are needed. The
+ * placements are either written by row (the baseline of a comparison) or summed on the fly, exactly,
+ * as they are found ({@link PlacementSums}); the scores are scattered into a caller-supplied {@code
+ * double[n]} scratch array. The result is the same whether one thread or two do the work.
  */
 final class Placements {
   private Placements() {}
 
   /**
-   * Fills {@code order} and {@code placed} (slot k: row {@code order[k]}), and {@code byRow} when not
-   * null; returns {@code 2U}.
+   * Writes every row's placement into {@code byRow}; returns {@code 2U}. {@code order} and {@code
+   * scratch} are overwritten.
    */
-  static long fill(
+  static long writeByRow(
       boolean[] labels,
       double[] scores,
       ScoreRange range,
       int positives,
       int[] order,
-      double[] placed,
+      double[] scratch,
       double[] byRow) {
-    Buckets buckets = new Buckets(range, scores.length);
-    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, placed, order);
+    return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(byRow, null, capacity))
+        .twiceU;
+  }
+
+  /**
+   * Sums each class's placements, minus the row's {@code subtract} placement when that is not null
+   * ({@code order} must then be given for the rows; otherwise it may be null). {@code scratch} is
+   * overwritten.
+   */
+  static PlacementSums sum(
+      boolean[] labels,
+      double[] scores,
+      ScoreRange range,
+      int positives,
+      int[] order,
+      double[] scratch,
+      double[] subtract) {
+    return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(null, subtract, capacity));
+  }
+
+  private static PlacementSums run(
+      boolean[] labels,
+      double[] scores,
+      ScoreRange range,
+      int positives,
+      int[] order,
+      double[] scratch,
+      IntFunction<PlacementSums> sinks) {
+    CoarseLayout layout =
+        new CoarseLayout(labels, scores, new Buckets(range, scores.length), scratch, order);
     int[] split = layout.splitBuckets();
-    long[] partial = new long[split.length - 1];
+    PlacementSums[] partial = new PlacementSums[split.length - 1];
     int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
     Parallel.run(
         partial.length,
         part -> {
-          Resolver resolver = new Resolver(layout, positives, order, placed, byRow, capacity);
-          partial[part] = resolver.resolve(split[part], split[part + 1]);
+          PlacementSums sink = sinks.apply(capacity);
+          resolve(layout, scratch, order, positives, split[part], split[part + 1], capacity, sink);
+          partial[part] = sink;
         });
-    long twiceU = 0;
-    for (long p : partial) {
-      twiceU += p;
+    for (int part = 1; part < partial.length; part++) {
+      partial[0].add(partial[part]);
     }
-    return twiceU;
+    return partial[0];
   }
 
-  /** One thread's share of the coarse buckets, with its own fine buffers. */
-  private static final class Resolver {
-    private final CoarseLayout layout;
-    private final long positives;
-    private final int[] order;
-    private final double[] placed;
-    private final FineBuckets fine;
-    private final Ties.Sink inPlace;
-    private final Ties.Sink fromFine;
-
-    Resolver(
-        CoarseLayout layout, int positives, int[] order, double[] placed, double[] byRow, int capacity) {
-      this.layout = layout;
-      this.positives = positives;
-      this.order = order;
-      this.placed = placed;
-      this.fine = new FineBuckets(layout.buckets, capacity, true);
-      this.inPlace = new Output(placed, byRow, order, null);
-      this.fromFine = new Output(placed, byRow, order, fine.positions);
-    }
-
-    long resolve(int first, int last) {
-      long negativesBelow = layout.negativesBelow(first);
-      long positivesBelow = layout.positivesBelow(first);
-      long twiceU = 0;
-      for (int c = first; c < last; c++) {
-        int s = layout.start(c);
-        int ns = layout.negStart(c);
-        int e = layout.start(c + 1);
-        if (e - s > fine.capacity() || s == ns || ns == e) {
-          twiceU +=
-              Ties.resolve(
-                  placed,
-                  order,
-                  s,
-                  ns,
-                  e,
-                  2 * negativesBelow,
-                  2 * (positives - positivesBelow),
-                  inPlace);
-          negativesBelow += e - ns;
-          positivesBelow += ns - s;
-          continue;
-        }
-        fine.distribute(c, placed, s, ns, e);
-        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-          int fs = fine.start(f);
-          int fns = fine.negStart(f);
-          int fe = fine.end(f);
-          twiceU +=
-              Ties.resolve(
-                  fine.values,
-                  fine.positions,
-                  fs,
-                  fns,
-                  fe,
-                  2 * negativesBelow,
-                  2 * (positives - positivesBelow),
-                  fromFine);
-          negativesBelow += fe - fns;
-          positivesBelow += fns - fs;
-        }
+  /** Places the rows of coarse buckets {@code [first, last)}. */
+  private static void resolve(
+      CoarseLayout layout,
+      double[] scratch,
+      int[] order,
+      long positives,
+      int first,
+      int last,
+      int capacity,
+      PlacementSums sink) {
+    FineBuckets fine = new FineBuckets(layout.buckets, capacity, sink.needsRows());
+    long negativesBelow = layout.negativesBelow(first);
+    long positivesBelow = layout.positivesBelow(first);
+    for (int c = first; c < last; c++) {
+      int s = layout.start(c);
+      int ns = layout.negStart(c);
+      int e = layout.start(c + 1);
+      if (e - s > fine.capacity() || s == ns || ns == e) {
+        sink.direct(order);
+        sink.twiceU +=
+            Ties.resolve(
+                scratch, order, s, ns, e, 2 * negativesBelow, 2 * (positives - positivesBelow), sink);
+        negativesBelow += e - ns;
+        positivesBelow += ns - s;
+        continue;
       }
-      return twiceU;
-    }
-  }
-
-  /** Writes a placement to its slot and, when wanted, to its row. */
-  private static final class Output implements Ties.Sink {
-    private final double[] placed;
-    private final double[] byRow;
-    private final int[] order;
-    private final int[] positions;
-
-    /** @param positions slot of each index, or null when indices are slots */
-    Output(double[] placed, double[] byRow, int[] order, int[] positions) {
-      this.placed = placed;
-      this.byRow = byRow;
-      this.order = order;
-      this.positions = positions;
-    }
-
-    @Override
-    public void put(int index, long placement) {
-      int slot = positions == null ? index : positions[index];
-      placed[slot] = placement;
-      if (byRow != null) {
-        byRow[order[slot]] = placement;
+      fine.distribute(c, scratch, order, s, ns, e);
+      sink.collect();
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        int fs = fine.start(f);
+        int fns = fine.negStart(f);
+        int fe = fine.end(f);
+        sink.twiceU +=
+            Ties.resolve(
+                fine.values,
+                fine.rows,
+                fs,
+                fns,
+                fe,
+                2 * negativesBelow,
+                2 * (positives - positivesBelow),
+                sink);
+        negativesBelow += fe - fns;
+        positivesBelow += fns - fs;
       }
+      sink.flush(fine.rows, e - s);
     }
   }
 }

@@ -2,8 +2,8 @@ package dev.backtestgate.metrics;
 
 /**
  * Resolves the pairs inside one bucket, whose positives are {@code keys[s..ns)} and negatives {@code
- * keys[ns..e)}: gives every row its placement in half-units (see {@link Placements}) and returns the
- * sum over the positives, which is the bucket's share of {@code 2U}.
+ * keys[ns..e)}: hands every row's placement in half-units (see {@link Placements}) to a {@link Sink}
+ * and returns the sum over the positives, which is the bucket's share of {@code 2U}.
  *
  * <p>A positive's placement is {@code positiveBase + 2 * (bucket negatives below it) + (bucket
  * negatives tied with it)}, where {@code positiveBase = 2 * (negatives in lower buckets)}; a
@@ -11,9 +11,8 @@ package dev.backtestgate.metrics;
  * it)}, where {@code negativeBase = 2 * (positives in this and higher buckets)}.
  *
  * <p>Small buckets compare every pair without branches; a bucket of one repeated score is all ties;
- * otherwise both classes are sorted and walked together, tie group by tie group. That walk reads a
- * group's scores before it emits their placements and never looks back, so the placements may
- * overwrite the scores they replace.
+ * otherwise both classes are sorted (carrying a payload along) and walked together, tie group by tie
+ * group.
  */
 final class Ties {
   /** Up to this many (positive, negative) pairs, comparing them all beats sorting. */
@@ -21,7 +20,14 @@ final class Ties {
 
   /** Receives each row's placement, by its index in {@code keys}. */
   interface Sink {
-    void put(int index, long placement);
+    void put(int index, long placement, boolean positive);
+
+    /** The same placement for indices {@code [from, to)}. */
+    default void putRun(int from, int to, long placement, boolean positive) {
+      for (int k = from; k < to; k++) {
+        put(k, placement, positive);
+      }
+    }
   }
 
   private Ties() {}
@@ -35,8 +41,8 @@ final class Ties {
     long p = ns - s;
     long q = e - ns;
     if (p == 0 || q == 0) {
-      putAll(sink, s, ns, positiveBase);
-      putAll(sink, ns, e, negativeBase);
+      putRun(sink, s, ns, positiveBase, true);
+      putRun(sink, ns, e, negativeBase, false);
       return p * positiveBase;
     }
     if (p * q <= ALL_PAIRS_MAX) {
@@ -45,17 +51,17 @@ final class Ties {
         long placement = positiveBase + against(keys[i], keys, ns, e);
         sum += placement;
         if (sink != null) {
-          sink.put(i, placement);
+          sink.put(i, placement, true);
         }
       }
       for (int j = ns; sink != null && j < e; j++) {
-        sink.put(j, negativeBase - against(keys[j], keys, s, ns));
+        sink.put(j, negativeBase - against(keys[j], keys, s, ns), false);
       }
       return sum;
     }
     if (allEqual(keys, s, e)) {
-      putAll(sink, s, ns, positiveBase + q);
-      putAll(sink, ns, e, negativeBase - p);
+      putRun(sink, s, ns, positiveBase + q, true);
+      putRun(sink, ns, e, negativeBase - p, false);
       return p * (positiveBase + q);
     }
     PairSort.sort(keys, payload, s, ns);
@@ -102,19 +108,17 @@ final class Ties {
       long positive = positiveBase + 2L * (j - ns) + (jEnd - j);
       long negative = negativeBase - 2L * (i - s) - (iEnd - i);
       sum += positive * (iEnd - i);
-      putAll(sink, i, iEnd, positive);
-      putAll(sink, j, jEnd, negative);
+      putRun(sink, i, iEnd, positive, true);
+      putRun(sink, j, jEnd, negative, false);
       i = iEnd;
       j = jEnd;
     }
     return sum;
   }
 
-  private static void putAll(Sink sink, int from, int to, long placement) {
-    if (sink != null) {
-      for (int k = from; k < to; k++) {
-        sink.put(k, placement);
-      }
+  private static void putRun(Sink sink, int from, int to, long placement, boolean positive) {
+    if (sink != null && from < to) {
+      sink.putRun(from, to, placement, positive);
     }
   }
 }
