@@ -42,9 +42,7 @@ final class Checks {
   static int positives(boolean[] labels, int minPerClass, String why) {
     int positives = 0;
     for (boolean label : labels) {
-      if (label) {
-        positives++;
-      }
+      positives += label ? 1 : 0;
     }
     int negatives = labels.length - positives;
     if (positives < minPerClass || negatives < minPerClass) {

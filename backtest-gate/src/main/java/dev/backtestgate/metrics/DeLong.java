@@ -13,8 +13,8 @@ package dev.backtestgate.metrics;
  *
  * <p>Variances are computed from exact integer sums of the placements (see {@link PlacementSums}), so
  * they carry a single rounding. Extra memory: one {@code double[n]} for {@link #estimate}; for {@link
- * #compare}, one {@code double[n]} per model (a scratch array for the scores, shared by both, and the
- * baseline's placements by row) plus one {@code int[n]} of row numbers.
+ * #compare}, one {@code double[n]} scratch array for the scores (used by both models in turn), one
+ * {@code int[n]} for the baseline's placements by row and one {@code int[n]} of row numbers.
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
@@ -51,7 +51,7 @@ public final class DeLong {
     // baseline placements by row; then the candidate's, each minus its row's baseline placement, summed
     int[] order = new int[labels.length];
     double[] scratch = new double[labels.length];
-    double[] baselineByRow = new double[labels.length];
+    int[] baselineByRow = new int[labels.length];
     long baselineU =
         Placements.writeByRow(labels, baseline, baselineRange, positives, order, scratch, baselineByRow);
     PlacementSums differences =

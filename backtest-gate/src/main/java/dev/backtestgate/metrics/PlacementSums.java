@@ -8,8 +8,9 @@ import java.math.BigInteger;
  * centered sum of squares {@code (count * sumOfSquares - sum^2) / count} is computed without any
  * rounding before the final division. That is the two-pass "mean first, then squared deviations"
  * result, without the rounding of either pass. When a row-ordered array to subtract is given, the
- * differences are summed instead (a paired comparison). One instance per thread; partial sums add up
- * exactly, so the order in which threads finish does not matter.
+ * differences are summed instead (a paired comparison). Row-ordered placements are kept as unsigned
+ * {@code int}s: a placement is at most {@code 2 * (rows - 1) < 2^32}. One instance per thread; partial
+ * sums add up exactly, so the order in which threads finish does not matter.
  *
  * <p>Row-ordered arrays are touched at random. So that many of those memory accesses can be in flight
  * at once, the placements of one coarse bucket are first collected ({@link #collect}) and then written
@@ -19,12 +20,12 @@ final class PlacementSums implements Ties.Sink {
   private static final int POSITIVE = 0;
   private static final int NEGATIVE = 1;
 
-  private final double[] writeTo;
-  private final double[] subtract;
+  private final int[] writeTo;
+  private final int[] subtract;
   /** Collected placements by index, the class in the sign: {@code v} positive, {@code ~v} negative. */
   private final long[] pending;
 
-  private final double[] gathered;
+  private final int[] gathered;
   private boolean collecting;
   private int[] rows;
 
@@ -39,12 +40,12 @@ final class PlacementSums implements Ties.Sink {
    * @param subtract row-ordered placements to subtract before summing, or null
    * @param capacity the most placements collected at once (0 when neither array is given)
    */
-  PlacementSums(double[] writeTo, double[] subtract, int capacity) {
+  PlacementSums(int[] writeTo, int[] subtract, int capacity) {
     this.writeTo = writeTo;
     this.subtract = subtract;
     boolean byRow = writeTo != null || subtract != null;
     this.pending = byRow ? new long[capacity] : null;
-    this.gathered = subtract != null ? new double[capacity] : null;
+    this.gathered = subtract != null ? new int[capacity] : null;
   }
 
   /** Whether placements need their rows. */
@@ -71,7 +72,7 @@ final class PlacementSums implements Ties.Sink {
     if (writeTo != null) {
       for (int i = 0; i < count; i++) {
         long x = pending[i];
-        writeTo[rows[i]] = x ^ (x >> 63);
+        writeTo[rows[i]] = (int) (x ^ (x >> 63));
       }
       return;
     }
@@ -80,7 +81,7 @@ final class PlacementSums implements Ties.Sink {
     }
     for (int i = 0; i < count; i++) {
       long x = pending[i];
-      add((x ^ (x >> 63)) - (long) gathered[i], 1, (int) (x >>> 63));
+      add((x ^ (x >> 63)) - Integer.toUnsignedLong(gathered[i]), 1, (int) (x >>> 63));
     }
   }
 
@@ -89,9 +90,10 @@ final class PlacementSums implements Ties.Sink {
     if (collecting) {
       pending[index] = positive ? placement : ~placement;
     } else if (writeTo != null) {
-      writeTo[rows[index]] = placement;
+      writeTo[rows[index]] = (int) placement;
     } else {
-      long value = subtract == null ? placement : placement - (long) subtract[rows[index]];
+      long value =
+          subtract == null ? placement : placement - Integer.toUnsignedLong(subtract[rows[index]]);
       add(value, 1, positive ? POSITIVE : NEGATIVE);
     }
   }
@@ -112,9 +114,13 @@ final class PlacementSums implements Ties.Sink {
    * the other class)} and {@code count <= rows of this class}, so {@code count * |value| < 2^61}.
    */
   private void add(long value, long count, int kind) {
-    long magnitude = Math.abs(value);
     sums[kind] += value * count;
-    squares[kind].addProduct(magnitude * count, magnitude);
+    if (count == 1) {
+      squares[kind].addSquare(value);
+    } else {
+      long magnitude = Math.abs(value);
+      squares[kind].addProduct(magnitude * count, magnitude);
+    }
   }
 
   void add(PlacementSums other) {

@@ -18,8 +18,8 @@ final class Placements {
   private Placements() {}
 
   /**
-   * Writes every row's placement into {@code byRow}; returns {@code 2U}. {@code order} and {@code
-   * scratch} are overwritten.
+   * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U}.
+   * {@code order} and {@code scratch} are overwritten.
    */
   static long writeByRow(
       boolean[] labels,
@@ -28,7 +28,7 @@ final class Placements {
       int positives,
       int[] order,
       double[] scratch,
-      double[] byRow) {
+      int[] byRow) {
     return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(byRow, null, capacity))
         .twiceU;
   }
@@ -45,7 +45,7 @@ final class Placements {
       int positives,
       int[] order,
       double[] scratch,
-      double[] subtract) {
+      int[] subtract) {
     return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(null, subtract, capacity));
   }
 

@@ -26,4 +26,20 @@ class Int128Tests {
     sum.add(other);
     assertThat(sum.toBigInteger()).isEqualTo(expected);
   }
+
+  /** Squares up to (2^32 - 1)^2, many of them, so the plain-long part overflows and carries often. */
+  @Property(tries = 200)
+  void sumsSquaresExactly(
+      @ForAll @Size(max = 300) List<@LongRange(min = -4_294_967_295L, max = 4_294_967_295L) Long> values) {
+    Int128 sum = new Int128();
+    Int128 other = new Int128();
+    BigInteger expected = BigInteger.ZERO;
+    for (int i = 0; i < values.size(); i++) {
+      long d = values.get(i);
+      (i % 3 == 0 ? other : sum).addSquare(d);
+      expected = expected.add(BigInteger.valueOf(d).pow(2));
+    }
+    sum.add(other);
+    assertThat(sum.toBigInteger()).isEqualTo(expected);
+  }
 }
