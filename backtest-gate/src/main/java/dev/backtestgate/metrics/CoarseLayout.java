@@ -1,7 +1,7 @@
 package dev.backtestgate.metrics;
 
 /**
- * One model's scores (and optionally their row numbers) scattered by coarse bucket: bucket {@code c}
+ * One model's scores (and optionally an {@code int} per row) scattered by coarse bucket: bucket {@code c}
  * holds its positives in {@code [start(c), negStart(c))} and its negatives in {@code [negStart(c),
  * start(c + 1))}. With a few thousand coarse buckets every write stream stays in cache, so the
  * scatter costs about one sequential pass. {@code -0.0} is stored as {@code 0.0}.
@@ -14,10 +14,16 @@ final class CoarseLayout {
   final int parts;
 
   /**
-   * Scatters {@code scores} into {@code values} and, when {@code rows} is not null, the row numbers
-   * into {@code rows}.
+   * Scatters {@code scores} into {@code values} and, when {@code payload} is not null, alongside each
+   * score {@code payloadByRow[row]}, or the row number itself when {@code payloadByRow} is null.
    */
-  CoarseLayout(boolean[] labels, double[] scores, Buckets buckets, double[] values, int[] rows) {
+  CoarseLayout(
+      boolean[] labels,
+      double[] scores,
+      Buckets buckets,
+      double[] values,
+      int[] payload,
+      int[] payloadByRow) {
     this.buckets = buckets;
     int n = scores.length;
     int coarse = buckets.coarseCount;
@@ -45,7 +51,10 @@ final class CoarseLayout {
     start[coarse] = slot;
     Parallel.run(
         parts,
-        part -> scatter(labels, scores, from(part, n), from(part + 1, n), cursors[part], values, rows));
+        part -> {
+          int[] cursor = cursors[part];
+          scatter(labels, scores, from(part, n), from(part + 1, n), cursor, values, payload, payloadByRow);
+        });
   }
 
   private int from(int part, int n) {
@@ -60,14 +69,21 @@ final class CoarseLayout {
   }
 
   private void scatter(
-      boolean[] labels, double[] scores, int from, int to, int[] cursors, double[] values, int[] rows) {
+      boolean[] labels,
+      double[] scores,
+      int from,
+      int to,
+      int[] cursors,
+      double[] values,
+      int[] payload,
+      int[] payloadByRow) {
     Buckets b = buckets;
     for (int i = from; i < to; i++) {
       double x = scores[i] + 0.0; // -0.0 becomes 0.0
       int slot = cursors[2 * b.coarse(x) + (labels[i] ? 0 : 1)]++;
       values[slot] = x;
-      if (rows != null) {
-        rows[slot] = i;
+      if (payload != null) {
+        payload[slot] = payloadByRow == null ? i : payloadByRow[i];
       }
     }
   }

@@ -13,8 +13,8 @@ package dev.backtestgate.metrics;
  *
  * <p>Variances are computed from exact integer sums of the placements (see {@link PlacementSums}), so
  * they carry a single rounding. Extra memory: one {@code double[n]} for {@link #estimate}; for {@link
- * #compare}, one {@code double[n]} scratch array for the scores (used by both models in turn), one
- * {@code int[n]} for the baseline's placements by row and one {@code int[n]} of row numbers.
+ * #compare}, one {@code double[n]} scratch array for the scores and one {@code int[n]} scratch array
+ * (both used by each model in turn), and one {@code int[n]} for the baseline's placements by row.
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
@@ -48,14 +48,15 @@ public final class DeLong {
     ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
     ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
 
-    // baseline placements by row; then the candidate's, each minus its row's baseline placement, summed
-    int[] order = new int[labels.length];
+    // the baseline's placements by row; then the candidate's, each carrying its row's baseline
+    // placement through the bucketing, reduced to exact sums of the differences
     double[] scratch = new double[labels.length];
+    int[] payload = new int[labels.length];
     int[] baselineByRow = new int[labels.length];
     long baselineU =
-        Placements.writeByRow(labels, baseline, baselineRange, positives, order, scratch, baselineByRow);
+        Placements.writeByRow(labels, baseline, baselineRange, positives, scratch, payload, baselineByRow);
     PlacementSums differences =
-        Placements.sum(labels, candidate, candidateRange, positives, order, scratch, baselineByRow);
+        Placements.sum(labels, candidate, candidateRange, positives, scratch, payload, baselineByRow);
     long candidateU = differences.twiceU;
     double variance = differences.variance(positives, negatives);
     double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
@@ -93,7 +94,7 @@ public final class DeLong {
     int negatives = labels.length - positives;
     ScoreRange range = ScoreRange.of(scores, "scores");
     PlacementSums sums =
-        Placements.sum(labels, scores, range, positives, null, new double[labels.length], null);
+        Placements.sum(labels, scores, range, positives, new double[labels.length], null, null);
     long twiceU = sums.twiceU;
     double variance = sums.variance(positives, negatives);
     double auc = Auc.fromTwiceU(twiceU, positives, negatives);

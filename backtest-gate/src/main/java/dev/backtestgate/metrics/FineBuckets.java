@@ -18,21 +18,21 @@ final class FineBuckets {
 
   private final int[] slotOf;
   final double[] values;
-  final int[] rows;
+  final int[] payload;
 
-  FineBuckets(Buckets buckets, int capacity, boolean withRows) {
+  FineBuckets(Buckets buckets, int capacity, boolean withPayload) {
     this.buckets = buckets;
     this.slotOf = new int[capacity];
     this.values = new double[capacity];
-    this.rows = withRows ? new int[capacity] : null;
+    this.payload = withPayload ? new int[capacity] : null;
   }
 
   /**
    * Spreads coarse bucket {@code coarse}, whose positives are {@code source[from..negFrom)} and
-   * negatives {@code source[negFrom..to)}, at most {@link #capacity()} values, with their rows from
-   * {@code sourceRows} when this instance keeps rows.
+   * negatives {@code source[negFrom..to)}, at most {@link #capacity()} values, with their payload from
+   * {@code sourcePayload} when this instance keeps one.
    */
-  void distribute(int coarse, double[] source, int[] sourceRows, int from, int negFrom, int to) {
+  void distribute(int coarse, double[] source, int[] sourcePayload, int from, int negFrom, int to) {
     int base = coarse << Buckets.FINE_BITS;
     int[] counts = bounds;
     Arrays.fill(counts, 0);
@@ -52,8 +52,8 @@ final class FineBuckets {
     for (int k = from; k < to; k++) {
       int slot = counts[slotOf[k - from]]++;
       values[slot] = source[k];
-      if (rows != null) {
-        rows[slot] = sourceRows[k];
+      if (payload != null) {
+        payload[slot] = sourcePayload[k];
       }
     }
   }

@@ -18,7 +18,7 @@ final class PairCounts {
   static long twiceU(boolean[] labels, double[] scores, ScoreRange range) {
     Buckets buckets = new Buckets(range, scores.length);
     double[] values = new double[scores.length];
-    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, values, null);
+    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, values, null, null);
     int[] split = layout.splitBuckets();
     long[] partial = new long[split.length - 1];
     int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());

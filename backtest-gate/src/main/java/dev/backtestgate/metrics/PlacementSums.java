@@ -7,27 +7,39 @@ import java.math.BigInteger;
  * exactly: the sum and the sum of squares are integers (a 128-bit sum for the squares), so the
  * centered sum of squares {@code (count * sumOfSquares - sum^2) / count} is computed without any
  * rounding before the final division. That is the two-pass "mean first, then squared deviations"
- * result, without the rounding of either pass. When a row-ordered array to subtract is given, the
- * differences are summed instead (a paired comparison). Row-ordered placements are kept as unsigned
- * {@code int}s: a placement is at most {@code 2 * (rows - 1) < 2^32}. One instance per thread; partial
- * sums add up exactly, so the order in which threads finish does not matter.
+ * result, without the rounding of either pass.
  *
- * <p>Row-ordered arrays are touched at random. So that many of those memory accesses can be in flight
- * at once, the placements of one coarse bucket are first collected ({@link #collect}) and then written
- * or subtracted in one tight loop ({@link #flush}).
+ * <p>Each placement comes with the payload its row carried through the bucketing: in {@link
+ * Mode#WRITE_BY_ROW} that is the row number, in {@link Mode#SUBTRACT} the row's placement under
+ * another model (then the differences are summed: a paired comparison). Placements by row are
+ * unsigned {@code int}s: a placement is at most {@code 2 * (rows - 1) < 2^32}. Writing by row touches
+ * memory at random, so those placements are collected per coarse bucket ({@link #collect}) and written
+ * in one tight loop ({@link #flush}), letting many cache misses overlap.
+ *
+ * <p>One instance per thread; partial sums add up exactly, so the order in which threads finish does
+ * not matter.
  */
 final class PlacementSums implements Ties.Sink {
+  /** What to do with each placement. */
+  enum Mode {
+    /** Sum the placements. */
+    SUM,
+    /** Sum the placement minus the payload (another model's placement of the same row). */
+    SUBTRACT,
+    /** Write the placement at the payload (the row number); sum nothing. */
+    WRITE_BY_ROW
+  }
+
   private static final int POSITIVE = 0;
   private static final int NEGATIVE = 1;
 
-  private final int[] writeTo;
-  private final int[] subtract;
+  private final Mode mode;
+  private final int[] byRow;
   /** Collected placements by index, the class in the sign: {@code v} positive, {@code ~v} negative. */
   private final long[] pending;
 
-  private final int[] gathered;
   private boolean collecting;
-  private int[] rows;
+  private int[] payload;
 
   /** Sum of the positives' placements (not differences): {@code 2U}. */
   long twiceU;
@@ -36,71 +48,61 @@ final class PlacementSums implements Ties.Sink {
   private final Int128[] squares = {new Int128(), new Int128()};
 
   /**
-   * @param writeTo row-ordered array to write placements into (then nothing is summed), or null
-   * @param subtract row-ordered placements to subtract before summing, or null
-   * @param capacity the most placements collected at once (0 when neither array is given)
+   * @param byRow where {@link Mode#WRITE_BY_ROW} writes; null otherwise
+   * @param capacity the most placements collected at once
    */
-  PlacementSums(int[] writeTo, int[] subtract, int capacity) {
-    this.writeTo = writeTo;
-    this.subtract = subtract;
-    boolean byRow = writeTo != null || subtract != null;
-    this.pending = byRow ? new long[capacity] : null;
-    this.gathered = subtract != null ? new int[capacity] : null;
+  PlacementSums(Mode mode, int[] byRow, int capacity) {
+    this.mode = mode;
+    this.byRow = byRow;
+    this.pending = mode == Mode.WRITE_BY_ROW ? new long[capacity] : null;
   }
 
-  /** Whether placements need their rows. */
-  boolean needsRows() {
-    return pending != null;
+  /** Whether placements come with a payload. */
+  boolean needsPayload() {
+    return mode != Mode.SUM;
   }
 
-  /** From now on, handles each placement at once; {@code rows} gives the row of each index. */
-  void direct(int[] rows) {
+  /** From now on, handles each placement at once; {@code payload} is that of each index. */
+  void direct(int[] payload) {
     this.collecting = false;
-    this.rows = rows;
+    this.payload = payload;
   }
 
-  /** From now on, collects placements by index until {@link #flush}. */
-  void collect() {
+  /** From now on, collects placements by index (when writing by row) until {@link #flush}. */
+  void collect(int[] payload) {
     this.collecting = pending != null;
+    this.payload = payload;
   }
 
-  /** Handles the collected placements of indices {@code [0, count)}, whose rows are {@code rows}. */
-  void flush(int[] rows, int count) {
-    if (!collecting) {
-      return;
-    }
-    if (writeTo != null) {
+  /** Handles the collected placements of indices {@code [0, count)}. */
+  void flush(int count) {
+    if (collecting) {
       for (int i = 0; i < count; i++) {
         long x = pending[i];
-        writeTo[rows[i]] = (int) (x ^ (x >> 63));
+        byRow[payload[i]] = (int) (x ^ (x >> 63));
       }
-      return;
-    }
-    for (int i = 0; i < count; i++) {
-      gathered[i] = subtract[rows[i]];
-    }
-    for (int i = 0; i < count; i++) {
-      long x = pending[i];
-      add((x ^ (x >> 63)) - Integer.toUnsignedLong(gathered[i]), 1, (int) (x >>> 63));
     }
   }
 
   @Override
   public void put(int index, long placement, boolean positive) {
-    if (collecting) {
-      pending[index] = positive ? placement : ~placement;
-    } else if (writeTo != null) {
-      writeTo[rows[index]] = (int) placement;
-    } else {
-      long value =
-          subtract == null ? placement : placement - Integer.toUnsignedLong(subtract[rows[index]]);
-      add(value, 1, positive ? POSITIVE : NEGATIVE);
+    switch (mode) {
+      case SUM -> add(placement, 1, positive ? POSITIVE : NEGATIVE);
+      case SUBTRACT ->
+          add(placement - Integer.toUnsignedLong(payload[index]), 1, positive ? POSITIVE : NEGATIVE);
+      case WRITE_BY_ROW -> {
+        if (collecting) {
+          pending[index] = positive ? placement : ~placement;
+        } else {
+          byRow[payload[index]] = (int) placement;
+        }
+      }
     }
   }
 
   @Override
   public void putRun(int from, int to, long placement, boolean positive) {
-    if (pending == null) {
+    if (mode == Mode.SUM) {
       add(placement, to - from, positive ? POSITIVE : NEGATIVE);
     } else {
       for (int k = from; k < to; k++) {

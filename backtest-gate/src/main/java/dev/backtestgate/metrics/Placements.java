@@ -1,6 +1,6 @@
 package dev.backtestgate.metrics;
 
-import java.util.function.IntFunction;
+import dev.backtestgate.metrics.PlacementSums.Mode;
 
 /**
  * DeLong placements of one model, per row, in half-units so they stay integers: for a positive row,
@@ -9,44 +9,46 @@ import java.util.function.IntFunction;
  * {@code 2 * positives}) gives pROC's {@code V10} (resp. {@code V01}). Both kinds sum to {@code 2U}, so
  * the mean placement of either class is the AUC itself.
  *
- * <p>Same bucketing as {@link PairCounts}, carrying row numbers along when they are needed. The
- * placements are either written by row (the baseline of a comparison) or summed on the fly, exactly,
- * as they are found ({@link PlacementSums}); the scores are scattered into a caller-supplied {@code
- * double[n]} scratch array. The result is the same whether one thread or two do the work.
+ * <p>Same bucketing as {@link PairCounts}, with an {@code int} payload carried along each score when
+ * needed. The placements are written by row (the baseline of a comparison, payload: the row number)
+ * or summed exactly as they are found ({@link PlacementSums}; payload, for a comparison: the row's
+ * baseline placement, so no row-ordered array is read at random). The scores are scattered into a
+ * caller-supplied {@code double[n]} scratch array. The result is the same on one thread or two.
  */
 final class Placements {
   private Placements() {}
 
   /**
    * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U}.
-   * {@code order} and {@code scratch} are overwritten.
+   * {@code scratch} and {@code payload} (both {@code n} long) are overwritten.
    */
   static long writeByRow(
       boolean[] labels,
       double[] scores,
       ScoreRange range,
       int positives,
-      int[] order,
       double[] scratch,
+      int[] payload,
       int[] byRow) {
-    return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(byRow, null, capacity))
+    return run(labels, scores, range, positives, scratch, payload, null, Mode.WRITE_BY_ROW, byRow)
         .twiceU;
   }
 
   /**
-   * Sums each class's placements, minus the row's {@code subtract} placement when that is not null
-   * ({@code order} must then be given for the rows; otherwise it may be null). {@code scratch} is
-   * overwritten.
+   * Sums each class's placements exactly, minus the row's {@code subtract} placement when that is not
+   * null (then {@code payload}, {@code n} long, is needed as scratch; otherwise it may be null).
+   * {@code scratch} is overwritten.
    */
   static PlacementSums sum(
       boolean[] labels,
       double[] scores,
       ScoreRange range,
       int positives,
-      int[] order,
       double[] scratch,
+      int[] payload,
       int[] subtract) {
-    return run(labels, scores, range, positives, order, scratch, capacity -> new PlacementSums(null, subtract, capacity));
+    Mode mode = subtract == null ? Mode.SUM : Mode.SUBTRACT;
+    return run(labels, scores, range, positives, scratch, payload, subtract, mode, null);
   }
 
   private static PlacementSums run(
@@ -54,19 +56,23 @@ final class Placements {
       double[] scores,
       ScoreRange range,
       int positives,
-      int[] order,
       double[] scratch,
-      IntFunction<PlacementSums> sinks) {
+      int[] payload,
+      int[] payloadByRow,
+      Mode mode,
+      int[] byRow) {
+    int[] carried = mode == Mode.SUM ? null : payload;
     CoarseLayout layout =
-        new CoarseLayout(labels, scores, new Buckets(range, scores.length), scratch, order);
+        new CoarseLayout(
+            labels, scores, new Buckets(range, scores.length), scratch, carried, payloadByRow);
     int[] split = layout.splitBuckets();
     PlacementSums[] partial = new PlacementSums[split.length - 1];
     int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
     Parallel.run(
         partial.length,
         part -> {
-          PlacementSums sink = sinks.apply(capacity);
-          resolve(layout, scratch, order, positives, split[part], split[part + 1], capacity, sink);
+          PlacementSums sink = new PlacementSums(mode, byRow, capacity);
+          resolve(layout, scratch, carried, positives, split[part], split[part + 1], capacity, sink);
           partial[part] = sink;
         });
     for (int part = 1; part < partial.length; part++) {
@@ -79,13 +85,13 @@ final class Placements {
   private static void resolve(
       CoarseLayout layout,
       double[] scratch,
-      int[] order,
+      int[] payload,
       long positives,
       int first,
       int last,
       int capacity,
       PlacementSums sink) {
-    FineBuckets fine = new FineBuckets(layout.buckets, capacity, sink.needsRows());
+    FineBuckets fine = new FineBuckets(layout.buckets, capacity, sink.needsPayload());
     long negativesBelow = layout.negativesBelow(first);
     long positivesBelow = layout.positivesBelow(first);
     for (int c = first; c < last; c++) {
@@ -93,16 +99,16 @@ final class Placements {
       int ns = layout.negStart(c);
       int e = layout.start(c + 1);
       if (e - s > fine.capacity() || s == ns || ns == e) {
-        sink.direct(order);
+        sink.direct(payload);
         sink.twiceU +=
             Ties.resolve(
-                scratch, order, s, ns, e, 2 * negativesBelow, 2 * (positives - positivesBelow), sink);
+                scratch, payload, s, ns, e, 2 * negativesBelow, 2 * (positives - positivesBelow), sink);
         negativesBelow += e - ns;
         positivesBelow += ns - s;
         continue;
       }
-      fine.distribute(c, scratch, order, s, ns, e);
-      sink.collect();
+      fine.distribute(c, scratch, payload, s, ns, e);
+      sink.collect(fine.payload);
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         int fs = fine.start(f);
         int fns = fine.negStart(f);
@@ -110,7 +116,7 @@ final class Placements {
         sink.twiceU +=
             Ties.resolve(
                 fine.values,
-                fine.rows,
+                fine.payload,
                 fs,
                 fns,
                 fe,
@@ -120,7 +126,7 @@ final class Placements {
         negativesBelow += fe - fns;
         positivesBelow += fns - fs;
       }
-      sink.flush(fine.rows, e - s);
+      sink.flush(e - s);
     }
   }
 }
