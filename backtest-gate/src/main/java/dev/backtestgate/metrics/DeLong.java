@@ -1,5 +1,7 @@
 package dev.backtestgate.metrics;
 
+import dev.backtestgate.metrics.Placements.Scored;
+
 /**
  * DeLong et al. (1988) variance of the AUC and the paired test between two models scored on the same
  * rows, from per-row placements (the structural components), computed in O(n log n). Agrees with
@@ -45,18 +47,18 @@ public final class DeLong {
     Checks.sameRows(labels, baseline, "baseline scores");
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
-    ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
-    ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
+    Scored candidateModel =
+        new Scored(labels, candidate, ScoreRange.of(candidate, "candidate scores"), positives);
+    Scored baselineModel =
+        new Scored(labels, baseline, ScoreRange.of(baseline, "baseline scores"), positives);
 
     // the baseline's placements by row; then the candidate's, each carrying its row's baseline
     // placement through the bucketing, reduced to exact sums of the differences
     double[] scratch = new double[labels.length];
     int[] payload = new int[labels.length];
     int[] baselineByRow = new int[labels.length];
-    long baselineU =
-        Placements.writeByRow(labels, baseline, baselineRange, positives, scratch, payload, baselineByRow);
-    PlacementSums differences =
-        Placements.sum(labels, candidate, candidateRange, positives, scratch, payload, baselineByRow);
+    long baselineU = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+    PlacementSums differences = Placements.sum(candidateModel, scratch, payload, baselineByRow);
     long candidateU = differences.twiceU;
     double variance = differences.variance(positives, negatives);
     double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
@@ -92,9 +94,8 @@ public final class DeLong {
     Checks.sameRows(labels, scores, "scores");
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
-    ScoreRange range = ScoreRange.of(scores, "scores");
-    PlacementSums sums =
-        Placements.sum(labels, scores, range, positives, new double[labels.length], null, null);
+    Scored model = new Scored(labels, scores, ScoreRange.of(scores, "scores"), positives);
+    PlacementSums sums = Placements.sum(model, new double[labels.length], null, null);
     long twiceU = sums.twiceU;
     double variance = sums.variance(positives, negatives);
     double auc = Auc.fromTwiceU(twiceU, positives, negatives);

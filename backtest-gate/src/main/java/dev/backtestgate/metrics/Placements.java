@@ -18,20 +18,15 @@ import dev.backtestgate.metrics.PlacementSums.Mode;
 final class Placements {
   private Placements() {}
 
+  /** One model's validated scores, with the labels and the number of positives. */
+  record Scored(boolean[] labels, double[] scores, ScoreRange range, int positives) {}
+
   /**
    * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U}.
    * {@code scratch} and {@code payload} (both {@code n} long) are overwritten.
    */
-  static long writeByRow(
-      boolean[] labels,
-      double[] scores,
-      ScoreRange range,
-      int positives,
-      double[] scratch,
-      int[] payload,
-      int[] byRow) {
-    return run(labels, scores, range, positives, scratch, payload, null, Mode.WRITE_BY_ROW, byRow)
-        .twiceU;
+  static long writeByRow(Scored model, double[] scratch, int[] payload, int[] byRow) {
+    return run(model, scratch, payload, null, Mode.WRITE_BY_ROW, byRow).twiceU;
   }
 
   /**
@@ -39,32 +34,17 @@ final class Placements {
    * null (then {@code payload}, {@code n} long, is needed as scratch; otherwise it may be null).
    * {@code scratch} is overwritten.
    */
-  static PlacementSums sum(
-      boolean[] labels,
-      double[] scores,
-      ScoreRange range,
-      int positives,
-      double[] scratch,
-      int[] payload,
-      int[] subtract) {
-    Mode mode = subtract == null ? Mode.SUM : Mode.SUBTRACT;
-    return run(labels, scores, range, positives, scratch, payload, subtract, mode, null);
+  static PlacementSums sum(Scored model, double[] scratch, int[] payload, int[] subtract) {
+    return run(model, scratch, payload, subtract, subtract == null ? Mode.SUM : Mode.SUBTRACT, null);
   }
 
   private static PlacementSums run(
-      boolean[] labels,
-      double[] scores,
-      ScoreRange range,
-      int positives,
-      double[] scratch,
-      int[] payload,
-      int[] payloadByRow,
-      Mode mode,
-      int[] byRow) {
+      Scored model, double[] scratch, int[] payload, int[] payloadByRow, Mode mode, int[] byRow) {
     int[] carried = mode == Mode.SUM ? null : payload;
+    int positives = model.positives();
+    Buckets buckets = new Buckets(model.range(), model.scores().length);
     CoarseLayout layout =
-        new CoarseLayout(
-            labels, scores, new Buckets(range, scores.length), scratch, carried, payloadByRow);
+        new CoarseLayout(model.labels(), model.scores(), buckets, scratch, carried, payloadByRow);
     int[] split = layout.splitBuckets();
     PlacementSums[] partial = new PlacementSums[split.length - 1];
     int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());

@@ -41,6 +41,9 @@ class DeLongTests {
 
     AucComparison fast = DeLong.compare(labels, candidate, baseline, 0.9);
     Reference slow = Reference.compare(labels, candidate, baseline, Reference::kernelPlacements);
+    // the sort-based reference used for large inputs agrees with the kernel
+    assertThat(Reference.compare(labels, candidate, baseline, Reference::sortedPlacements).variance)
+        .isCloseTo(slow.variance, within(EXACT));
 
     assertThat(fast.candidateAuc()).isEqualTo(Auc.of(labels, candidate));
     assertThat(fast.baselineAuc()).isEqualTo(Auc.of(labels, baseline));
@@ -86,27 +89,11 @@ class DeLongTests {
     assertThat(fast.ciUpper()).isCloseTo(fast.auc() + halfWidth, within(EXACT));
   }
 
-  /** Larger inputs, so buckets fill up and the skewed shape sends one bucket through quicksort. */
-  @Property(tries = 25)
-  void staysExactOnLargerInputs(
-      @ForAll long seed,
-      @ForAll @IntRange(min = 500, max = 2500) int n,
-      @ForAll Shape shape,
-      @ForAll Balance balance) {
-    Random random = new Random(seed);
-    boolean[] labels = Samples.labels(random, n, balance, 2);
-    double[] candidate = Samples.scores(random, n, shape);
-    double[] baseline = Samples.scores(random, n, Shape.ROUNDED);
-
-    AucComparison fast = DeLong.compare(labels, candidate, baseline, 0.95);
-    Reference slow = Reference.compare(labels, candidate, baseline, Reference::kernelPlacements);
-
-    assertThat(fast.candidateAuc()).isCloseTo(slow.aucA, within(EXACT));
-    assertThat(fast.standardError()).isCloseTo(Math.sqrt(Math.max(slow.variance, 0)), within(EXACT));
-  }
-
-  /** Beyond the fine buffers and the one-thread limit: checked against placements found by sorting. */
-  @Property(tries = 8)
+  /**
+   * Large enough for many buckets, two threads and (skewed) oversized coarse buckets resolved in
+   * place: checked against placements found by sorting.
+   */
+  @Property(tries = 10)
   void staysExactOnLargeInputs(
       @ForAll long seed,
       @ForAll @IntRange(min = 70_000, max = 150_000) int n,
