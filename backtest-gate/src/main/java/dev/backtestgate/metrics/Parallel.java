@@ -12,11 +12,16 @@ final class Parallel {
   /** Below this many rows a second thread costs more than it saves. */
   static final int MIN_ROWS = 1 << 16;
 
+  /** At most this many parts; tests lower it to 1 to check that results do not depend on it. */
+  static volatile int maxParts = 2;
+
   private Parallel() {}
 
   /** How many parts to split a job over {@code rows} rows into: 1 or 2. */
   static int parts(int rows) {
-    return rows >= MIN_ROWS && ForkJoinPool.getCommonPoolParallelism() > 0
+    return rows >= MIN_ROWS
+            && maxParts > 1
+            && ForkJoinPool.getCommonPoolParallelism() > 0
             && Runtime.getRuntime().availableProcessors() > 1
         ? 2
         : 1;
