@@ -33,7 +33,11 @@ public final class Auc {
     return of(Checks.booleanLabels(labels), scores);
   }
 
-  /** The ROC curve points and the AUC, from one sort of the scores. Validates like {@link #of}. */
+  /**
+   * The ROC curve points and the AUC, from one sort of each class's scores (O(n log n); allocates one
+   * {@code double} per row plus the points). Validates like {@link #of}. For reports, {@link
+   * RocCurve#downsample} keeps the shape in a few thousand points.
+   */
   public static RocCurve curve(boolean[] labels, double[] scores) {
     Checks.sameRows(labels, scores, "scores");
     int positives = Checks.positives(labels, 1, "a ROC curve");

@@ -1,28 +1,26 @@
 package dev.backtestgate.metrics;
 
 /**
- * A non-decreasing map from finite scores to bucket numbers {@code 0..count-1}, and the per-bucket
- * class counts of one model.
+ * A non-decreasing map from finite scores to fine bucket numbers, grouped {@value #FINE_PER_COARSE}
+ * to a coarse bucket.
  *
  * <p>IEEE subtraction and multiplication are monotone, so {@code floor((x - min) * scale)} never
  * decreases as {@code x} grows: equal scores share a bucket, and any two scores in different buckets
- * are ordered by their bucket numbers alone. Only pairs inside one bucket need their scores compared.
- * When {@code max - min} overflows, both ends are halved first (still monotone); a scale that would
- * overflow is capped (still monotone, only coarser).
+ * are ordered by their bucket numbers alone. Only pairs inside one fine bucket need their scores
+ * compared. When {@code max - min} overflows, both ends are halved first (still monotone); a scale
+ * that would overflow is capped (still monotone, only coarser). About {@value #ROWS_PER_FINE_BUCKET}
+ * rows share a fine bucket when scores are spread evenly.
  */
 final class Buckets {
-  /** Rows per bucket aimed at: small enough for insertion sort, large enough for few counters. */
-  static final int TARGET_ROWS_PER_BUCKET = 16;
+  static final int FINE_BITS = 10;
+  static final int FINE_PER_COARSE = 1 << FINE_BITS;
+  static final int ROWS_PER_FINE_BUCKET = 16;
 
-  final int count;
+  final int coarseCount;
+  private final int lastFine;
   private final double factor;
   private final double low;
   private final double scale;
-
-  /** Per-bucket counts of positives and negatives, filled by {@link #countClasses}. */
-  final int[] positives;
-
-  final int[] negatives;
 
   Buckets(ScoreRange range, int rows) {
     double factor = 1.0;
@@ -33,46 +31,20 @@ final class Buckets {
     }
     this.factor = factor;
     this.low = range.min() * factor;
-    this.count = span > 0 ? Math.max(1, rows / TARGET_ROWS_PER_BUCKET) : 1;
-    this.scale = span > 0 ? Math.min(count / span, Double.MAX_VALUE) : 0.0;
-    this.positives = new int[count];
-    this.negatives = new int[count];
+    int fineWanted = rows / ROWS_PER_FINE_BUCKET;
+    this.coarseCount = span > 0 ? Math.max(1, (fineWanted + FINE_PER_COARSE - 1) / FINE_PER_COARSE) : 1;
+    int fineCount = coarseCount << FINE_BITS;
+    this.scale = span > 0 ? Math.min(fineCount / span, Double.MAX_VALUE) : 0.0;
+    this.lastFine = fineCount - 1;
   }
 
-  /** The bucket of a finite score within the range. */
-  int of(double x) {
-    int b = (int) ((x * factor - low) * scale);
-    return b < count ? b : count - 1;
+  /** The fine bucket of a finite score within the range. */
+  int fine(double x) {
+    return Math.min((int) ((x * factor - low) * scale), lastFine);
   }
 
-  /** Fills {@link #positives} and {@link #negatives}. */
-  void countClasses(boolean[] labels, double[] scores) {
-    int[] pos = positives;
-    int[] neg = negatives;
-    for (int i = 0; i < scores.length; i++) {
-      int b = of(scores[i]);
-      if (labels[i]) {
-        pos[b]++;
-      } else {
-        neg[b]++;
-      }
-    }
-  }
-
-  /**
-   * Turns the counts into scatter cursors: {@code positives[b]} becomes the first slot of bucket b
-   * (its positives go first) and {@code negatives[b]} the first slot after its positives. After the
-   * scatter, {@code positives[b]} is where the bucket's negatives start and {@code negatives[b]} where
-   * the bucket ends.
-   */
-  void toCursors() {
-    int start = 0;
-    for (int b = 0; b < count; b++) {
-      int p = positives[b];
-      int q = negatives[b];
-      positives[b] = start;
-      negatives[b] = start + p;
-      start += p + q;
-    }
+  /** The coarse bucket of a finite score within the range. */
+  int coarse(double x) {
+    return fine(x) >>> FINE_BITS;
   }
 }

@@ -42,9 +42,7 @@ final class Checks {
   static int positives(boolean[] labels, int minPerClass, String why) {
     int positives = 0;
     for (boolean label : labels) {
-      if (label) {
-        positives++;
-      }
+      positives += label ? 1 : 0;
     }
     int negatives = labels.length - positives;
     if (positives < minPerClass || negatives < minPerClass) {
@@ -71,29 +69,34 @@ final class Checks {
   static boolean[] booleanLabels(int[] labels) {
     Objects.requireNonNull(labels, "labels");
     boolean[] result = new boolean[labels.length];
+    int seen = 0; // the OR of all labels: 0 or 1 unless some label is neither
+    for (int i = 0; i < labels.length; i++) {
+      int label = labels[i];
+      result[i] = label == 1;
+      seen |= label;
+    }
+    if ((seen & ~1) != 0) {
+      rejectLabels(labels);
+    }
+    return result;
+  }
+
+  private static void rejectLabels(int[] labels) {
     int bad = 0;
     int firstBad = -1;
     for (int i = 0; i < labels.length; i++) {
-      int label = labels[i];
-      if (label == 1) {
-        result[i] = true;
-      } else if (label != 0) {
-        if (bad++ == 0) {
-          firstBad = i;
-        }
+      if (labels[i] != 0 && labels[i] != 1 && bad++ == 0) {
+        firstBad = i;
       }
     }
-    if (bad > 0) {
-      throw new IllegalArgumentException(
-          "int labels must be 0 (negative) or 1 (positive), but "
-              + bad
-              + " label(s) are not; the first is "
-              + labels[firstBad]
-              + " at index "
-              + firstBad
-              + ". Map the classes to 0 and 1 first, or pass boolean labels.");
-    }
-    return result;
+    throw new IllegalArgumentException(
+        "int labels must be 0 (negative) or 1 (positive), but "
+            + bad
+            + " label(s) are not; the first is "
+            + labels[firstBad]
+            + " at index "
+            + firstBad
+            + ". Map the classes to 0 and 1 first, or pass boolean labels.");
   }
 
   /** Rejects a confidence level outside the open interval (0, 1). */

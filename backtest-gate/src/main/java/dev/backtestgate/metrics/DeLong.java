@@ -1,5 +1,7 @@
 package dev.backtestgate.metrics;
 
+import dev.backtestgate.metrics.Placements.Scored;
+
 /**
  * DeLong et al. (1988) variance of the AUC and the paired test between two models scored on the same
  * rows, from per-row placements (the structural components), computed in O(n log n). Agrees with
@@ -11,8 +13,10 @@ package dev.backtestgate.metrics;
  * the other class, the standard error is exactly 0 and is reported as such: {@code z} is {@code NaN},
  * the p-value is 1 and the interval is the single point {@code [lift, lift]}.
  *
- * <p>Extra memory: one {@code double} per row and model for the placements, plus one shared {@code
- * int} per row.
+ * <p>Variances are computed from exact integer sums of the placements (see {@link PlacementSums}), so
+ * they carry a single rounding. Extra memory: one {@code double[n]} for {@link #estimate}; for {@link
+ * #compare}, one {@code double[n]} scratch array for the scores and one {@code int[n]} scratch array
+ * (both used by each model in turn), and one {@code int[n]} for the baseline's placements by row.
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
@@ -29,9 +33,8 @@ public final class DeLong {
    * Paired comparison of {@code candidate} against {@code baseline} on the same rows.
    *
    * <p>{@code var(lift) = var(V10_cand - V10_base) / positives + var(V01_cand - V01_base) / negatives},
-   * the sample variances taken over the positive (resp. negative) rows around their exact means (the
-   * lift). This equals pROC's {@code (S10_AA + S10_BB - 2 S10_AB) / m + (S01_AA + S01_BB - 2 S01_AB) /
-   * n} and cannot come out negative.
+   * the sample variances taken over the positive (resp. negative) rows. This equals pROC's {@code
+   * (S10_AA + S10_BB - 2 S10_AB) / m + (S01_AA + S01_BB - 2 S01_AB) / n} and cannot come out negative.
    *
    * @param confidenceLevel strictly between 0 and 1, for example 0.95
    * @throws IllegalArgumentException on invalid input, as {@link Auc#of(boolean[], double[])} says,
@@ -44,17 +47,20 @@ public final class DeLong {
     Checks.sameRows(labels, baseline, "baseline scores");
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
-    ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
-    ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
+    Scored candidateModel =
+        new Scored(labels, candidate, ScoreRange.of(candidate, "candidate scores"), positives);
+    Scored baselineModel =
+        new Scored(labels, baseline, ScoreRange.of(baseline, "baseline scores"), positives);
 
-    int[] order = new int[labels.length];
-    double[] placedCandidate = new double[labels.length];
-    double[] placedBaseline = new double[labels.length];
-    long candidateU = Placements.fill(labels, candidate, candidateRange, positives, order, placedCandidate);
-    long baselineU = Placements.fill(labels, baseline, baselineRange, positives, order, placedBaseline);
-
-    double variance =
-        variance(labels, placedCandidate, placedBaseline, candidateU - baselineU, positives, negatives);
+    // the baseline's placements by row; then the candidate's, each carrying its row's baseline
+    // placement through the bucketing, reduced to exact sums of the differences
+    double[] scratch = new double[labels.length];
+    int[] payload = new int[labels.length];
+    int[] baselineByRow = new int[labels.length];
+    long baselineU = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+    PlacementSums differences = Placements.sum(candidateModel, scratch, payload, baselineByRow);
+    long candidateU = differences.twiceU;
+    double variance = differences.variance(positives, negatives);
     double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
     double baselineAuc = Auc.fromTwiceU(baselineU, positives, negatives);
     double lift = candidateAuc - baselineAuc;
@@ -88,42 +94,13 @@ public final class DeLong {
     Checks.sameRows(labels, scores, "scores");
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
-    ScoreRange range = ScoreRange.of(scores, "scores");
-    double[] placed = new double[labels.length];
-    long twiceU = Placements.fill(labels, scores, range, positives, new int[labels.length], placed);
-
-    double variance = variance(labels, placed, null, twiceU, positives, negatives);
+    Scored model = new Scored(labels, scores, ScoreRange.of(scores, "scores"), positives);
+    PlacementSums sums = Placements.sum(model, new double[labels.length], null, null);
+    long twiceU = sums.twiceU;
+    double variance = sums.variance(positives, negatives);
     double auc = Auc.fromTwiceU(twiceU, positives, negatives);
     double se = Math.sqrt(variance);
     double halfWidth = Normal.criticalValue(confidenceLevel) * se;
     return new AucEstimate(auc, variance, se, confidenceLevel, auc - halfWidth, auc + halfWidth);
-  }
-
-  /**
-   * The DeLong variance of {@code first - second} placements ({@code second == null}: of {@code
-   * first} alone). Placements are in half-units (see {@link Placements}); {@code twiceU} is the sum of
-   * the placement differences over either class, so their means are exact.
-   */
-  private static double variance(
-      boolean[] labels, double[] first, double[] second, long twiceU, int positives, int negatives) {
-    double positiveMean = twiceU / (double) positives;
-    double negativeMean = twiceU / (double) negatives;
-    double positiveSquares = 0;
-    double negativeSquares = 0;
-    for (int i = 0; i < labels.length; i++) {
-      double v = second == null ? first[i] : first[i] - second[i];
-      if (labels[i]) {
-        double d = v - positiveMean;
-        positiveSquares += d * d;
-      } else {
-        double d = v - negativeMean;
-        negativeSquares += d * d;
-      }
-    }
-    double positiveUnit = 2.0 * negatives; // a positive's placement is V10 * positiveUnit
-    double negativeUnit = 2.0 * positives;
-    double s10 = positiveSquares / (positiveUnit * positiveUnit) / (positives - 1.0);
-    double s01 = negativeSquares / (negativeUnit * negativeUnit) / (negatives - 1.0);
-    return s10 / positives + s01 / negatives;
   }
 }

@@ -1,5 +1,7 @@
 package dev.backtestgate.metrics;
 
+import dev.backtestgate.metrics.PlacementSums.Mode;
+
 /**
  * DeLong placements of one model, per row, in half-units so they stay integers: for a positive row,
  * {@code 2 * (negatives scoring below it) + (negatives tied with it)}; for a negative row, {@code 2 *
@@ -7,103 +9,104 @@ package dev.backtestgate.metrics;
  * {@code 2 * positives}) gives pROC's {@code V10} (resp. {@code V01}). Both kinds sum to {@code 2U}, so
  * the mean placement of either class is the AUC itself.
  *
- * <p>Row indices are scattered by {@link Buckets} into a caller-supplied {@code int[n]} (shared by the
- * models of one comparison), each bucket holding both classes is sorted by score, and each row's
- * placement is written into a {@code double[n]} in row order.
+ * <p>Same bucketing as {@link PairCounts}, with an {@code int} payload carried along each score when
+ * needed. The placements are written by row (the baseline of a comparison, payload: the row number)
+ * or summed exactly as they are found ({@link PlacementSums}; payload, for a comparison: the row's
+ * baseline placement, so no row-ordered array is read at random). The scores are scattered into a
+ * caller-supplied {@code double[n]} scratch array. The result is the same on one thread or two.
  */
 final class Placements {
   private Placements() {}
 
-  /**
-   * Writes every row's placement into {@code out} and returns {@code 2U}.
-   *
-   * @param order scratch, {@code scores.length} long; overwritten
-   */
-  static long fill(
-      boolean[] labels, double[] scores, ScoreRange range, int positives, int[] order, double[] out) {
-    Buckets buckets = new Buckets(range, scores.length);
-    buckets.countClasses(labels, scores);
-    buckets.toCursors();
-    int[] posCursor = buckets.positives;
-    int[] negCursor = buckets.negatives;
-    for (int i = 0; i < scores.length; i++) {
-      int b = buckets.of(scores[i]);
-      if (labels[i]) {
-        order[posCursor[b]++] = i;
-      } else {
-        order[negCursor[b]++] = i;
-      }
-    }
-    long twiceU = 0;
-    long negativesBelow = 0;
-    long positivesBelow = 0;
-    int start = 0;
-    for (int b = 0; b < buckets.count; b++) {
-      int negStart = posCursor[b];
-      int end = negCursor[b];
-      int p = negStart - start;
-      long lowest = 2 * negativesBelow; // a positive's placement when no negative here is below it
-      long highest = 2 * (positives - positivesBelow); // a negative's, when all positives here are above
-      if (p == 0 || end == negStart) {
-        fillConstant(order, start, negStart, out, lowest);
-        fillConstant(order, negStart, end, out, highest);
-        twiceU += lowest * p;
-      } else {
-        IndexSort.sort(order, start, negStart, scores);
-        IndexSort.sort(order, negStart, end, scores);
-        twiceU += place(order, start, negStart, negStart, end, scores, out, lowest, 1);
-        place(order, negStart, end, start, negStart, scores, out, highest, -1);
-      }
-      negativesBelow += end - negStart;
-      positivesBelow += p;
-      start = end;
-    }
-    return twiceU;
-  }
+  /** One model's validated scores, with the labels and the number of positives. */
+  record Scored(boolean[] labels, double[] scores, ScoreRange range, int positives) {}
 
-  private static void fillConstant(int[] order, int from, int to, double[] out, long value) {
-    for (int k = from; k < to; k++) {
-      out[order[k]] = value;
-    }
+  /**
+   * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U}.
+   * {@code scratch} and {@code payload} (both {@code n} long) are overwritten.
+   */
+  static long writeByRow(Scored model, double[] scratch, int[] payload, int[] byRow) {
+    return run(model, scratch, payload, null, Mode.WRITE_BY_ROW, byRow).twiceU;
   }
 
   /**
-   * For each row of the sorted range {@code rows[from..to)}, with {@code below} and {@code tied} its
-   * counts in the other class's sorted range {@code rows[otherFrom..otherTo)}, writes {@code base +
-   * sign * (2 * below + tied)}; returns the sum written.
+   * Sums each class's placements exactly, minus the row's {@code subtract} placement when that is not
+   * null (then {@code payload}, {@code n} long, is needed as scratch; otherwise it may be null).
+   * {@code scratch} is overwritten.
    */
-  private static long place(
-      int[] rows,
-      int from,
-      int to,
-      int otherFrom,
-      int otherTo,
-      double[] keys,
-      double[] out,
-      long base,
-      int sign) {
-    long sum = 0;
-    int below = otherFrom;
-    int k = from;
-    while (k < to) {
-      double x = keys[rows[k]];
-      int tied = k;
-      while (tied < to && keys[rows[tied]] == x) {
-        tied++;
-      }
-      while (below < otherTo && keys[rows[below]] < x) {
-        below++;
-      }
-      int notAbove = below;
-      while (notAbove < otherTo && keys[rows[notAbove]] == x) {
-        notAbove++;
-      }
-      long value = base + sign * (2L * (below - otherFrom) + (notAbove - below));
-      sum += value * (tied - k);
-      for (; k < tied; k++) {
-        out[rows[k]] = value;
-      }
+  static PlacementSums sum(Scored model, double[] scratch, int[] payload, int[] subtract) {
+    return run(model, scratch, payload, subtract, subtract == null ? Mode.SUM : Mode.SUBTRACT, null);
+  }
+
+  private static PlacementSums run(
+      Scored model, double[] scratch, int[] payload, int[] payloadByRow, Mode mode, int[] byRow) {
+    int[] carried = mode == Mode.SUM ? null : payload;
+    int positives = model.positives();
+    Buckets buckets = new Buckets(model.range(), model.scores().length);
+    CoarseLayout layout =
+        new CoarseLayout(model.labels(), model.scores(), buckets, scratch, carried, payloadByRow);
+    int[] split = layout.splitBuckets();
+    PlacementSums[] partial = new PlacementSums[split.length - 1];
+    int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
+    Parallel.run(
+        partial.length,
+        part -> {
+          PlacementSums sink = new PlacementSums(mode, byRow, capacity);
+          resolve(layout, scratch, carried, positives, split[part], split[part + 1], capacity, sink);
+          partial[part] = sink;
+        });
+    for (int part = 1; part < partial.length; part++) {
+      partial[0].add(partial[part]);
     }
-    return sum;
+    return partial[0];
+  }
+
+  /** Places the rows of coarse buckets {@code [first, last)}. */
+  private static void resolve(
+      CoarseLayout layout,
+      double[] scratch,
+      int[] payload,
+      long positives,
+      int first,
+      int last,
+      int capacity,
+      PlacementSums sink) {
+    FineBuckets fine = new FineBuckets(layout.buckets, capacity, sink.needsPayload());
+    long negativesBelow = layout.negativesBelow(first);
+    long positivesBelow = layout.positivesBelow(first);
+    for (int c = first; c < last; c++) {
+      int s = layout.start(c);
+      int ns = layout.negStart(c);
+      int e = layout.start(c + 1);
+      if (e - s > fine.capacity() || s == ns || ns == e) {
+        sink.direct(payload);
+        sink.twiceU +=
+            Ties.resolve(
+                scratch, payload, s, ns, e, 2 * negativesBelow, 2 * (positives - positivesBelow), sink);
+        negativesBelow += e - ns;
+        positivesBelow += ns - s;
+        continue;
+      }
+      fine.distribute(c, scratch, payload, s, ns, e);
+      sink.collect(fine.payload);
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        int fs = fine.start(f);
+        int fns = fine.negStart(f);
+        int fe = fine.end(f);
+        sink.twiceU +=
+            Ties.resolve(
+                fine.values,
+                fine.payload,
+                fs,
+                fns,
+                fe,
+                2 * negativesBelow,
+                2 * (positives - positivesBelow),
+                sink);
+        negativesBelow += fe - fns;
+        positivesBelow += fns - fs;
+      }
+      sink.flush(e - s);
+    }
   }
 }

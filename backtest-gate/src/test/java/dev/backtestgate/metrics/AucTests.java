@@ -12,37 +12,41 @@ import org.junit.jupiter.api.Test;
 
 class AucTests {
 
+  /** Small inputs (every edge of the labels and shapes) and inputs that fill many fine buckets. */
   @Property(tries = 400)
-  void equalsThePairCountOnSmallInputs(
+  void equalsThePairCount(
       @ForAll long seed,
-      @ForAll @IntRange(min = 2, max = 120) int n,
+      @ForAll @IntRange(min = 2, max = 3000) int n,
+      @ForAll boolean small,
       @ForAll Shape shape,
       @ForAll Balance balance) {
-    assertMatchesPairCount(seed, n, shape, balance);
-  }
-
-  /** Large enough that buckets hold many rows and the skewed shape overflows the insertion sort. */
-  @Property(tries = 40)
-  void equalsThePairCountOnLargerInputs(
-      @ForAll long seed,
-      @ForAll @IntRange(min = 500, max = 3000) int n,
-      @ForAll Shape shape,
-      @ForAll Balance balance) {
-    assertMatchesPairCount(seed, n, shape, balance);
-  }
-
-  private static void assertMatchesPairCount(long seed, int n, Shape shape, Balance balance) {
+    int rows = small ? 2 + n % 119 : n;
     Random random = new Random(seed);
-    boolean[] labels = Samples.labels(random, n, balance, 1);
-    double[] scores = Samples.scores(random, n, shape);
+    boolean[] labels = Samples.labels(random, rows, balance, 1);
+    double[] scores = Samples.scores(random, rows, shape);
     long expected = Samples.bruteTwiceU(labels, scores);
+    assertThat(Samples.sortedTwiceU(labels, scores)).isEqualTo(expected);
     int positives = Samples.count(labels);
 
     assertThat(PairCounts.twiceU(labels, scores, ScoreRange.of(scores, "scores"))).isEqualTo(expected);
     double auc = Auc.of(labels, scores);
-    assertThat(auc).isEqualTo(expected / (2.0 * positives * (n - positives)));
+    assertThat(auc).isEqualTo(expected / (2.0 * positives * (rows - positives)));
     assertThat(Auc.of(asInts(labels), scores)).isEqualTo(auc);
     assertThat(Auc.curve(labels, scores).auc()).isEqualTo(auc);
+  }
+
+  /** Beyond the fine buffers and the one-thread limit: checked against a sort-based count. */
+  @Property(tries = 12)
+  void equalsASortBasedCountOnLargeInputs(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 70_000, max = 200_000) int n,
+      @ForAll Shape shape,
+      @ForAll Balance balance) {
+    Random random = new Random(seed);
+    boolean[] labels = Samples.labels(random, n, balance, 1);
+    double[] scores = Samples.scores(random, n, shape);
+    long expected = Samples.sortedTwiceU(labels, scores);
+    assertThat(PairCounts.twiceU(labels, scores, ScoreRange.of(scores, "scores"))).isEqualTo(expected);
   }
 
   @Test

@@ -121,6 +121,31 @@ final class Samples {
     return twiceU;
   }
 
+  /**
+   * The same count another way, for inputs too large for pairs: sort the rows by score, then per tie
+   * group add {@code 2 * (negatives below) + (negatives in the group)} for each positive in it.
+   */
+  static long sortedTwiceU(boolean[] labels, double[] scores) {
+    Integer[] rows = new Integer[scores.length];
+    Arrays.setAll(rows, i -> i);
+    Arrays.sort(rows, (a, b) -> scores[a] < scores[b] ? -1 : scores[a] > scores[b] ? 1 : 0);
+    long twiceU = 0;
+    long negativesBelow = 0;
+    for (int i = 0; i < rows.length; ) {
+      int j = i;
+      long positives = 0;
+      long negatives = 0;
+      for (; j < rows.length && scores[rows[j]] == scores[rows[i]]; j++) {
+        positives += labels[rows[j]] ? 1 : 0;
+        negatives += labels[rows[j]] ? 0 : 1;
+      }
+      twiceU += positives * (2 * negativesBelow + negatives);
+      negativesBelow += negatives;
+      i = j;
+    }
+    return twiceU;
+  }
+
   static int count(boolean[] labels) {
     int positives = 0;
     for (boolean label : labels) {
