@@ -82,9 +82,8 @@ public final class BacktestGate {
         waived.add(pit.violation().feature());
       }
     }
-    boolean signOffFails = status instanceof SignOffStatus.Rejected || status instanceof SignOffStatus.Malformed;
     boolean anyReviewed = findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
-    Verdict verdict = !unresolved.isEmpty() || signOffFails ? Verdict.FAILED
+    Verdict verdict = !unresolved.isEmpty() || status.failsOnItsOwn() ? Verdict.FAILED
         : anyReviewed ? Verdict.PASSED_WITH_SIGN_OFF : Verdict.PASSED;
     return new GateResult(run.gateId(), verdict, findings, unresolved, comparison, fingerprint, status, waived,
         summary(run), policy, today);

@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.PointInTimeCheck;
 import java.util.Arrays;
 
 /**
@@ -17,7 +18,7 @@ public sealed interface FeatureTiming permits FeatureTiming.KnownAt, FeatureTimi
    * Knowledge-time value meaning "this row has no value for the feature" (a missing value the model
    * imputes). Such a row cannot leak through this feature and is not checked.
    */
-  long NO_VALUE = Long.MIN_VALUE;
+  long NO_VALUE = PointInTimeCheck.NO_VALUE;
 
   /** The feature's name, unique within a run. */
   String name();

@@ -48,9 +48,4 @@ public record GateResult(
   public boolean needsSignOff() {
     return findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
   }
-
-  /** True when the sign-off file itself fails the gate (rejected or unreadable) whatever the findings. */
-  public boolean signOffFailsOnItsOwn() {
-    return signOff instanceof SignOffStatus.Rejected || signOff instanceof SignOffStatus.Malformed;
-  }
 }

@@ -18,6 +18,11 @@ public sealed interface SignOffStatus {
   /** The sign-off file this status is about (it may not exist). */
   Path file();
 
+  /** True when the file fails the gate whatever the findings: a reviewer rejected it, or it is unreadable. */
+  default boolean failsOnItsOwn() {
+    return this instanceof Rejected || this instanceof Malformed;
+  }
+
   /** True only for {@link Covers}. */
   default boolean covers() {
     return this instanceof Covers;

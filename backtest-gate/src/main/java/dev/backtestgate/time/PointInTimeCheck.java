@@ -21,7 +21,7 @@ public final class PointInTimeCheck {
   public static final int MAX_EXAMPLES = 5;
 
   /** Knowledge time meaning "no value in this row": nothing to check (same as FeatureTiming.NO_VALUE). */
-  public static final long NO_VALUE = Long.MIN_VALUE;
+  public static final long NO_VALUE = JoinedFeature.NO_KNOWN_AT;
 
   private PointInTimeCheck() {}
 
