@@ -41,6 +41,7 @@ public final class BacktestRun {
   private final List<FeatureTiming> features;
   private final List<LateWriteReport> lateWrites;
   private final List<HistoryCheckResult> historyChecks;
+  private final List<Check> checks;
 
   private BacktestRun(Builder b, int positives) {
     this.gateId = b.gateId;
@@ -53,6 +54,7 @@ public final class BacktestRun {
     this.features = List.copyOf(b.features.values());
     this.lateWrites = List.copyOf(b.lateWrites);
     this.historyChecks = List.copyOf(b.historyChecks);
+    this.checks = List.copyOf(b.checks);
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -115,6 +117,11 @@ public final class BacktestRun {
     return historyChecks;
   }
 
+  /** The checks added to this run, run by the gate after the built-in ones. */
+  public List<Check> checks() {
+    return checks;
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -131,6 +138,7 @@ public final class BacktestRun {
     private final List<String> featureProblems = new ArrayList<>();
     private final List<LateWriteReport> lateWrites = new ArrayList<>();
     private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -265,6 +273,19 @@ public final class BacktestRun {
         featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
       } else {
         historyChecks.add(result);
+      }
+      return this;
+    }
+
+    /**
+     * Adds a check of your own: the gate runs it after the built-in ones, exactly as it runs them (a check that
+     * throws becomes a failing {@code check-failed} finding).
+     */
+    public Builder check(Check check) {
+      if (check == null) {
+        featureProblems.add("an added check is null: pass a Check, or do not call check.");
+      } else {
+        checks.add(check);
       }
       return this;
     }

@@ -24,4 +24,20 @@ public record RunSummary(
     features = List.copyOf(features);
     timelessFeatures = List.copyOf(timelessFeatures);
   }
+
+  /** The summary of {@code run}. */
+  static RunSummary of(BacktestRun run) {
+    List<String> features = new java.util.ArrayList<>();
+    List<String> timeless = new java.util.ArrayList<>();
+    for (FeatureTiming f : run.features()) {
+      features.add(f.name());
+      if (f instanceof FeatureTiming.Timeless) {
+        timeless.add(f.name());
+      }
+    }
+    features.sort(null);
+    timeless.sort(null);
+    return new RunSummary(run.candidateName(), run.baseline().name(), run.rows(), run.positives(), features,
+        timeless);
+  }
 }

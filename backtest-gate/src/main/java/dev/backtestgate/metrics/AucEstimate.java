@@ -21,4 +21,18 @@ public record AucEstimate(
     double standardError,
     double confidenceLevel,
     double ciLower,
-    double ciUpper) {}
+    double ciUpper) {
+
+  /**
+   * This model against a baseline known only as an AUC number, treated as exact: the lift, this model's
+   * interval shifted by the baseline AUC, {@code z = lift / se} and its two-sided p-value. There is no paired
+   * variance, so both variances but this model's are 0.
+   */
+  public AucComparison versusFixed(double baselineAuc) {
+    double lift = auc - baselineAuc;
+    double z = standardError > 0 ? lift / standardError : Double.NaN;
+    double p = standardError > 0 ? Normal.twoSidedP(z) : 1.0;
+    return new AucComparison(auc, baselineAuc, lift, standardError, confidenceLevel, ciLower - baselineAuc,
+        ciUpper - baselineAuc, z, p);
+  }
+}

@@ -1,6 +1,8 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import dev.backtestgate.internal.AtomicFiles;
+
+import static dev.backtestgate.internal.Wording.fmt;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,7 +47,7 @@ public final class ReportIndex {
 
   /** The JSON's sign-off status names as the index shows them. */
   private static final Map<String, String> SIGN_OFF_WORDS = Map.of("missing", "none", "covers", "approved",
-      "wronggate", "wrong gate", "liftgrew", "lift grew");
+      "wrong-gate", "wrong gate", "lift-grew", "lift grew");
   private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

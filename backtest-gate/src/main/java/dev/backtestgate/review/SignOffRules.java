@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The coverage rules of DESIGN section 4: a sign-off covers a run only if gate and fingerprint match,
+ * The coverage rules (docs/sign-off-format.md): a sign-off covers a run only if gate and fingerprint match,
  * the decision is approved, reviewer, dates and rationale are filled and every checklist item is
  * attested, today is on or before {@code expiresOn}, and the current lift is at most the reviewed lift
  * plus the tolerance. Checked in that order; the first failure is the status.
@@ -41,6 +41,10 @@ public final class SignOffRules {
       double liftTolerance, LocalDate today) {
     if (!s.gate().equals(gateId)) {
       return new SignOffStatus.WrongGate(file, s.gate(), gateId);
+    }
+    if (s.reviewedOn() != null && s.reviewedOn().isAfter(today)) {
+      return new SignOffStatus.Malformed(file, "$.reviewedOn", "reviewedOn " + s.reviewedOn() + " is after today ("
+          + today + "): a review cannot be dated in the future. Write the day the review was made.");
     }
     if (s.decision() == Decision.REJECTED) {
       return new SignOffStatus.Rejected(file, s.reviewer(), s.rationale());

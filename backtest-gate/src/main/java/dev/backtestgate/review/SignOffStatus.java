@@ -23,6 +23,38 @@ public sealed interface SignOffStatus {
     return this instanceof Rejected || this instanceof Malformed;
   }
 
+  /**
+   * The status as reports name it: {@code missing}, {@code covers}, {@code malformed}, {@code wrong-gate},
+   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code expired} or {@code lift-grew}.
+   */
+  default String label() {
+    if (this instanceof Missing) {
+      return "missing";
+    }
+    if (this instanceof Covers) {
+      return "covers";
+    }
+    if (this instanceof Malformed) {
+      return "malformed";
+    }
+    if (this instanceof WrongGate) {
+      return "wrong-gate";
+    }
+    if (this instanceof Rejected) {
+      return "rejected";
+    }
+    if (this instanceof Undecided) {
+      return "undecided";
+    }
+    if (this instanceof Incomplete) {
+      return "incomplete";
+    }
+    if (this instanceof Stale) {
+      return "stale";
+    }
+    return this instanceof Expired ? "expired" : "lift-grew";
+  }
+
   /** True only for {@link Covers}. */
   default boolean covers() {
     return this instanceof Covers;

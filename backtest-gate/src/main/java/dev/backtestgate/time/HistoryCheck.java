@@ -54,7 +54,8 @@ public final class HistoryCheck {
         }
       }
     }
-    return new HistoryCheckResult(today.name(), granularity, committed.closedBefore(), checked, findings);
+    return new HistoryCheckResult(today.name(), granularity, committed.closedBefore(), checked, findings,
+        new HistoryManifest(today.name(), granularity, committed.closedBefore(), actual));
   }
 
   private static LocalDate start(PartitionGranularity granularity, HistoryManifest.Partition partition) {

@@ -22,16 +22,26 @@ import java.util.List;
  * @param closedBefore the manifest's cut-off: rows valid and recorded before it are covered
  * @param partitionsChecked the number of partitions present in the manifest or the data
  * @param findings the partitions that differ, oldest first
+ * @param proposed the manifest of the data as it is now (same granularity and cut-off), to review and commit if
+ *     the rewrite was intended; {@code null} when none was computed
  */
 public record HistoryCheckResult(
     String table,
     PartitionGranularity granularity,
     LocalDate closedBefore,
     int partitionsChecked,
-    List<HistoryFinding> findings) {
+    List<HistoryFinding> findings,
+    HistoryManifest proposed) {
 
+  /** Copies the findings. */
   public HistoryCheckResult {
     findings = List.copyOf(findings);
+  }
+
+  /** A result without a proposed manifest. */
+  public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
+      int partitionsChecked, List<HistoryFinding> findings) {
+    this(table, granularity, closedBefore, partitionsChecked, findings, null);
   }
 
   /** Whether the covered history is exactly as the manifest recorded it. */

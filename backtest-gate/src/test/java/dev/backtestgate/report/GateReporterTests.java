@@ -48,7 +48,7 @@ class GateReporterTests {
 
   private PublishedGate publish(BacktestRun run, Mode mode, Clock clock) {
     GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, clock);
-    return GateReporter.publish(run, result, mode, reports, store);
+    return Published.publish(run, result, mode, reports, store);
   }
 
   private String abs(String text) {
@@ -212,10 +212,10 @@ class GateReporterTests {
   void reportDirectoryInsideReviewDirectoryIsRefused() {
     GateResult result = BacktestGate.evaluate(leakyRun(), GatePolicy.defaults(), store, CLOCK);
     ReportFiles inside = new ReportFiles(store.directory().resolve("out"));
-    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.LOCAL, inside, store))
+    assertThatThrownBy(() -> Published.publish(leakyRun(), result, Mode.LOCAL, inside, store))
         .hasMessageContaining("lies inside the review directory")
         .hasMessageContaining("backtestgate.report-dir");
-    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.AUTO, reports, store))
+    assertThatThrownBy(() -> Published.publish(leakyRun(), result, Mode.AUTO, reports, store))
         .hasMessageContaining("mode auto must be resolved");
   }
 }

@@ -22,7 +22,7 @@ class SignOffRulesTests {
 
   private static SignOff with(SignOff s, Decision decision, String reviewer, LocalDate expires, String rationale) {
     return new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(), decision, reviewer, s.reviewedOn(),
-        expires, rationale, s.checklist(), s.pointInTimeWaivers());
+        expires, rationale, s.checklist(), s.waivers());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.backtestgate.junit;
 
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Check;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
@@ -99,6 +100,11 @@ public final class Backtest {
   /** A feature declared timeless on purpose, with the reason shown to reviewers. */
   public Backtest timelessFeature(String name, String reason) {
     return record(builder.timelessFeature(name, reason));
+  }
+
+  /** A check of your own, run after the built-in ones; see {@code BacktestRun.Builder#check(Check)}. */
+  public Backtest check(Check check) {
+    return record(builder.check(check));
   }
 
   /** Every feature of a point-in-time join; see {@code BacktestRun.Builder#features(FeatureTable)}. */

@@ -1,4 +1,4 @@
-package dev.backtestgate.report;
+package dev.backtestgate.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
