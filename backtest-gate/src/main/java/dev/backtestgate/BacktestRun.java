@@ -1,5 +1,8 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
@@ -9,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Everything the gate needs to judge one backtest: the rows' labels, the candidate's and the
@@ -30,6 +34,7 @@ import java.util.Map;
  *     .build();
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class BacktestRun {
   private final String gateId;
   private final boolean[] labels;

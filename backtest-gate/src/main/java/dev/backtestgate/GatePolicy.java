@@ -1,7 +1,11 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The limits a backtest is held to. Immutable; {@code with...} methods return changed copies.
@@ -21,6 +25,7 @@ import java.time.Duration;
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
  */
+@API(status = STABLE, since = "0.1")
 public record GatePolicy(
     double maxLift,
     double confidence,

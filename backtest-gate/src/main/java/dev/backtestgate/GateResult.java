@@ -1,8 +1,12 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.review.SignOffStatus;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Everything the gate decided about one run, and why.
@@ -24,6 +28,7 @@ import java.util.List;
  * @param policy the limits applied
  * @param evaluatedOn the date used for expiry checks
  */
+@API(status = STABLE, since = "0.1")
 public record GateResult(
     String gateId,
     Verdict verdict,

@@ -1,6 +1,10 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The facts about a run that a reviewer sees beside the numbers.
@@ -17,6 +21,7 @@ import java.util.List;
  * @param features all feature names, sorted
  * @param timelessFeatures the features declared timeless, sorted
  */
+@API(status = STABLE, since = "0.1")
 public record RunSummary(
     String candidate, String baseline, int rows, int positives, List<String> features, List<String> timelessFeatures) {
   /** Copies the lists. */

@@ -1,5 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * The paired comparison of two models scored on the same rows: both AUCs, the lift between them and
  * its DeLong uncertainty.
@@ -21,6 +26,7 @@ package dev.backtestgate.metrics;
  * @param z {@code lift / standardError}, {@code NaN} when the standard error is 0
  * @param pValue two-sided p-value of "no difference in AUC"
  */
+@API(status = STABLE, since = "0.1")
 public record AucComparison(
     double candidateAuc,
     double baselineAuc,

@@ -1,5 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * One model's AUC with its DeLong variance and confidence interval.
  *
@@ -15,6 +20,7 @@ package dev.backtestgate.metrics;
  * @param ciLower lower end of the interval (not clipped to [0, 1])
  * @param ciUpper upper end of the interval (not clipped to [0, 1])
  */
+@API(status = STABLE, since = "0.1")
 public record AucEstimate(
     double auc,
     double variance,

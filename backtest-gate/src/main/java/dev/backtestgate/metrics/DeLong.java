@@ -1,6 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.metrics.Placements.Scored;
+import org.apiguardian.api.API;
 
 /**
  * DeLong et al. (1988) variance of the AUC and the paired test between two models scored on the same
@@ -23,6 +27,7 @@ import dev.backtestgate.metrics.Placements.Scored;
  * AucEstimate one = DeLong.estimate(labels, candidate, 0.95);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class DeLong {
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";

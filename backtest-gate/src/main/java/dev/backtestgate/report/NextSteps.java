@@ -110,7 +110,7 @@ final class NextSteps {
     Path file = status.file();
     boolean exists = !(status instanceof SignOffStatus.Missing);
     List<String> steps = new ArrayList<>();
-    steps.add("Read the evidence: " + gate.htmlFile());
+    steps.add("Read the evidence: " + gate.reportFile());
     if (status instanceof SignOffStatus.Expired) {
       steps.add("The data is unchanged since the review, so renewing takes only new dates: in " + file + " set "
           + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it.");
@@ -134,13 +134,15 @@ final class NextSteps {
         .map(f -> fmt("{\"kind\": \"%s\", \"subject\": \"%s\", \"reason\": \"...\"}", f.kind(), f.subject()))
         .toList();
     if (!waivable.isEmpty()) {
-      steps.add("Only if the finding is not a leak (e.g. the knowledge times are load times, not the data), "
-          + "waive it in \"waivers\": " + String.join(", ", waivable) + ". Otherwise fix it:");
+      Set<String> fixes = new LinkedHashSet<>();
       for (Finding f : gate.result().unresolved()) {
         if (f.resolution() == Finding.Resolution.WAIVER && !f.render().fix().isEmpty()) {
-          steps.add(f.render().fix());
+          fixes.add(f.render().fix());
         }
       }
+      steps.add("Only if the finding is not a leak (e.g. the knowledge times are load times, not the data), "
+          + "waive it in \"waivers\": " + String.join(", ", waivable) + "."
+          + (fixes.isEmpty() ? "" : " Otherwise fix it: " + String.join(" ", fixes)));
     }
     return steps;
   }

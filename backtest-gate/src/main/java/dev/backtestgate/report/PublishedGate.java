@@ -1,9 +1,13 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A gate result after its files were written: where the report is, where the pending sign-off is (or
@@ -24,6 +28,7 @@ import java.util.List;
  * @param proposedManifests history manifests of rewritten tables written for review (local mode)
  * @param text the console text
  */
+@API(status = STABLE, since = "0.1")
 public record PublishedGate(
     GateResult result,
     Mode mode,

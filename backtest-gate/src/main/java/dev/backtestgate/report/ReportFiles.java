@@ -1,9 +1,13 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.internal.FileNames;
 import dev.backtestgate.time.HistoryManifest;
 
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Where a gate's outputs go under the report directory: {@code <dir>/<gate>.json} for the report,
@@ -18,6 +22,7 @@ import java.nio.file.Path;
  *
  * @param directory the report directory, made absolute
  */
+@API(status = STABLE, since = "0.1")
 public record ReportFiles(Path directory) {
   /** Makes the directory absolute and normal. */
   public ReportFiles {

@@ -41,7 +41,7 @@ import java.util.stream.Stream;
  * Path index = ReportIndex.update(new ReportFiles(Path.of("target/backtest-gate")));
  * }</pre>
  */
-public final class ReportIndex {
+final class ReportIndex {
   /** The lock file that serialises regeneration across JVMs. */
   public static final String LOCK_FILE = ".index.lock";
 

@@ -1,7 +1,11 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One leakage-review sign-off file: what a reviewer looked at, bound by fingerprint to exactly that
@@ -25,6 +29,7 @@ import java.util.List;
  * @param waivers findings the reviewer accepts by kind and subject, with reasons (in a schema-1 file, the
  *     {@code pointInTimeWaivers}: kind {@code point-in-time}, subject the feature)
  */
+@API(status = STABLE, since = "0.1")
 public record SignOff(
     int schema,
     String gate,

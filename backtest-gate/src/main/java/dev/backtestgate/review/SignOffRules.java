@@ -1,10 +1,14 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The coverage rules (docs/sign-off-format.md): a sign-off covers a run only if gate and fingerprint match,
@@ -16,6 +20,7 @@ import java.util.Optional;
  * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SignOffRules {
   private SignOffRules() {}
 

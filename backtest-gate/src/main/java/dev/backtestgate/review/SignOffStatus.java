@@ -1,8 +1,12 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Whether a committed sign-off covers a run, and if not, exactly why not. Each way of not covering has
@@ -13,6 +17,7 @@ import java.util.List;
  * if (status instanceof SignOffStatus.Stale stale) System.out.println("data changed since " + stale.file());
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface SignOffStatus {
 
   /** The sign-off file this status is about (it may not exist). */

@@ -1,8 +1,12 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Compares a table with its committed {@link HistoryManifest}: recomputes the digests with the manifest's
@@ -15,6 +19,7 @@ import java.util.List;
  * HistoryCheckResult result = HistoryCheck.compare(HistoryManifest.read(Path.of("history/status.json")), statusLog);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class HistoryCheck {
   private HistoryCheck() {}
 

@@ -1,8 +1,12 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of checking a table against its committed {@link HistoryManifest}: every covered partition
@@ -25,6 +29,7 @@ import java.util.List;
  * @param proposed the manifest of the data as it is now (same granularity and cut-off), to review and commit if
  *     the rewrite was intended; {@code null} when none was computed
  */
+@API(status = STABLE, since = "0.1")
 public record HistoryCheckResult(
     String table,
     PartitionGranularity granularity,

@@ -1,5 +1,10 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * One closed partition whose rows differ from the committed {@link HistoryManifest}.
  *
@@ -11,6 +16,7 @@ package dev.backtestgate.time;
  * }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface HistoryFinding
     permits HistoryFinding.Changed, HistoryFinding.Vanished, HistoryFinding.Appeared {
 

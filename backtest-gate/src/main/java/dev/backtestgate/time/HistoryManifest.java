@@ -1,5 +1,8 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.internal.AtomicFiles;
 import dev.backtestgate.internal.BoundedFiles;
 
@@ -13,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A committed record of a table's closed history: per closed partition (UTC day or month of validFrom),
@@ -42,6 +46,7 @@ import java.util.List;
  * @param closedBefore first day not covered (a partition boundary)
  * @param partitions the covered partitions that hold rows, oldest first
  */
+@API(status = STABLE, since = "0.1")
 public record HistoryManifest(
     String table, PartitionGranularity granularity, LocalDate closedBefore, List<Partition> partitions) {
 

@@ -1,5 +1,8 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
+import org.apiguardian.api.API;
 
 /**
  * Builds a leak-free feature table: a spine of (entity, decision time) rows joined to any number of
@@ -38,6 +42,7 @@ import java.util.stream.IntStream;
  *     .join(spine, balance, plan);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class PointInTimeJoin {
   private static final int SEQUENTIAL_BELOW = 50_000;
 

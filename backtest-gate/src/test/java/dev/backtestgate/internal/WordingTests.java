@@ -31,7 +31,7 @@ class WordingTests {
     assertThat(Wording.percent(0.5)).isEqualTo("50.0%");
     assertThat(Wording.percent(1)).isEqualTo("100.0%");
     assertThat(Wording.percent(0.0004)).isEqualTo("0.040%");
-    assertThat(Wording.percent(1e-7)).isEqualTo("1.0e-05%");
+    assertThat(Wording.percent(2e-6)).isEqualTo("0.00020%");
     assertThat(Wording.percent(1e-9)).isEqualTo("<0.0001%");
     assertThat(Wording.percent(0.99999)).isEqualTo(">99.9%");
     assertThat(Wording.percent(Double.NaN)).isEqualTo("n/a");

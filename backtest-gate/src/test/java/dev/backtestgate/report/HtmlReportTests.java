@@ -95,8 +95,9 @@ class HtmlReportTests {
         String.join(" ", r.findings().get(0).render().lines()));
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("no review file");
     assertThat(page.one("//section[@id='next-steps']/p")).isEqualTo("No leakage review covers it. To sign one off:");
-    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(3)
-        .contains("cp " + g.pendingFile() + " " + g.reviewDirectory() + "/");
+    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(4)
+        .contains("mkdir -p '" + g.reviewDirectory() + "' && cp '" + g.pendingFile() + "' '"
+            + g.result().signOff().file() + "'");
     assertSameStepsAsConsole(page, g);
   }
 
@@ -143,7 +144,7 @@ class HtmlReportTests {
     assertNumbers(page, g.result());
     assertThat(page.one("//section[@id='lift']/p[contains(@class,'callout')]/@class")).isEqualTo("callout covered");
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("approved and current");
-    assertThat(page.all("//section[@id='sign-off']//tr/th")).contains("Reviewer", "Waived 'balance'");
+    assertThat(page.all("//section[@id='sign-off']//tr/th")).contains("Reviewer", "Waived point-in-time 'balance'");
     assertThat(page.all("//section[@id='sign-off']//tr/td")).contains("ana@acme.com",
         "2026-12-01, valid until 2027-03-01", "not used");
     double lift = g.result().comparison().lift();

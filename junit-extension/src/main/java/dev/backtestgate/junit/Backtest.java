@@ -1,5 +1,8 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.FeatureTiming;
@@ -7,6 +10,7 @@ import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * The recorder a {@link LeakageGated @LeakageGated} test receives as a parameter: record the backtest's
@@ -27,6 +31,7 @@ import java.time.Instant;
  * }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Backtest {
   private final String gateId;
   private final BacktestRun.Builder builder;

@@ -148,7 +148,7 @@ class ConfigurationTests {
     Path module = temp.resolve("module");
     assertThat(module.resolve("build/gate/" + GATE + "leaky.json")).exists();
     assertThat(failure).hasMessageContaining(module.resolve("build/gate/" + GATE + "leaky.json").toString())
-        .hasMessageContaining("to copy into " + module.resolve("reviews") + "/");
+        .hasMessageContaining("to copy to " + module.resolve("reviews") + "/");
   }
 
   @Test
