@@ -138,7 +138,7 @@ final class JsonReader {
   private JsonNode required(String field) {
     JsonNode value = node.get(field);
     if (value == null) {
-      throw fail(path + "." + field, "the field is missing: add \"" + field + "\" (see the README's sign-off format).");
+      throw fail(path + "." + field, "the field is missing: add \"" + field + "\" (see docs/sign-off-format.md).");
     }
     return value;
   }

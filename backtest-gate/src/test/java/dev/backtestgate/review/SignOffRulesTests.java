@@ -87,6 +87,6 @@ class SignOffRulesTests {
     Files.writeString(store.locationOf(GATE), "{}");
     assertThat(SignOffRules.assess(store, GATE, FINGERPRINT, 0.1, 0.01, TODAY))
         .isEqualTo(new SignOffStatus.Malformed(store.locationOf(GATE), "$.schema",
-            "the field is missing: add \"schema\" (see the README's sign-off format)."));
+            "the field is missing: add \"schema\" (see docs/sign-off-format.md)."));
   }
 }
