@@ -63,7 +63,8 @@ final class NextSteps {
     if (status instanceof SignOffStatus.Malformed bad) {
       return new Guidance("The leakage review " + bad.file() + " cannot be read: at " + bad.jsonPath() + ", "
           + bad.problem(), null, "An unreadable review covers nothing. Next:",
-          List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (docs/sign-off-format.md shows a complete example file)."));
+          List.of("Fix " + bad.file() + " at " + bad.jsonPath()
+              + " (docs/sign-off-format.md shows a complete example file)."));
     }
     boolean reviewable = r.unresolved().stream().anyMatch(f -> f.signOffCan().needsReviewer());
     if (!reviewable) {
