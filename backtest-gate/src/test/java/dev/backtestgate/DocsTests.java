@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /** The README stays a front page, and no document carries a path of the machine it was written on. */
 class DocsTests {
-  private static final Pattern MACHINE_PATH = Pattern.compile("/work/|/tmp/[a-z]|/root/|/home/[a-z]");
+  /** The same pattern as the repository-wide grep; the brackets keep this line from matching itself. */
+  private static final Pattern MACHINE_PATH = Pattern.compile("/wor[k]/|/tm[p]/[a-z]|/roo[t]/|/hom[e]/[a-z]");
 
   @Test
   void theReadmeFitsOnAFewScreens() {
