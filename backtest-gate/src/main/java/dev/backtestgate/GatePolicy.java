@@ -67,7 +67,10 @@ public record GatePolicy(
     }
   }
 
-  /** The defaults of DESIGN section 5. */
+  /**
+   * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
+   * no availability lag, mode auto, late writes warn.
+   */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
         LateWritePolicy.DEFAULT);

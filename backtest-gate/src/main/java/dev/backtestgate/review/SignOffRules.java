@@ -11,10 +11,11 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The coverage rules (docs/sign-off-format.md): a sign-off covers a run only if gate and fingerprint match,
- * the decision is approved, reviewer, dates and rationale are filled and every checklist item is
- * attested, today is on or before {@code expiresOn}, and the current lift is at most the reviewed lift
- * plus the tolerance. Checked in that order; the first failure is the status.
+ * The coverage rules of a sign-off (docs/sign-off-format.md). A sign-off covers a run only if, checked in
+ * this order: the gate matches; the decision is not rejected; it is approved; reviewer, dates and
+ * rationale are filled and every checklist item is attested; the fingerprint matches; today is on or
+ * before {@code expiresOn}; and the current lift is at most the reviewed lift plus the tolerance. The
+ * first rule that fails is the status.
  *
  * <pre>{@code
  * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);

@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
 
 /**
  * Builds a leak-free feature table: a spine of (entity, decision time) rows joined to any number of
- * bitemporal {@link EventLog}s as of each row's decision time, following DESIGN section 7.
+ * bitemporal {@link EventLog}s as of each row's decision time (docs/point-in-time-semantics.md).
  *
  * <p>For a row with decision time t, the effective time is e = t - availabilityLag. The row takes, per
  * feature, the event with the greatest validFrom &le; e among those with recordedAt &le; e: a correction

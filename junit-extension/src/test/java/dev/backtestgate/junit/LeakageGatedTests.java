@@ -17,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /** What a gated test's outcome and message are, for every way a backtest can pass or fail the gate. */
 class LeakageGatedTests {
@@ -80,6 +82,7 @@ class LeakageGatedTests {
   }
 
   @Test
+  @ResourceLock(Resources.SYSTEM_OUT) // captures what the gate prints
   void aCoveringSignOffLetsTheLeakyBacktestPass() {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));

@@ -34,7 +34,7 @@ class UnknownKeysTests {
   void onlyBacktestgateSystemPropertiesAreCollected() {
     Properties system = new Properties();
     system.setProperty("backtestgate.mode", "local");
-    system.setProperty("user.home", "/home/ana");
+    system.setProperty("user.home", "/Users/ana");
     system.setProperty("backtestgate.maxlift", "0.1");
 
     assertThat(UnknownKeys.visible(system, null))
