@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidateScores, baselineScores, 0.95);
- * System.out.printf("lift %+.3f (95%% CI %+.3f..%+.3f), p=%.2g%n",
- *     c.lift(), c.ciLower(), c.ciUpper(), c.pValue());
+ * System.out.printf("lift %+.3f (95%% CI %+.3f..%+.3f), p=%.2g, cov %.2e%n",
+ *     c.lift(), c.ciLower(), c.ciUpper(), c.pValue(), c.covariance());
  * }</pre>
  *
  * @param candidateAuc AUC of the candidate model
@@ -25,6 +25,11 @@ import org.apiguardian.api.API;
  * @param ciUpper upper end of the confidence interval of the lift
  * @param z {@code lift / standardError}, {@code NaN} when the standard error is 0
  * @param pValue two-sided p-value of "no difference in AUC"
+ * @param candidateVariance DeLong variance of the candidate's AUC (pROC's {@code var(roc1)})
+ * @param baselineVariance DeLong variance of the baseline's AUC (pROC's {@code var(roc2)}); 0 when the
+ *     baseline is a fixed AUC number
+ * @param covariance DeLong covariance of the two AUCs on the same rows (pROC's {@code cov(roc1, roc2)}); the
+ *     lift's variance is {@code candidateVariance + baselineVariance - 2 * covariance}
  */
 @API(status = STABLE, since = "0.1")
 public record AucComparison(
@@ -36,4 +41,7 @@ public record AucComparison(
     double ciLower,
     double ciUpper,
     double z,
-    double pValue) {}
+    double pValue,
+    double candidateVariance,
+    double baselineVariance,
+    double covariance) {}

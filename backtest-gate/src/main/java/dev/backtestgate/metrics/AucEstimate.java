@@ -39,6 +39,6 @@ public record AucEstimate(
     double z = standardError > 0 ? lift / standardError : Double.NaN;
     double p = standardError > 0 ? Normal.twoSidedP(z) : 1.0;
     return new AucComparison(auc, baselineAuc, lift, standardError, confidenceLevel, ciLower - baselineAuc,
-        ciUpper - baselineAuc, z, p);
+        ciUpper - baselineAuc, z, p, variance, 0.0, 0.0);
   }
 }
