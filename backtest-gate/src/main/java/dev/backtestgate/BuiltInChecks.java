@@ -27,7 +27,7 @@ final class BuiltInChecks {
   }
 
   /** Lift above the limit and a perfect candidate, from the comparison the gate computed. */
-  static final Check LIFT = simple("lift", c -> {
+  static final Check LIFT = Check.of("lift", c -> {
     List<Finding> found = new ArrayList<>();
     c.comparison().ifPresent(comparison -> {
       if (comparison.lift() > c.policy().maxLift()) {
@@ -41,7 +41,7 @@ final class BuiltInChecks {
   });
 
   /** A backtest decides in the past: a decision time after now means the times are not what they claim. */
-  static final Check DECISION_TIMES = simple("decision times", c -> {
+  static final Check DECISION_TIMES = Check.of("decision times", c -> {
     long now = c.now().toEpochMilli();
     long[] times = c.run().decisionTimes();
     int first = -1;
@@ -63,7 +63,7 @@ final class BuiltInChecks {
         + "of the decision times."));
   });
 
-  static final Check LATE_WRITES = simple("late writes", c -> {
+  static final Check LATE_WRITES = Check.of("late writes", c -> {
     List<Finding> found = new ArrayList<>();
     for (LateWriteReport report : c.run().lateWrites()) {
       if (!report.clean()) {
@@ -73,7 +73,7 @@ final class BuiltInChecks {
     return found;
   });
 
-  static final Check HISTORY = simple("rewritten history", c -> {
+  static final Check HISTORY = Check.of("rewritten history", c -> {
     List<Finding> found = new ArrayList<>();
     for (HistoryCheckResult history : c.run().historyChecks()) {
       if (!history.clean()) {
@@ -84,23 +84,10 @@ final class BuiltInChecks {
   });
 
   static Check pointInTime(FeatureTiming.KnownAt known) {
-    return simple("point in time of '" + known.name() + "'", c -> PointInTimeCheck
+    return Check.of("point in time of '" + known.name() + "'", c -> PointInTimeCheck
         .check(known.name(), c.run().decisionTimes(), known.knownAt(), c.policy().availabilityLag())
         .<List<Finding>>map(v -> List.of(new Finding.PointInTime(v)))
         .orElse(List.of()));
   }
 
-  private static Check simple(String name, java.util.function.Function<CheckContext, List<Finding>> body) {
-    return new Check() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public List<Finding> run(CheckContext context) {
-        return body.apply(context);
-      }
-    };
-  }
 }

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -32,4 +33,29 @@ public interface Check {
    * @throws RuntimeException when the check cannot run: the gate reports it as a failing finding
    */
   List<Finding> run(CheckContext context);
+
+  /**
+   * A check from a name and a function, e.g. {@code Check.of("enough defaults", c -> ...)}.
+   *
+   * @param name for messages, see {@link #name()}
+   * @param body what {@link #run} returns
+   */
+  static Check of(String name, Function<CheckContext, List<Finding>> body) {
+    return new Check() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public List<Finding> run(CheckContext context) {
+        return body.apply(context);
+      }
+
+      @Override
+      public String toString() {
+        return "Check[" + name + "]";
+      }
+    };
+  }
 }

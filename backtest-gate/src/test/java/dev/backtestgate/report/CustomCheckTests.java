@@ -57,17 +57,8 @@ class CustomCheckTests {
     }
   }
 
-  static final Check THIN_SEGMENTS = new Check() {
-    @Override
-    public String name() {
-      return "thin segments";
-    }
-
-    @Override
-    public List<Finding> run(CheckContext context) {
-      return List.of(new ThinSegment("smb", Math.min(7, context.run().positives())));
-    }
-  };
+  static final Check THIN_SEGMENTS =
+      Check.of("thin segments", c -> List.of(new ThinSegment("smb", Math.min(7, c.run().positives()))));
 
   @TempDir Path repo;
   private ReportScenarios scenarios;
@@ -126,11 +117,11 @@ class CustomCheckTests {
 
   @Test
   void aCheckThatThrowsReturnsNullOrAnInvalidKindFailsTheGateNamingTheCheck() {
-    Check throwing = check("exploding", c -> {
+    Check throwing = Check.of("exploding", c -> {
       throw new IllegalStateException("segment table missing");
     });
-    Check nulls = check("nulls", c -> null);
-    Check badKind = check("bad kind", c -> List.of(renamed("Thin_Segment")));
+    Check nulls = Check.of("nulls", c -> null);
+    Check badKind = Check.of("bad kind", c -> List.of(renamed("Thin_Segment")));
     for (Check check : List.of(throwing, nulls, badKind)) {
       BacktestRun run = run(ReportScenarios.GATE, data(1, 2_000, 1.0, 0.95)).check(check).build();
       PublishedGate g = scenarios.publish(run, Mode.VERIFY);
@@ -160,17 +151,5 @@ class CustomCheckTests {
     };
   }
 
-  private static Check check(String name, java.util.function.Function<CheckContext, List<Finding>> body) {
-    return new Check() {
-      @Override
-      public String name() {
-        return name;
-      }
 
-      @Override
-      public List<Finding> run(CheckContext context) {
-        return body.apply(context);
-      }
-    };
-  }
 }
