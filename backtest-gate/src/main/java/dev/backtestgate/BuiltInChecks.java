@@ -89,5 +89,4 @@ final class BuiltInChecks {
         .<List<Finding>>map(v -> List.of(new Finding.PointInTime(v)))
         .orElse(List.of()));
   }
-
 }
