@@ -109,7 +109,7 @@ public final class GrantsAudit {
           add(found, holder(table, role, privilege, GrantsReport.Source.SUPERUSER, "", true));
         }
         if (role.oid == owner) {
-          add(found, holder(table, role, privilege, GrantsReport.Source.OWNER, "", !role.canLogin));
+          add(found, holder(table, role, privilege, GrantsReport.Source.OWNER, "", !role.canLogin || role.superuser));
         } else if (granted.getOrDefault(role.oid, Set.of()).contains(privilege)) {
           add(found, holder(table, role, privilege, GrantsReport.Source.DIRECT, "", role.name.equals(breakGlassRole)));
         }

@@ -61,7 +61,7 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
    * @param source where it comes from
    * @param via the role it comes through (VIA_ROLE, VIA_OWNER, PREDEFINED_ROLE), else empty
    * @param allowed whether the audit accepts it (break-glass role or its members, superusers, an owner that
-   *     cannot log in)
+   *     cannot log in or is a superuser anyway)
    */
   public record Holder(String table, String role, String privilege, Source source, String via, boolean allowed) {
     String describe() {
