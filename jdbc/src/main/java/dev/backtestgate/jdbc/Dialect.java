@@ -37,11 +37,15 @@ enum Dialect {
     return this == POSTGRESQL ? "(" + a + " / " + b + ")" : "(" + a + " // " + b + ")";
   }
 
-  /** Epoch milliseconds (BIGINT, rounded down) of a timestamp, timestamptz or date expression. */
-  String epochMillis(String time) {
+  /**
+   * Epoch milliseconds (BIGINT, rounded down) of a time expression of {@code type}; a timestamp without time
+   * zone is read as UTC whatever the session's time zone, as the JVM reader does.
+   */
+  String epochMillis(String time, ResultColumn.Type type) {
     return switch (this) {
       case POSTGRESQL -> "floor(extract(epoch from " + time + ") * 1000)::bigint";
-      case DUCKDB -> floorDiv("epoch_us(CAST(" + time + " AS TIMESTAMPTZ))", "1000");
+      case DUCKDB -> floorDiv(type == ResultColumn.Type.DATE ? "epoch_us(CAST(" + time + " AS TIMESTAMP))"
+          : "epoch_us(" + time + ")", "1000");
       case OTHER -> throw new UnsupportedOperationException("no epoch expression for other databases");
     };
   }

@@ -56,8 +56,8 @@ final class SqlDigest {
   }
 
   private String build(HistoryTable table, TableShape shape, int categories) {
-    String vf = dialect.epochMillis(table.q(table.validFrom()));
-    String ra = dialect.epochMillis(table.q(table.recordedAt()));
+    String vf = shape.validFromMillis(dialect, table);
+    String ra = shape.recordedAtMillis(dialect, table);
     String value = table.q(table.value());
     String word;
     if (shape.numeric()) {

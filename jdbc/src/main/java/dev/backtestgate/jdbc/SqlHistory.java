@@ -128,8 +128,8 @@ public final class SqlHistory {
     if (!dialect.digestsInSql()) {
       return reader.query(new SqlQuery(table.selectAll(), null)).read(connection);
     }
-    String where = " WHERE " + dialect.epochMillis(table.q(table.validFrom())) + " < ? AND "
-        + dialect.epochMillis(table.q(table.recordedAt())) + " < ?";
+    String where = " WHERE " + shape.validFromMillis(dialect, table) + " < ? AND "
+        + shape.recordedAtMillis(dialect, table) + " < ?";
     return reader.query(SqlQuery.of(table.selectAll() + where, cutoff, cutoff)).read(connection);
   }
 
@@ -162,6 +162,7 @@ public final class SqlHistory {
     LateWriteDetector detector = LateWriteDetector.builder().closingWindow(closingWindow).build();
     Dialect dialect = Dialect.of(connection);
     return Transaction.readOnly(connection, () -> {
+      TableShape shape = TableShape.of(connection, table);
       long total = Streaming.query(connection, new SqlQuery("SELECT count(*) FROM " + table.quotedTable(), null), 1,
           rows -> {
             rows.next();
@@ -172,8 +173,8 @@ public final class SqlHistory {
       String order = " ORDER BY " + table.q(table.recordedAt()) + ", " + table.q(table.entity()) + ", "
           + table.q(table.validFrom());
       SqlQuery late = dialect.digestsInSql()
-          ? SqlQuery.of(select + " WHERE " + dialect.epochMillis(table.q(table.recordedAt())) + " - "
-              + dialect.epochMillis(table.q(table.validFrom())) + " > ?" + order, closingWindow.toMillis())
+          ? SqlQuery.of(select + " WHERE " + shape.recordedAtMillis(dialect, table) + " - "
+              + shape.validFromMillis(dialect, table) + " > ?" + order, closingWindow.toMillis())
           : new SqlQuery(select + order, null);
       EventLog rows = EventLogQuery.numeric(table.logName())
           .columns(table.entity(), table.validFrom(), table.recordedAt(), "late_value")
