@@ -14,12 +14,13 @@ import java.util.Locale;
  * Measures a history manifest over one table of N rows (default 10,000,000) in PostgreSQL and in DuckDB, with
  * the digest computed in SQL and streamed into the JVM, in one run, and checks that all four manifests are
  * identical. Both tables hold the same rows, generated inside each database (generate_series / range), so
- * loading costs no client round trips. A program, not a test: run it with
+ * loading costs no client round trips. A program, not a test: run it (rows, repeats) with
  *
  * <pre>{@code
- * mvn -B -ntp -pl jdbc -am test-compile
- * mvn -B -ntp -pl jdbc exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.backtestgate.jdbc.ManifestSpeed -Dexec.args=10000000
+ * mvn -B -ntp -pl jdbc -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=target/speed.classpath -Dmdep.includeScope=test
+ * java -Xmx4g -cp jdbc/target/test-classes:jdbc/target/classes:$(cat jdbc/target/speed.classpath) \
+ *     dev.backtestgate.jdbc.ManifestSpeed 10000000 1
  * }</pre>
  */
 public final class ManifestSpeed {

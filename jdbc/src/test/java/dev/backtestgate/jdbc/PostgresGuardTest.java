@@ -118,6 +118,28 @@ class PostgresGuardTest {
   }
 
   @Test
+  void guardsTimestampAndDateColumnsByTheirUtcDay() throws SQLException {
+    try (Connection connection = db.connect()) {
+      execute(connection, "DROP TABLE IF EXISTS local_times",
+          "CREATE TABLE local_times (entity bigint, valid_from timestamp, recorded_at date, value float8)",
+          "INSERT INTO local_times VALUES (1, (now() AT TIME ZONE 'UTC') - interval '30 days', current_date, 1),"
+              + " (2, now() AT TIME ZONE 'UTC', current_date, 2)",
+          "SET TimeZone = 'Pacific/Kiritimati'");
+      AppendOnlyGuard.of(HistoryTable.of("local_times")).apply(connection);
+      execute(connection, "UPDATE local_times SET value = 3 WHERE entity = 2");
+      assertThatThrownBy(() -> execute(connection, "UPDATE local_times SET value = 3 WHERE entity = 1"))
+          .hasMessageContaining("UPDATE on local_times rejected");
+      execute(connection, "DROP TABLE local_times",
+          "CREATE TABLE local_times (entity bigint, valid_from date, recorded_at date, value float8)",
+          "INSERT INTO local_times VALUES (1, current_date - 30, current_date, 1), (2, current_date, current_date, 2)");
+      AppendOnlyGuard.of(HistoryTable.of("local_times")).apply(connection);
+      execute(connection, "DELETE FROM local_times WHERE entity = 2");
+      assertThatThrownBy(() -> execute(connection, "DELETE FROM local_times WHERE entity = 1"))
+          .hasMessageContaining("DELETE on local_times rejected");
+    }
+  }
+
+  @Test
   void theDdlNamesOnlyCheckedQuotedIdentifiersAndRefusesOtherDatabases() throws SQLException {
     try (Connection connection = db.connect()) {
       List<String> ddl = AppendOnlyGuard.of(TABLE).ddl(connection);
