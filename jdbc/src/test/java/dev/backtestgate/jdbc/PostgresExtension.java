@@ -39,6 +39,18 @@ final class PostgresExtension implements BeforeAllCallback, ParameterResolver {
     Connection connect(String user) throws SQLException {
       return server.connect(name, user);
     }
+
+    /**
+     * Creates each role unless it exists: roles belong to the whole server, which the test classes share,
+     * so every class creates the roles it needs this way. {@code roles} are "name LOGIN" or "name NOLOGIN".
+     */
+    void ensureRoles(String... roles) throws SQLException {
+      try (Connection connection = connect(); java.sql.Statement statement = connection.createStatement()) {
+        for (String role : roles) {
+          statement.execute("DO $$ BEGIN CREATE ROLE " + role + "; EXCEPTION WHEN duplicate_object THEN NULL; END $$");
+        }
+      }
+    }
   }
 
   @Override

@@ -19,14 +19,12 @@ class PostgresGrantsAuditTest {
   @BeforeAll
   static void roles(PostgresExtension.Database database) throws SQLException {
     db = database;
+    db.ensureRoles("ga_owner NOLOGIN", "ga_etl LOGIN", "ga_writers NOLOGIN", "ga_team NOLOGIN", "ga_analyst LOGIN",
+        "ga_column_editor LOGIN", "ga_break_glass NOLOGIN", "ga_oncall LOGIN", "ga_loader LOGIN", "ga_reader LOGIN",
+        "ga_app LOGIN");
     try (Connection connection = db.connect()) {
-      execute(connection, "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'ga_etl') THEN"
-          + " CREATE ROLE ga_owner NOLOGIN; CREATE ROLE ga_etl LOGIN; CREATE ROLE ga_writers NOLOGIN;"
-          + " CREATE ROLE ga_team NOLOGIN; CREATE ROLE ga_analyst LOGIN; CREATE ROLE ga_column_editor LOGIN;"
-          + " CREATE ROLE ga_break_glass NOLOGIN; CREATE ROLE ga_oncall LOGIN; CREATE ROLE ga_loader LOGIN;"
-          + " CREATE ROLE ga_reader LOGIN; CREATE ROLE ga_app LOGIN;"
-          + " GRANT ga_writers TO ga_team; GRANT ga_team TO ga_analyst; GRANT ga_break_glass TO ga_oncall;"
-          + " GRANT ga_owner TO ga_app; END IF; END $$");
+      execute(connection, "GRANT ga_writers TO ga_team", "GRANT ga_team TO ga_analyst", "GRANT ga_break_glass TO ga_oncall",
+          "GRANT ga_owner TO ga_app");
     }
   }
 

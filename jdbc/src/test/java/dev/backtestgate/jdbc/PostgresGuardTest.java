@@ -23,10 +23,9 @@ class PostgresGuardTest {
   @BeforeAll
   static void roles(PostgresExtension.Database database) throws SQLException {
     db = database;
+    db.ensureRoles("app_writer LOGIN", "history_break_glass NOLOGIN", "oncall LOGIN");
     try (Connection connection = db.connect()) {
-      execute(connection, "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'app_writer') THEN"
-          + " CREATE ROLE app_writer LOGIN; CREATE ROLE history_break_glass NOLOGIN; CREATE ROLE oncall LOGIN;"
-          + " GRANT history_break_glass TO oncall; END IF; END $$");
+      execute(connection, "GRANT history_break_glass TO oncall");
     }
   }
 

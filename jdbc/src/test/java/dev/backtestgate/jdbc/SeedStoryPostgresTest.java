@@ -41,12 +41,9 @@ class SeedStoryPostgresTest {
   @BeforeAll
   static void story(PostgresExtension.Database database) throws SQLException {
     db = database;
+    db.ensureRoles("risk_etl LOGIN", "history_break_glass NOLOGIN");
     try (Connection connection = db.connect()) {
       execute(connection,
-          "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'risk_etl') THEN"
-              + " CREATE ROLE risk_etl LOGIN; END IF;"
-              + " IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'history_break_glass') THEN"
-              + " CREATE ROLE history_break_glass NOLOGIN; END IF; END $$",
           "CREATE TABLE statement_status (account_id bigint NOT NULL, statement_at timestamptz NOT NULL,"
               + " recorded_at timestamptz NOT NULL, status text)",
           // 300 accounts x 12 monthly statements of 2024, recorded the day after the statement
