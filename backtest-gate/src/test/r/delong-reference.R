@@ -34,6 +34,7 @@ for (name in names(r)) {
 }
 for (pair in list(c("s100b", "wfns"), c("wfns", "ndka"))) {
   t <- roc.test(r[[pair[1]]], r[[pair[2]]], method = "delong", paired = TRUE)
+  cat(sprintf("cov %s %s = %s\n", pair[1], pair[2], g(cov(r[[pair[1]]], r[[pair[2]]], method = "delong"))))
   cat(sprintf("paired %s vs %s: Z=%s p=%s ci=[%s, %s] auc1=%s auc2=%s\n", pair[1], pair[2],
               g(t$statistic), g(t$p.value), g(t$conf.int[1]), g(t$conf.int[2]),
               g(t$estimate[1]), g(t$estimate[2])))

@@ -201,6 +201,10 @@ class DeLongTests {
     assertThat(c.pValue()).isCloseTo(0.02717578222918815, within(PROC));
     assertThat(c.ciLower()).isCloseTo(-0.17421441924947756, within(PROC));
     assertThat(c.ciUpper()).isCloseTo(-0.010406176956484617, within(PROC));
+    // pROC's var(roc) of each curve and cov(roc1, roc2, method = "delong")
+    assertThat(c.candidateVariance()).isCloseTo(0.0026686824571724378, within(PROC));
+    assertThat(c.baselineVariance()).isCloseTo(0.0014699147088236264, within(PROC));
+    assertThat(c.covariance()).isCloseTo(0.0011961556737675448, within(PROC));
     assertThat(String.format("Z = %.3f, p-value = %.5f", c.z(), c.pValue()))
         .isEqualTo("Z = -2.209, p-value = 0.02718"); // as pROC prints it
   }
@@ -214,6 +218,7 @@ class DeLongTests {
     assertThat(c.pValue()).isCloseTo(0.0051455797069109776, within(PROC));
     assertThat(c.ciLower()).isCloseTo(0.063401170933987644, within(PROC));
     assertThat(c.ciUpper()).isCloseTo(0.36004056348335656, within(PROC));
+    assertThat(c.covariance()).isCloseTo(-0.00053296785676243776, within(PROC));
   }
 
   @Test
