@@ -115,6 +115,24 @@ final class CheckMessages {
         + "</version>\n" + (inside == null ? "" : inside) + "    </plugin>";
   }
 
+  /** The failure text for gates that failed in this build (the tests' failures were ignored). */
+  static String failedGates(List<GateReport> failed, Path sarif) {
+    StringBuilder out = new StringBuilder();
+    out.append(failed.size() == 1 ? "1 leakage gate" : failed.size() + " leakage gates")
+        .append(" FAILED in this build:\n");
+    for (GateReport r : failed) {
+      out.append("  - ").append(r.headline()).append("\n    report: ").append(r.file()).append('\n');
+    }
+    out.append("Why: the test failures were ignored (maven.test.failure.ignore), but a failed gate means the "
+        + "backtest's score is not evidence; the build must not pass.\n");
+    if (sarif != null) {
+      out.append("The failed gates, located at their test methods, are in ").append(sarif).append('\n');
+    }
+    out.append("Next: read each report, fix the leak, or have a reviewer sign it off: mvn backtest-gate:pending "
+        + "lists them, mvn backtest-gate:sign-off writes the review file to commit.");
+    return out.toString();
+  }
+
   /** The warning when the check is turned off. */
   static String skipped(String how) {
     return "backtest-gate check is OFF (" + how + "): this build does not verify that the @LeakageGated "

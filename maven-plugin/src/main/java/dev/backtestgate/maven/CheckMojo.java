@@ -22,8 +22,9 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 /**
  * {@code backtest-gate:check}, bound to {@code verify}: fails the build unless every {@code @LeakageGated} test
  * of the module produced a gate report in this build, naming the tests and the likely cause; {@code @Disabled}
- * gated tests are listed, not failed. Also writes the SARIF file of the failed gates. Never writes into the
- * review directory.
+ * gated tests are listed, not failed. Also writes the SARIF file of the failed gates, and fails the build on a
+ * gate that failed in this build (Surefire's {@code -Dmaven.test.failure.ignore} lets the build reach this goal).
+ * Never writes into the review directory.
  *
  * <pre>{@code
  * <plugin>
@@ -96,13 +97,29 @@ public class CheckMojo extends AbstractMojo {
     for (String line : reports.skipped()) {
       getLog().warn("backtest-gate: skipped " + reportDir.resolve(line));
     }
+    Path sarif = null;
+    if (!gated.isEmpty() || !outcome.freshReports().isEmpty()) {
+      List<Path> sourceRoots = project.getTestCompileSourceRoots().stream().map(Path::of).toList();
+      sarif = SarifFile.write(reportDir, outcome, sourceRoots, projectRoot());
+      getLog().info("backtest-gate: SARIF of the failed gates: " + sarif);
+    }
     if (!outcome.missing().isEmpty()) {
       throw new MojoFailureException(CheckMessages.missing(outcome.missing(), surefire(), reportDir));
+    }
+    List<GateReport> failed = outcome.freshReports().stream().filter(GateReport::failed).toList();
+    if (!failed.isEmpty()) {
+      throw new MojoFailureException(CheckMessages.failedGates(failed, sarif));
     }
     if (!gated.isEmpty()) {
       getLog().info("backtest-gate: all " + (gated.size() - outcome.disabled().size()) + " gated tests produced a "
           + "gate report in this build (" + reportDir + ").");
     }
+  }
+
+  /** The top-level project's directory: SARIF paths are relative to it, as a repository checkout is. */
+  private Path projectRoot() {
+    MavenProject top = session.getTopLevelProject();
+    return (top != null && top.getBasedir() != null ? top.getBasedir() : project.getBasedir()).toPath();
   }
 
   private List<Path> classpath() throws MojoExecutionException {
