@@ -26,6 +26,7 @@ import java.util.List;
  * @param findings every finding, resolved or not
  * @param signOffStatus the sign-off status ({@code missing}, {@code covers}, {@code rejected}, ...)
  * @param pendingFile the pending sign-off's path as the gate wrote it into the report, or {@code null}
+ * @param pendingWritten whether the run that wrote this report also wrote the pending sign-off
  */
 record GateReport(
     Path file,
@@ -37,7 +38,8 @@ record GateReport(
     double maxLift,
     List<Finding> findings,
     String signOffStatus,
-    Path pendingFile) {
+    Path pendingFile,
+    boolean pendingWritten) {
 
   GateReport {
     findings = List.copyOf(findings);

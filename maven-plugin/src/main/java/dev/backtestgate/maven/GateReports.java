@@ -139,7 +139,7 @@ final class GateReports {
     return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),
         text(root, "verdict"), root.path("fingerprint").asText(""), lift,
         number(root.path("policy").get("maxLift")), findings, root.path("signOff").path("status").asText("unknown"),
-        pending.isEmpty() ? null : Path.of(pending));
+        pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false));
   }
 
   /** The finding's stable kind: its {@code kind} field, else the kind of its Java class name {@code type}. */

@@ -20,7 +20,7 @@ class BuildCheckTests {
 
   private static GateReport report(String gate, Instant modified) {
     return new GateReport(Path.of(gate + ".json"), modified, gate, "PASSED", "sha256:1", null, 0.05, List.of(),
-        "missing", null);
+        "missing", null, false);
   }
 
   private static GateReports.Listing listing(GateReport... reports) {
