@@ -23,4 +23,8 @@ assert location.artifactLocation.uri == 'src/test/java/com/example/churn/ChurnBa
 def source = new File(basedir, 'src/test/java/com/example/churn/ChurnBacktestTest.java').readLines()
 assert source[location.region.startLine - 1].contains('void gradientBoosting(Backtest backtest)')
 assert result.properties.report == "target/backtest-gate/${gate}.json"
+// every path the CI recipes of docs/ci.md publish exists after the recipes' command
+assert new File(basedir, 'target/backtest-gate/index.html').isFile()
+assert new File(basedir, "target/backtest-gate/${gate}.html").isFile()
+assert new File(basedir, 'target/surefire-reports').listFiles().any { it.name ==~ /TEST-.*\.xml/ }
 return true

@@ -116,15 +116,22 @@ final class CheckMessages {
   }
 
   /** The failure text for gates that failed in this build (the tests' failures were ignored). */
-  static String failedGates(List<GateReport> failed, Path sarif) {
+  static String failedGates(List<GateReport> failed, List<String> failingTests, Path sarif) {
     StringBuilder out = new StringBuilder();
-    out.append(failed.size() == 1 ? "1 leakage gate" : failed.size() + " leakage gates")
-        .append(" FAILED in this build:\n");
-    for (GateReport r : failed) {
-      out.append("  - ").append(r.headline()).append("\n    report: ").append(r.file()).append('\n');
+    if (!failed.isEmpty()) {
+      out.append(failed.size() == 1 ? "1 leakage gate" : failed.size() + " leakage gates")
+          .append(" FAILED in this build:\n");
+      for (GateReport r : failed) {
+        out.append("  - ").append(r.headline()).append("\n    report: ").append(r.file()).append('\n');
+      }
     }
-    out.append("Why: the test failures were ignored (maven.test.failure.ignore), but a failed gate means the "
-        + "backtest's score is not evidence; the build must not pass.\n");
+    if (!failingTests.isEmpty()) {
+      out.append(failed.isEmpty() ? "Tests failed in this build" : "Test classes with failures")
+          .append(" (Surefire's reports):\n");
+      failingTests.forEach(t -> out.append("  - ").append(t).append('\n'));
+    }
+    out.append("Why: the test failures were ignored (maven.test.failure.ignore) so that this check could write its "
+        + "SARIF, but a failed gate or test still fails the build.\n");
     if (sarif != null) {
       out.append("The failed gates, located at their test methods, are in ").append(sarif).append('\n');
     }

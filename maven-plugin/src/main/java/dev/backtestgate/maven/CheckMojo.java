@@ -63,6 +63,10 @@ public class CheckMojo extends AbstractMojo {
   @Parameter(property = "maven.test.skip", defaultValue = "false")
   private boolean skipTestCompilation;
 
+  /** Whether Surefire was told to ignore test failures: the check then fails the build on them. */
+  @Parameter(property = "maven.test.failure.ignore", defaultValue = "false")
+  private boolean testFailureIgnore;
+
   /** Surefire's {@code -Dtest} filter, for naming it as the cause. */
   @Parameter(property = "test")
   private String testFilter;
@@ -107,8 +111,12 @@ public class CheckMojo extends AbstractMojo {
       throw new MojoFailureException(CheckMessages.missing(outcome.missing(), surefire(), reportDir));
     }
     List<GateReport> failed = outcome.freshReports().stream().filter(GateReport::failed).toList();
-    if (!failed.isEmpty()) {
-      throw new MojoFailureException(CheckMessages.failedGates(failed, sarif));
+    List<String> failingTests = testFailureIgnore
+        ? SurefireResults.failing(Path.of(project.getBuild().getDirectory(), "surefire-reports"),
+            session.getRequest().getStartTime().toInstant())
+        : List.of();
+    if (!failed.isEmpty() || !failingTests.isEmpty()) {
+      throw new MojoFailureException(CheckMessages.failedGates(failed, failingTests, sarif));
     }
     if (!gated.isEmpty()) {
       getLog().info("backtest-gate: all " + (gated.size() - outcome.disabled().size()) + " gated tests produced a "

@@ -3,10 +3,14 @@ package dev.backtestgate.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.backtestgate.maven.BuildCheck.Cause;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BuildCheckTests {
   private static final Instant START = Instant.parse("2026-12-02T10:00:00.700Z");
@@ -102,5 +106,18 @@ class BuildCheckTests {
         + "runs no JUnit 5 tests");
     assertThat(text).contains("      <version>" + Versions.SUREFIRE + "</version>\n");
     assertThat(text).endsWith("-Dbacktestgate.check.skip=true turns this check off (it prints a warning).");
+  }
+
+  @Test
+  void readsFailingTestClassesFromSurefireReportsOfThisBuild(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("TEST-a.ChurnTest.xml"), "<?xml version=\"1.0\"?>\n<testsuite "
+        + "xmlns:xsi=\"x\" name=\"a.ChurnTest\" time=\"1\" tests=\"3\" errors=\"1\" skipped=\"0\" failures=\"2\">");
+    Files.writeString(dir.resolve("TEST-a.GreenTest.xml"), "<testsuite name=\"a.GreenTest\" tests=\"1\" "
+        + "errors=\"0\" failures=\"0\">");
+    Path old = Files.writeString(dir.resolve("TEST-a.OldTest.xml"), "<testsuite name=\"a.OldTest\" errors=\"0\" "
+        + "failures=\"1\">");
+    Files.setLastModifiedTime(old, FileTime.from(START.minusSeconds(60)));
+    assertThat(SurefireResults.failing(dir, START)).containsExactly("a.ChurnTest: 2 failed, 1 in error");
+    assertThat(SurefireResults.failing(dir.resolve("absent"), START)).isEmpty();
   }
 }
