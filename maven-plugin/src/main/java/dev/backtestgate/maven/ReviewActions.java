@@ -1,10 +1,5 @@
 package dev.backtestgate.maven;
 
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,13 +33,7 @@ import org.apache.maven.plugin.MojoFailureException;
 final class ReviewActions {
   /** Default validity of a review when {@code -Dexpires} is not given. */
   static final String DEFAULT_EXPIRES = "+90d";
-  /** Where proposed history manifests are, under the report directory: their committed path below it. */
-  static final String PROPOSED_HISTORY = "proposed-history";
   private static final Pattern RELATIVE_DAYS = Pattern.compile("\\+(\\d{1,4})d");
-  private static final ObjectMapper STRICT = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .build();
 
   private final Path basedir;
   private final Path workingDir;
@@ -248,11 +237,11 @@ final class ReviewActions {
   // ---------------------------------------------------------------------------------------------- accept-history
 
   /**
-   * Copies a proposed history manifest ({@code <report dir>/proposed-history/<path>}) to its committed path
-   * ({@code <module>/<path>}).
+   * Copies a proposed history manifest, {@code <report dir>/history-manifests/<path>}, to its committed path:
+   * {@code to} (relative to the module directory) when given, else {@code <module>/<path>}.
    */
-  List<String> acceptHistory(String manifest, String reviewer) throws MojoFailureException {
-    Path proposedDir = reportDir.resolve(PROPOSED_HISTORY);
+  List<String> acceptHistory(String manifest, String to, String reviewer) throws MojoFailureException {
+    Path proposedDir = reportDir.resolve(ReviewFiles.PROPOSED_HISTORY_DIR);
     List<Path> proposed = new ArrayList<>();
     if (Files.isDirectory(proposedDir)) {
       try (Stream<Path> files = Files.walk(proposedDir)) {
@@ -272,7 +261,7 @@ final class ReviewActions {
     requireField(missing, reviewer, "-Dreviewer=<who reviewed the new history>");
     if (!missing.isEmpty()) {
       throw refuse("accept-history needs " + String.join(", ", missing) + ".",
-          "Proposed manifests (their committed path relative to " + basedir + "):\n    " + String.join("\n    ", names));
+          "Proposed manifests under " + proposedDir + ":\n    " + String.join("\n    ", names));
     }
     Pattern glob = glob(manifest);
     List<String> chosen = names.stream().filter(n -> glob.matcher(n).matches()).toList();
@@ -280,11 +269,19 @@ final class ReviewActions {
       throw refuse("accept-history refused: no proposed manifest matches '" + manifest + "'.",
           "Proposed: " + String.join(", ", names));
     }
+    boolean explicitTarget = to != null && !to.isBlank();
+    if (explicitTarget && chosen.size() > 1) {
+      throw refuse("accept-history refused: -Dto names one committed path, but '" + manifest + "' matches "
+          + chosen.size() + " proposals.", "Name one with -Dmanifest: " + String.join(", ", chosen));
+    }
     List<String> problems = new ArrayList<>();
+    List<Path> targets = new ArrayList<>();
     for (String name : chosen) {
-      Path target = basedir.resolve(name).normalize();
-      if (!target.startsWith(basedir) || name.contains("..")) {
-        problems.add(name + ": leads outside the module directory " + basedir + ".");
+      String relative = explicitTarget ? to.trim() : name;
+      Path target = basedir.resolve(relative).normalize();
+      targets.add(target);
+      if (!target.startsWith(basedir) || relative.contains("..")) {
+        problems.add(name + ": " + relative + " leads outside the module directory " + basedir + ".");
       } else if (Files.isSymbolicLink(target)) {
         problems.add(name + ": " + target + " is a link; a manifest is committed content. Remove the link.");
       }
@@ -294,18 +291,17 @@ final class ReviewActions {
       throw refuse("accept-history refused, nothing was written:", String.join("\n  ", problems));
     }
     List<String> out = new ArrayList<>();
-    List<Path> written = new ArrayList<>();
-    for (String name : chosen) {
-      Path target = basedir.resolve(name).normalize();
+    for (int i = 0; i < chosen.size(); i++) {
+      Path source = proposedDir.resolve(chosen.get(i));
       try {
-        write(target, Files.readString(proposedDir.resolve(name), StandardCharsets.UTF_8));
+        write(targets.get(i), Files.readString(source, StandardCharsets.UTF_8));
       } catch (IOException e) {
-        throw new UncheckedIOException("Could not read " + proposedDir.resolve(name) + ": " + e.getMessage(), e);
+        throw new UncheckedIOException("Could not read " + source + ": " + e.getMessage(), e);
       }
-      written.add(target);
-      out.add("Wrote " + target + " from " + proposedDir.resolve(name) + " (accepted by " + reviewer.trim() + ").");
+      out.add("Wrote " + targets.get(i) + " from " + source + " (accepted by " + reviewer.trim() + ").");
     }
-    out.addAll(commit(written, "History manifest accepted by " + reviewer.trim() + ": " + String.join(", ", chosen)));
+    out.addAll(commit(targets, "History manifest accepted by " + reviewer.trim() + ": "
+        + String.join(", ", targets.stream().map(t -> slashes(basedir.relativize(t))).toList())));
     return out;
   }
 
@@ -314,14 +310,12 @@ final class ReviewActions {
       if (Files.size(file) > GateReports.MAX_BYTES) {
         return Optional.of("over the size limit for a manifest.");
       }
-      JsonNode root = STRICT.readTree(Files.readAllBytes(file));
-      if (root == null || !root.isObject() || !root.path("schema").isIntegralNumber()
-          || !root.path("table").isTextual() || !root.path("partitions").isArray()) {
-        return Optional.of("not a history manifest ($.schema, $.table and $.partitions are required).");
-      }
+      ReviewFiles.checkManifest(Files.readString(file, StandardCharsets.UTF_8), file.toString());
       return Optional.empty();
     } catch (IOException e) {
-      return Optional.of("not readable JSON: " + e.getMessage().lines().findFirst().orElse(""));
+      return Optional.of("not readable: " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      return Optional.of("not a history manifest this version reads: " + e.getMessage());
     }
   }
 

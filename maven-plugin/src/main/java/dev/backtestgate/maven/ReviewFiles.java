@@ -5,6 +5,7 @@ import dev.backtestgate.review.GateFileNames;
 import dev.backtestgate.review.MalformedSignOffException;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.time.HistoryManifest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,8 +16,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Every call of the plugin into the core's sign-off format, in one place: reading pending and review files,
- * writing review files in the canonical form, and the file name of a gate.
+ * Every call of the plugin into the core's file formats, in one place: reading pending and review files, writing
+ * review files in the canonical form, the file name of a gate, and reading a proposed history manifest.
  *
  * <pre>{@code
  * ReviewFiles.Review pending = ReviewFiles.read(pendingFile);
@@ -71,6 +72,18 @@ final class ReviewFiles {
           + "AUC %.3f, %,d rows", r.lift(), r.liftCi().get(0), r.liftCi().get(1), r.candidate(), r.candidateAuc(),
           r.baseline(), r.baselineAuc(), r.rows());
     }
+  }
+
+  /** The sub-directory of the report directory where history checks propose manifests. */
+  static final String PROPOSED_HISTORY_DIR = HistoryManifest.PROPOSED_DIR;
+
+  /**
+   * Checks that {@code json} is a history manifest the core reads.
+   *
+   * @throws IllegalArgumentException naming the JSON path of the problem
+   */
+  static void checkManifest(String json, String source) {
+    HistoryManifest.parse(json, source);
   }
 
   /** The checklist items a reviewer attests, in file order. */

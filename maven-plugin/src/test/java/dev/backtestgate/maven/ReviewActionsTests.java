@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import dev.backtestgate.maven.fixtures.DirectFixture;
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.PartitionGranularity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -184,21 +187,27 @@ class ReviewActionsTests {
   }
 
   @Test
-  void acceptHistoryCopiesAProposedManifestToItsCommittedPath() throws IOException, MojoFailureException {
-    assertThatThrownBy(() -> actions.acceptHistory("history/statements.json", "ana"))
+  void acceptHistoryCopiesTheCoresProposedManifestToItsCommittedPath() throws IOException, MojoFailureException {
+    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "history/statements.json", "ana"))
         .hasMessageStartingWith("accept-history refused: no proposed history manifest under "
-            + reports.resolve("proposed-history") + ".");
-    Path proposed = reports.resolve("proposed-history/history/statements.json");
-    Files.createDirectories(proposed.getParent());
-    String manifest = "{\n  \"schema\": 1,\n  \"table\": \"statements\",\n  \"partitions\": []\n}\n";
-    Files.writeString(proposed, manifest);
-    Files.writeString(reports.resolve("proposed-history/history/broken.json"), "{\"schema\": 1} trailing");
-    assertThatThrownBy(() -> actions.acceptHistory(null, "ana"))
-        .hasMessageContaining("-Dmanifest=<one of: history/broken.json, history/statements.json>");
-    assertThatThrownBy(() -> actions.acceptHistory("history/*.json", "ana"))
-        .hasMessageContaining("history/broken.json: not readable JSON");
-    List<String> out = actions.acceptHistory("history/statements.json", "ana");
-    assertThat(Files.readString(module.resolve("history/statements.json"), StandardCharsets.UTF_8)).isEqualTo(manifest);
+            + reports.resolve("history-manifests") + ".");
+    EventLog statements = EventLog.numericBuilder("statements")
+        .add(1, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T01:00:00Z"), 10.0)
+        .add(2, Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-02T01:00:00Z"), 20.0)
+        .build();
+    Path proposed = HistoryManifest.of(statements, PartitionGranularity.DAY, Instant.parse("2026-02-01T00:00:00Z"))
+        .writeProposed(reports, Path.of("history/statements.json"));
+    Files.writeString(proposed.resolveSibling("broken.json"), "{\"schema\": 1} trailing");
+    assertThatThrownBy(() -> actions.acceptHistory(null, null, "ana"))
+        .hasMessageStartingWith("accept-history needs -Dmanifest=<one of: broken.json, statements.json>.");
+    assertThatThrownBy(() -> actions.acceptHistory("*.json", "history/x.json", "ana"))
+        .hasMessageStartingWith("accept-history refused: -Dto names one committed path, but '*.json' matches 2");
+    assertThatThrownBy(() -> actions.acceptHistory("broken.json", "history/broken.json", "ana"))
+        .hasMessageContaining("broken.json: not a history manifest this version reads: ");
+    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "../outside.json", "ana"))
+        .hasMessageContaining("statements.json: ../outside.json leads outside the module directory");
+    List<String> out = actions.acceptHistory("statements.json", "history/statements.json", "ana");
+    assertThat(Files.readString(module.resolve("history/statements.json"))).isEqualTo(Files.readString(proposed));
     assertThat(out.get(out.size() - 1)).isEqualTo("  git add 'history/statements.json' && git commit -m "
         + "'History manifest accepted by ana: history/statements.json'");
   }
