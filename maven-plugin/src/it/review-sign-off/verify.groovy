@@ -8,7 +8,7 @@ def log = new File(basedir, 'build.log').text
 // 2 pending
 assert log.contains('1 pending sign-off under ')
 assert log.contains("    Leakage gate FAILED: ${gate}: AUC lift +")
-assert log.contains("    sign off:  mvn backtest-gate:sign-off -Dgate='${gate}' -Dreviewer=<you>")
+assert log.contains("    sign off:  mvn backtest-gate:sign-off -Dgate='${gate}' -Dreviewer='<you>' -Drationale='<why the lift is real>' -Dattest=all")
 // 3, 4 refusals name what is missing
 assert log.contains('sign-off needs -Drationale=<why the lift is real and not a leak>, -Dattest=all')
 assert log.contains('An approval attests every checklist item; not attested: preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved.')

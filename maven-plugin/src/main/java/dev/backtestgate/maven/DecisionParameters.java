@@ -24,11 +24,18 @@ abstract class DecisionParameters extends AbstractReviewMojo {
   @Parameter(property = "expires")
   String expires;
 
+  /**
+   * Point-in-time waivers for {@code sign-off}: {@code feature=reason}, several separated by {@code ;}. Only when
+   * the knowledge times are wrong, not the data.
+   */
+  @Parameter(property = "waive")
+  String waive;
+
   /** Overwrite an existing review file. */
   @Parameter(property = "replace", defaultValue = "false")
   boolean replace;
 
   ReviewActions.Request request() {
-    return new ReviewActions.Request(gate, reviewer, rationale, attest, expires, replace);
+    return new ReviewActions.Request(gate, reviewer, rationale, attest, expires, replace, waive);
   }
 }

@@ -10,9 +10,11 @@ import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -65,8 +67,15 @@ final class ReviewActions {
    * @param attest {@code -Dattest}: {@code all} or a comma list of checklist items
    * @param expires {@code -Dexpires}: an ISO date or {@code +Nd}
    * @param replace {@code -Dreplace}: overwrite an existing review
+   * @param waive {@code -Dwaive}: point-in-time waivers, {@code feature=reason} separated by {@code ;}
    */
-  record Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace) {}
+  record Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace,
+      String waive) {
+    /** A request without waivers. */
+    Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace) {
+      this(gate, reviewer, rationale, attest, expires, replace, null);
+    }
+  }
 
   // ---------------------------------------------------------------------------------------------- pending
 
@@ -105,7 +114,7 @@ final class ReviewActions {
       }
       out.add("    pending file: " + file);
       out.add("    sign off:  mvn backtest-gate:sign-off -Dgate=" + Shell.quote(pending.gate())
-          + " -Dreviewer=<you> -Drationale=<why the lift is real> -Dattest=all");
+          + " -Dreviewer='<you>' -Drationale='<why the lift is real>' -Dattest=all");
     }
     return out;
   }
@@ -132,6 +141,7 @@ final class ReviewActions {
     }
     Set<String> attested = attested(r.attest(), approve);
     LocalDate expires = expires(r.expires());
+    Map<String, String> waivers = waivers(r.waive(), approve);
     List<ReviewFiles.Review> pending = pendingMatching(r.gate(), goal);
     GateReports.Listing reports = GateReports.read(reportDir);
     List<String> problems = new ArrayList<>();
@@ -143,6 +153,11 @@ final class ReviewActions {
         continue;
       }
       problem(p, report.get()).ifPresent(x -> problems.add(p.gate() + ": " + x));
+      List<String> unknown = waivers.keySet().stream().filter(f -> !p.features().contains(f)).toList();
+      if (!unknown.isEmpty()) {
+        problems.add(p.gate() + ": -Dwaive names features the run does not have: " + String.join(", ", unknown)
+            + " (its features: " + String.join(", ", p.features()) + ").");
+      }
       Path target = reviewFile(p.gate());
       if (Files.isSymbolicLink(target)) {
         problems.add(p.gate() + ": " + target + " is a link; a review is committed content. Remove the link.");
@@ -158,7 +173,8 @@ final class ReviewActions {
     List<Path> written = new ArrayList<>();
     for (ReviewFiles.Review p : pending) {
       Path target = reviewFile(p.gate());
-      write(target, ReviewFiles.decide(p, approve, r.reviewer().trim(), today, expires, r.rationale().trim(), attested));
+      write(target, ReviewFiles.decide(p, approve, r.reviewer().trim(), today, expires, r.rationale().trim(), attested,
+          waivers));
       written.add(target);
       out.add("Wrote " + target + ": " + p.gate() + " " + (approve ? "approved" : "rejected") + " by "
           + r.reviewer().trim() + " on " + today + ", valid until " + expires + ".");
@@ -225,7 +241,8 @@ final class ReviewActions {
     List<Path> written = new ArrayList<>();
     for (ReviewFiles.Review review : reviews) {
       String rationale = r.rationale() == null || r.rationale().isBlank() ? review.rationale() : r.rationale().trim();
-      write(review.file(), ReviewFiles.decide(review, true, r.reviewer().trim(), today, expires, rationale, attested));
+      write(review.file(), ReviewFiles.decide(review, true, r.reviewer().trim(), today, expires, rationale, attested,
+          Map.of()));
       written.add(review.file());
       out.add("Renewed " + review.file() + ": " + review.gate() + " re-attested by " + r.reviewer().trim() + " on "
           + today + ", valid until " + expires + " (was " + review.expiresOn() + ").");
@@ -398,6 +415,29 @@ final class ReviewActions {
               + "or reject the result with mvn backtest-gate:reject.");
     }
     return given;
+  }
+
+  /** {@code feature=reason;feature=reason} as an ordered map; refused for a rejection or a waiver without reason. */
+  private static Map<String, String> waivers(String waive, boolean approve) throws MojoFailureException {
+    Map<String, String> waivers = new LinkedHashMap<>();
+    if (waive == null || waive.isBlank()) {
+      return waivers;
+    }
+    if (!approve) {
+      throw refuse("-Dwaive with reject: a rejection waives nothing.", "Drop -Dwaive, or approve with sign-off.");
+    }
+    for (String item : waive.split(";")) {
+      if (item.isBlank()) {
+        continue;
+      }
+      int eq = item.indexOf('=');
+      if (eq <= 0 || item.substring(eq + 1).isBlank()) {
+        throw refuse("-Dwaive item '" + item.trim() + "' is not feature=reason.", "Example: -Dwaive='balance="
+            + "recorded at load time, the event time is when the bank knew it' (several separated by ;).");
+      }
+      waivers.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+    }
+    return waivers;
   }
 
   private LocalDate expires(String expires) throws MojoFailureException {

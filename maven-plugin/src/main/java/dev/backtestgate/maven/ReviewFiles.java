@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,6 +57,10 @@ final class ReviewFiles {
 
     String reviewer() {
       return signOff.reviewer();
+    }
+
+    List<String> features() {
+      return signOff.reviewed().features();
     }
 
     String rationale() {
@@ -125,14 +131,17 @@ final class ReviewFiles {
    * its gate, fingerprint and reviewed numbers, with the reviewer's decision, dates, rationale and attestations.
    */
   static String decide(Review from, boolean approve, String reviewer, LocalDate reviewedOn, LocalDate expiresOn,
-      String rationale, Set<String> attested) {
+      String rationale, Set<String> attested, Map<String, String> waivers) {
     SignOff s = from.signOff();
     List<String> items = checklistItems();
     SignOff.Checklist checklist = new SignOff.Checklist(attested.contains(items.get(0)),
         attested.contains(items.get(1)), attested.contains(items.get(2)), attested.contains(items.get(3)),
         attested.contains(items.get(4)));
+    List<SignOff.Waiver> allWaivers = new ArrayList<>(s.pointInTimeWaivers());
+    allWaivers.removeIf(w -> waivers.containsKey(w.feature()));
+    waivers.forEach((feature, reason) -> allWaivers.add(new SignOff.Waiver(feature, reason)));
     return SignOffJson.write(new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(),
         approve ? Decision.APPROVED : Decision.REJECTED, reviewer, reviewedOn, expiresOn, rationale, checklist,
-        s.pointInTimeWaivers()));
+        allWaivers));
   }
 }

@@ -69,7 +69,8 @@ class ReviewActionsTests {
         .contains("\n    lift +0.")
         .contains("    JSON report: " + reports.resolve(GATE + ".json"))
         .contains("    HTML report: " + reports.resolve(GATE + ".html"))
-        .contains("    sign off:  mvn backtest-gate:sign-off -Dgate='" + GATE + "' -Dreviewer=<you>");
+        .contains("    sign off:  mvn backtest-gate:sign-off -Dgate='" + GATE + "' -Dreviewer='<you>' "
+            + "-Drationale='<why the lift is real>' -Dattest=all");
     assertThat(reviews).doesNotExist();
   }
 
@@ -112,6 +113,24 @@ class ReviewActionsTests {
     assertThat(text).contains("\"decision\" : \"approved\"".replace(" : ", ": "))
         .contains("\"reviewedOn\": \"" + TODAY + "\"").contains("\"expiresOn\": \"" + TODAY.plusDays(30) + "\"")
         .contains("\"noTargetDerivedFeatures\": true").endsWith("}\n");
+    runGate("verify");
+    assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
+  }
+
+  @Test
+  void signOffWritesPointInTimeWaiversForTheRunsFeaturesOnly() throws IOException, MojoFailureException {
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "balance=load time"), true))
+        .hasMessageContaining(GATE + ": -Dwaive names features the run does not have: balance (its features: region).");
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "region"), true)).hasMessageStartingWith("-Dwaive item 'region' is not feature=reason.");
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "no", null, null, false,
+        "region=x"), false)).hasMessageStartingWith("-Dwaive with reject: a rejection waives nothing.");
+    actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "region=set once at account opening; "), true);
+    assertThat(Files.readString(reviews.resolve(GATE + ".json")))
+        .contains("\"pointInTimeWaivers\": [\n    {\n      \"feature\": \"region\",\n      \"reason\": \"set once at "
+            + "account opening\"\n    }\n  ]");
     runGate("verify");
     assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
   }
