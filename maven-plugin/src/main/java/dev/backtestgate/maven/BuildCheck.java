@@ -1,0 +1,108 @@
+package dev.backtestgate.maven;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the {@code check} goal decides, from plain inputs: which gated tests produced a report in this build,
+ * which are disabled, and why the others are missing.
+ *
+ * <pre>{@code
+ * BuildCheck.Outcome o = BuildCheck.run(gatedTests, GateReports.read(reportDir), buildStart, surefire);
+ * if (!o.missing().isEmpty()) throw new MojoFailureException(CheckMessages.missing(o, ...));
+ * }</pre>
+ */
+final class BuildCheck {
+  private BuildCheck() {}
+
+  /** Why a gated test left no report. */
+  enum Cause {
+    /** Surefire is not part of the build. */
+    NO_SUREFIRE,
+    /** Surefire older than 2.22.0: it runs no JUnit 5 tests. */
+    OLD_SUREFIRE,
+    /** A {@code -Dtest} filter selected other tests. */
+    TEST_FILTER,
+    /** Surefire's includes or excludes leave the class out. */
+    INCLUDES,
+    /** Surefire selected it, and still no report: it failed or was skipped before the gate, or reports go elsewhere. */
+    NO_REPORT
+  }
+
+  /**
+   * A gated test that produced no report in this build.
+   *
+   * @param test the test
+   * @param cause the likely cause
+   * @param staleReport a report for it from an earlier build, or {@code null}
+   */
+  record Missing(GatedMethod test, Cause cause, GateReport staleReport) {}
+
+  /**
+   * The decision.
+   *
+   * @param gated every gated test found
+   * @param ran the gated tests with a report from this build, each with its reports
+   * @param disabled the {@code @Disabled} gated tests (listed, not failed)
+   * @param missing the gated tests without a report from this build
+   * @param freshReports every report written in this build (also of gates no scanned test names)
+   */
+  record Outcome(
+      List<GatedMethod> gated,
+      Map<GatedMethod, List<GateReport>> ran,
+      List<GatedMethod> disabled,
+      List<Missing> missing,
+      List<GateReport> freshReports) {}
+
+  /**
+   * Decides.
+   *
+   * @param gated the gated tests of the module
+   * @param reports the reports in the report directory
+   * @param buildStart when this build started: only reports written since count
+   * @param surefire how Surefire runs the tests
+   */
+  static Outcome run(List<GatedMethod> gated, GateReports.Listing reports, Instant buildStart, SurefireSetup surefire) {
+    // File systems that keep whole seconds would make a report of this very second look older than the build.
+    Instant since = Instant.ofEpochSecond(buildStart.getEpochSecond());
+    List<GateReport> fresh = new ArrayList<>();
+    List<GateReport> stale = new ArrayList<>();
+    for (GateReport r : reports.reports()) {
+      (r.modified().isBefore(since) ? stale : fresh).add(r);
+    }
+    Map<GatedMethod, List<GateReport>> ran = new LinkedHashMap<>();
+    List<GatedMethod> disabled = new ArrayList<>();
+    List<Missing> missing = new ArrayList<>();
+    for (GatedMethod test : gated) {
+      List<GateReport> own = fresh.stream().filter(r -> test.matches(r.gate())).toList();
+      if (!own.isEmpty()) {
+        ran.put(test, own);
+      } else if (test.disabled() != null) {
+        disabled.add(test);
+      } else {
+        GateReport old = stale.stream().filter(r -> test.matches(r.gate())).findFirst().orElse(null);
+        missing.add(new Missing(test, cause(test, surefire), old));
+      }
+    }
+    return new Outcome(List.copyOf(gated), ran, disabled, missing, fresh);
+  }
+
+  private static Cause cause(GatedMethod test, SurefireSetup surefire) {
+    if (surefire.version() == null) {
+      return Cause.NO_SUREFIRE;
+    }
+    if (!surefire.runsJUnitPlatform()) {
+      return Cause.OLD_SUREFIRE;
+    }
+    if (surefire.testFilter() != null && !surefire.testFilter().isBlank()) {
+      return Cause.TEST_FILTER;
+    }
+    if (!surefire.selects(test.topLevelClass())) {
+      return Cause.INCLUDES;
+    }
+    return Cause.NO_REPORT;
+  }
+}

@@ -1,0 +1,199 @@
+package dev.backtestgate.maven;
+
+import static java.util.Locale.ROOT;
+
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads the gates' JSON reports from a report directory with Jackson, without the core's report classes: each
+ * top-level {@code *.json} file whose {@code schema} is a report schema this plugin reads. Anything else (foreign
+ * JSON, a partly written file, a file over the size limit) is listed as skipped with the reason.
+ *
+ * <pre>{@code
+ * GateReports.Listing listing = GateReports.read(Path.of("target/backtest-gate"));
+ * listing.reports().forEach(r -> System.out.println(r.headline()));
+ * }</pre>
+ */
+final class GateReports {
+  /** Largest report file read; a larger one is skipped, never read into memory. */
+  static final long MAX_BYTES = 64L << 20;
+
+  /** The Java class names the first report format wrote as {@code type}, and their stable kinds. */
+  private static final Map<String, String> KINDS_OF_TYPES = Map.ofEntries(
+      Map.entry("LiftAboveLimit", "lift"),
+      Map.entry("PerfectCandidate", "perfect-auc"),
+      Map.entry("PointInTime", "point-in-time"),
+      Map.entry("LateWrites", "late-writes"),
+      Map.entry("RewrittenHistory", "rewritten-history"),
+      Map.entry("FeatureLabel", "feature-label"),
+      Map.entry("LabelHorizon", "label-horizon"),
+      Map.entry("TrainTestOverlap", "train-test-overlap"),
+      Map.entry("FutureRead", "future-read"),
+      Map.entry("CheckFailed", "check-failed"));
+
+  private static final ObjectMapper MAPPER = JsonMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .build();
+
+  private GateReports() {}
+
+  /**
+   * The reports of a directory and what was skipped.
+   *
+   * @param reports the readable reports, by file name
+   * @param skipped one line per skipped JSON file: its name and why
+   */
+  record Listing(List<GateReport> reports, List<String> skipped) {
+    Listing {
+      reports = List.copyOf(reports);
+      skipped = List.copyOf(skipped);
+    }
+  }
+
+  /** Reads every report in {@code dir}; an absent directory has none. */
+  static Listing read(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return new Listing(List.of(), List.of());
+    }
+    List<Path> files;
+    try (Stream<Path> listing = Files.list(dir)) {
+      files = listing.filter(p -> p.getFileName().toString().endsWith(".json")
+              && !p.getFileName().toString().startsWith(".")
+              && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+          .sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not list the report directory " + dir + ": " + e.getMessage(), e);
+    }
+    List<GateReport> reports = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
+    for (Path file : files) {
+      try {
+        reports.add(readOne(file));
+      } catch (IOException | IllegalArgumentException e) {
+        skipped.add(file.getFileName() + ": " + e.getMessage());
+      }
+    }
+    return new Listing(reports, skipped);
+  }
+
+  /**
+   * Reads one report.
+   *
+   * @throws IllegalArgumentException naming the JSON path when the file is not a report this plugin reads
+   * @throws IOException when it cannot be read
+   */
+  static GateReport readOne(Path file) throws IOException {
+    long size = Files.size(file);
+    if (size > MAX_BYTES) {
+      throw new IllegalArgumentException(String.format(ROOT, "%,d bytes, over the %,d-byte limit for a report",
+          size, MAX_BYTES));
+    }
+    JsonNode root;
+    try {
+      root = MAPPER.readTree(Files.readAllBytes(file));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not readable JSON (a foreign or partly written file): "
+          + firstLine(e.getMessage()));
+    }
+    if (root == null || !root.isObject()) {
+      throw new IllegalArgumentException("$ is not a JSON object");
+    }
+    JsonNode schema = root.get("schema");
+    if (schema == null || !schema.canConvertToInt() || !schema.isIntegralNumber()) {
+      throw new IllegalArgumentException("no $.schema number: not a backtest-gate report");
+    }
+    if (schema.intValue() != 1) {
+      throw new IllegalArgumentException("report schema " + schema.intValue() + ", this plugin reads schema 1");
+    }
+    JsonNode comparison = object(root, "comparison");
+    GateReport.Lift lift = null;
+    if (comparison.path("available").asBoolean(false)) {
+      JsonNode ci = comparison.path("liftCi");
+      lift = new GateReport.Lift(comparison.path("candidate").asText(""), comparison.path("baseline").asText(""),
+          number(comparison.get("lift")), number(ci.get(0)), number(ci.get(1)), number(comparison.get("confidence")));
+    }
+    List<GateReport.Finding> findings = new ArrayList<>();
+    JsonNode array = root.get("findings");
+    if (array == null || !array.isArray()) {
+      throw new IllegalArgumentException("$.findings is missing or not an array");
+    }
+    for (JsonNode f : array) {
+      String kind = kind(f);
+      findings.add(new GateReport.Finding(kind, f.path("unresolved").asBoolean(true), summary(kind, f, lift)));
+    }
+    String pending = root.path("pendingSignOff").path("file").asText("");
+    return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),
+        text(root, "verdict"), root.path("fingerprint").asText(""), lift,
+        number(root.path("policy").get("maxLift")), findings, root.path("signOff").path("status").asText("unknown"),
+        pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false));
+  }
+
+  /** The finding's stable kind: its {@code kind} field, else the kind of its Java class name {@code type}. */
+  static String kind(JsonNode finding) {
+    String kind = finding.path("kind").asText("");
+    if (!kind.isEmpty()) {
+      return kind;
+    }
+    String type = finding.path("type").asText("");
+    if (type.isEmpty()) {
+      return "unknown";
+    }
+    String known = KINDS_OF_TYPES.get(type);
+    return known != null ? known : type.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(ROOT);
+  }
+
+  private static String summary(String kind, JsonNode f, GateReport.Lift lift) {
+    return switch (kind) {
+      case "lift" -> String.format(ROOT, "AUC lift %s is above the %.3f limit",
+          lift == null ? String.format(ROOT, "%+.3f", number(f.get("lift"))) : lift.describe(),
+          number(f.get("maxLift")));
+      case "perfect-auc" -> "the candidate's AUC is 1.000";
+      case "point-in-time" -> String.format(ROOT, "feature '%s' was recorded after the decision time in %,d rows",
+          f.path("feature").asText("?"), f.path("rowsAffected").asLong());
+      case "late-writes" -> "late writes to '" + f.path("table").asText("?") + "'";
+      case "rewritten-history" -> "the history of '" + f.path("table").asText("?") + "' was rewritten";
+      case "check-failed" -> "the " + f.path("check").asText("?") + " check could not run";
+      default -> kind + (f.hasNonNull("subject") ? " '" + f.get("subject").asText() + "'" : "");
+    };
+  }
+
+  private static JsonNode object(JsonNode root, String field) {
+    JsonNode node = root.get(field);
+    if (node == null || !node.isObject()) {
+      throw new IllegalArgumentException("$." + field + " is missing or not an object");
+    }
+    return node;
+  }
+
+  private static String text(JsonNode root, String field) {
+    JsonNode node = root.get(field);
+    if (node == null || !node.isTextual()) {
+      throw new IllegalArgumentException("$." + field + " is missing or not text");
+    }
+    return node.asText();
+  }
+
+  private static double number(JsonNode node) {
+    return node != null && node.isNumber() ? node.doubleValue() : Double.NaN;
+  }
+
+  private static String firstLine(String message) {
+    String text = message == null ? "" : message;
+    int end = text.indexOf('\n');
+    return end < 0 ? text : text.substring(0, end);
+  }
+}

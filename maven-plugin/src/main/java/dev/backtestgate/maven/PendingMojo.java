@@ -1,0 +1,23 @@
+package dev.backtestgate.maven;
+
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * {@code mvn backtest-gate:pending}: lists every pending sign-off under the report directory with its headline,
+ * lift and interval, the paths of its JSON and HTML reports, and the command that signs it off. Writes nothing.
+ *
+ * <pre>{@code
+ * mvn backtest-gate:pending
+ * }</pre>
+ */
+@Mojo(name = "pending", threadSafe = true)
+public class PendingMojo extends AbstractReviewMojo {
+  /** Creates the goal (Maven injects the parameters). */
+  public PendingMojo() {}
+
+  @Override
+  public void execute() throws MojoFailureException {
+    run(ReviewActions::pending);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.backtestgate.maven;
+
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * {@code mvn backtest-gate:reject}: like {@code sign-off}, with decision {@code rejected}: the gate then always
+ * fails and quotes the rationale. Attestations are optional. Runs only when invoked by name.
+ *
+ * <pre>{@code
+ * mvn backtest-gate:reject -Dgate='com.acme.ChurnBacktest#gbm' -Dreviewer=ana@example.com \
+ *     -Drationale='balance is the post-churn balance'
+ * }</pre>
+ */
+@Mojo(name = "reject", requiresDirectInvocation = true, threadSafe = true)
+public class RejectMojo extends DecisionParameters {
+  /** Creates the goal (Maven injects the parameters). */
+  public RejectMojo() {}
+
+  @Override
+  public void execute() throws MojoFailureException {
+    run(actions -> actions.decide(request(), false));
+  }
+}

@@ -1,0 +1,24 @@
+package dev.backtestgate.maven;
+
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+
+/**
+ * {@code mvn backtest-gate:renew}: renews an approved review whose fingerprint still matches the gate's latest
+ * report: new {@code reviewedOn} and {@code expiresOn}, the reviewer, and every checklist item attested again;
+ * the rationale stays unless {@code -Drationale} replaces it. Runs only when invoked by name.
+ *
+ * <pre>{@code
+ * mvn backtest-gate:renew -Dgate='com.acme.ChurnBacktest#gbm' -Dreviewer=ana@example.com -Dattest=all
+ * }</pre>
+ */
+@Mojo(name = "renew", requiresDirectInvocation = true, threadSafe = true)
+public class RenewMojo extends DecisionParameters {
+  /** Creates the goal (Maven injects the parameters). */
+  public RenewMojo() {}
+
+  @Override
+  public void execute() throws MojoFailureException {
+    run(actions -> actions.renew(request()));
+  }
+}

@@ -1,0 +1,544 @@
+package dev.backtestgate.maven;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.MojoFailureException;
+
+/**
+ * What the reviewer's goals do, on plain paths and a date: list pending sign-offs, turn one into a review file,
+ * renew a review, accept a proposed history manifest. Every refusal is a {@link MojoFailureException} naming
+ * the problem and the command that fixes it; every write is atomic and printed with the {@code git add} to run.
+ *
+ * <pre>{@code
+ * ReviewActions actions = new ReviewActions(basedir, workingDir, reportDir, reviewDir, LocalDate.now());
+ * actions.pending().forEach(System.out::println);
+ * }</pre>
+ */
+final class ReviewActions {
+  /** Default validity of a review when {@code -Dexpires} is not given. */
+  static final String DEFAULT_EXPIRES = "+90d";
+  private static final Pattern RELATIVE_DAYS = Pattern.compile("\\+(\\d{1,4})d");
+
+  private final Path basedir;
+  private final Path workingDir;
+  private final Path reportDir;
+  private final Path reviewDir;
+  private final LocalDate today;
+
+  /**
+   * @param basedir the module directory (committed history manifests are relative to it)
+   * @param workingDir where the person runs Maven: printed commands use paths relative to it
+   * @param reportDir the report directory (pending sign-offs, reports, proposed manifests)
+   * @param reviewDir the review directory (committed sign-offs)
+   * @param today the review date
+   */
+  ReviewActions(Path basedir, Path workingDir, Path reportDir, Path reviewDir, LocalDate today) {
+    this.basedir = basedir.toAbsolutePath().normalize();
+    this.workingDir = workingDir.toAbsolutePath().normalize();
+    this.reportDir = reportDir.toAbsolutePath().normalize();
+    this.reviewDir = reviewDir.toAbsolutePath().normalize();
+    this.today = today;
+  }
+
+  /**
+   * What a reviewer passed on the command line.
+   *
+   * @param gate {@code -Dgate}: a gate id or a glob ({@code *}, {@code ?})
+   * @param reviewer {@code -Dreviewer}
+   * @param rationale {@code -Drationale}
+   * @param attest {@code -Dattest}: {@code all} or a comma list of checklist items
+   * @param expires {@code -Dexpires}: an ISO date or {@code +Nd}
+   * @param replace {@code -Dreplace}: overwrite an existing review
+   * @param waive {@code -Dwaive}: point-in-time waivers, {@code feature=reason} separated by {@code ;}
+   */
+  record Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace,
+      String waive) {
+    /** A request without waivers. */
+    Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace) {
+      this(gate, reviewer, rationale, attest, expires, replace, null);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------- pending
+
+  /** The lines that list every pending sign-off with its headline, lift, reports and the command to sign it. */
+  List<String> pending() {
+    List<String> out = new ArrayList<>();
+    Path dir = reportDir.resolve("pending");
+    List<Path> files = jsonFiles(dir);
+    if (files.isEmpty()) {
+      out.add("No pending sign-offs under " + dir + ". A gate writes one when it fails for want of a review and "
+          + "runs in local mode (the default outside CI; mvn verify -Dbacktestgate.mode=local).");
+      return out;
+    }
+    GateReports.Listing reports = GateReports.read(reportDir);
+    out.add(files.size() + (files.size() == 1 ? " pending sign-off" : " pending sign-offs") + " under " + dir + ":");
+    for (Path file : files) {
+      out.add("");
+      ReviewFiles.Review pending;
+      try {
+        pending = ReviewFiles.read(file);
+      } catch (IOException | IllegalArgumentException e) {
+        out.add("  " + file.getFileName() + ": unreadable, skipped: " + e.getMessage());
+        continue;
+      }
+      out.add("  " + pending.gate());
+      Optional<GateReport> report = latestReport(reports, pending.gate());
+      report.ifPresent(r -> out.add("    " + r.headline()));
+      out.add("    lift " + pending.reviewedLift());
+      report.ifPresent(r -> {
+        out.add("    JSON report: " + r.file());
+        out.add("    HTML report: " + html(r.file()));
+        problem(pending, r).ifPresent(p -> out.add("    cannot be signed off as it is: " + p));
+      });
+      if (report.isEmpty()) {
+        out.add("    no report for this gate under " + reportDir + ": run the build again before signing off.");
+      }
+      out.add("    pending file: " + file);
+      out.add("    sign off:  mvn backtest-gate:sign-off -Dgate=" + Shell.quote(pending.gate())
+          + " -Dreviewer='<you>' -Drationale='<why the lift is real>' -Dattest=all");
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------- sign-off, reject
+
+  /** Writes review files from the pending sign-offs of the gates {@code r.gate()} names; refuses on any problem. */
+  List<String> decide(Request r, boolean approve) throws MojoFailureException {
+    String goal = approve ? "sign-off" : "reject";
+    List<String> missing = new ArrayList<>();
+    requireField(missing, r.gate(), "-Dgate=<gate id or glob, e.g. 'com.acme.ChurnBacktest#*'>");
+    requireField(missing, r.reviewer(), "-Dreviewer=<who reviewed, e.g. ana@example.com>");
+    requireField(missing, r.rationale(), approve ? "-Drationale=<why the lift is real and not a leak>"
+        : "-Drationale=<why the result is not believed>");
+    if (approve) {
+      requireField(missing, r.attest(), "-Dattest=all (or a comma list of: " + String.join(", ",
+          ReviewFiles.checklistItems()) + ")");
+    }
+    if (!missing.isEmpty()) {
+      throw refuse(goal + " needs " + String.join(", ", missing) + ".", "For example: mvn backtest-gate:" + goal
+          + " -Dgate=" + Shell.quote(r.gate() == null || r.gate().isBlank() ? "com.acme.ChurnBacktest#gbm" : r.gate())
+          + " -Dreviewer=ana@example.com -Drationale='...'" + (approve ? " -Dattest=all" : "")
+          + " (mvn backtest-gate:pending lists the gates waiting for a review).");
+    }
+    Set<String> attested = attested(r.attest(), approve);
+    LocalDate expires = expires(r.expires());
+    Map<String, String> waivers = waivers(r.waive(), approve);
+    List<ReviewFiles.Review> pending = pendingMatching(r.gate(), goal);
+    GateReports.Listing reports = GateReports.read(reportDir);
+    List<String> problems = new ArrayList<>();
+    for (ReviewFiles.Review p : pending) {
+      Optional<GateReport> report = latestReport(reports, p.gate());
+      if (report.isEmpty()) {
+        problems.add(p.gate() + ": no report for this gate under " + reportDir + ", so the pending file cannot be "
+            + "checked against the latest run. Run the build (mvn verify -Dbacktestgate.mode=local) first.");
+        continue;
+      }
+      problem(p, report.get()).ifPresent(x -> problems.add(p.gate() + ": " + x));
+      List<String> unknown = waivers.keySet().stream().filter(f -> !p.features().contains(f)).toList();
+      if (!unknown.isEmpty()) {
+        problems.add(p.gate() + ": -Dwaive names features the run does not have: " + String.join(", ", unknown)
+            + " (its features: " + String.join(", ", p.features()) + ").");
+      }
+      Path target = reviewFile(p.gate());
+      if (Files.isSymbolicLink(target)) {
+        problems.add(p.gate() + ": " + target + " is a link; a review is committed content. Remove the link.");
+      } else if (Files.exists(target) && !r.replace()) {
+        problems.add(p.gate() + ": a review already exists: " + target + ". Edit it in place, or add -Dreplace=true "
+            + "to overwrite it with this decision.");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw refuse(goal + " refused, nothing was written:", String.join("\n  ", problems));
+    }
+    List<String> out = new ArrayList<>();
+    List<Path> written = new ArrayList<>();
+    for (ReviewFiles.Review p : pending) {
+      Path target = reviewFile(p.gate());
+      write(target, ReviewFiles.decide(p, approve, r.reviewer().trim(), today, expires, r.rationale().trim(), attested,
+          waivers));
+      written.add(target);
+      out.add("Wrote " + target + ": " + p.gate() + " " + (approve ? "approved" : "rejected") + " by "
+          + r.reviewer().trim() + " on " + today + ", valid until " + expires + ".");
+    }
+    out.addAll(commit(written, (approve ? "Leakage review: approve " : "Leakage review: reject ")
+        + gates(pending) + " (" + r.reviewer().trim() + ")"));
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------- renew
+
+  /** Renews approved reviews whose fingerprint still matches the latest report: new dates and re-attestation. */
+  List<String> renew(Request r) throws MojoFailureException {
+    List<String> missing = new ArrayList<>();
+    requireField(missing, r.gate(), "-Dgate=<gate id or glob>");
+    requireField(missing, r.reviewer(), "-Dreviewer=<who renews the review>");
+    requireField(missing, r.attest(), "-Dattest=all (after checking every item again)");
+    if (!missing.isEmpty()) {
+      throw refuse("renew needs " + String.join(", ", missing) + ".", "For example: mvn backtest-gate:renew -Dgate="
+          + Shell.quote(r.gate() == null || r.gate().isBlank() ? "com.acme.ChurnBacktest#gbm" : r.gate())
+          + " -Dreviewer=ana@example.com -Dattest=all -Dexpires=+90d");
+    }
+    Set<String> attested = attested(r.attest(), true);
+    LocalDate expires = expires(r.expires());
+    Pattern glob = glob(r.gate());
+    List<ReviewFiles.Review> reviews = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (Path file : jsonFiles(reviewDir)) {
+      try {
+        ReviewFiles.Review review = ReviewFiles.read(file);
+        if (glob.matcher(review.gate()).matches()) {
+          reviews.add(review);
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        problems.add(file + ": unreadable: " + e.getMessage());
+      }
+    }
+    if (reviews.isEmpty() && problems.isEmpty()) {
+      throw refuse("renew refused: no review under " + reviewDir + " is for a gate matching '" + r.gate() + "'.",
+          "A first review is written with mvn backtest-gate:sign-off from the pending file.");
+    }
+    GateReports.Listing reports = GateReports.read(reportDir);
+    for (ReviewFiles.Review review : reviews) {
+      Optional<GateReport> report = latestReport(reports, review.gate());
+      if (!review.approved()) {
+        problems.add(review.gate() + ": the review is " + (review.rejected() ? "rejected" : "undecided")
+            + "; only an approved review is renewed. Sign off again from a pending file (sign-off -Dreplace=true).");
+      } else if (report.isEmpty()) {
+        problems.add(review.gate() + ": no report for this gate under " + reportDir + ": run the build first, so "
+            + "the renewal is checked against the latest data.");
+      } else if (!report.get().fingerprint().equals(review.fingerprint())) {
+        problems.add(review.gate() + ": the data changed since the review (fingerprint " + review.fingerprint()
+            + ", latest report " + report.get().fingerprint() + "). A renewal only extends a review of the same "
+            + "data: review the new run and sign it off (sign-off -Dreplace=true).");
+      } else if ("liftgrew".equals(report.get().signOffStatus())) {
+        problems.add(review.gate() + ": the lift grew beyond the reviewed lift plus the tolerance; review the new "
+            + "result and sign it off again (sign-off -Dreplace=true).");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw refuse("renew refused, nothing was written:", String.join("\n  ", problems));
+    }
+    List<String> out = new ArrayList<>();
+    List<Path> written = new ArrayList<>();
+    for (ReviewFiles.Review review : reviews) {
+      String rationale = r.rationale() == null || r.rationale().isBlank() ? review.rationale() : r.rationale().trim();
+      write(review.file(), ReviewFiles.decide(review, true, r.reviewer().trim(), today, expires, rationale, attested,
+          Map.of()));
+      written.add(review.file());
+      out.add("Renewed " + review.file() + ": " + review.gate() + " re-attested by " + r.reviewer().trim() + " on "
+          + today + ", valid until " + expires + " (was " + review.expiresOn() + ").");
+    }
+    out.addAll(commit(written, "Leakage review: renew " + gates(reviews) + " (" + r.reviewer().trim() + ")"));
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------- accept-history
+
+  /**
+   * Copies a proposed history manifest, {@code <report dir>/history-manifests/<path>}, to its committed path:
+   * {@code to} (relative to the module directory) when given, else {@code <module>/<path>}.
+   */
+  List<String> acceptHistory(String manifest, String to, String reviewer) throws MojoFailureException {
+    Path proposedDir = reportDir.resolve(ReviewFiles.PROPOSED_HISTORY_DIR);
+    List<Path> proposed = new ArrayList<>();
+    if (Files.isDirectory(proposedDir)) {
+      try (Stream<Path> files = Files.walk(proposedDir)) {
+        files.filter(p -> p.toString().endsWith(".json") && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+            .sorted().forEach(proposed::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException("Could not list " + proposedDir + ": " + e.getMessage(), e);
+      }
+    }
+    if (proposed.isEmpty()) {
+      throw refuse("accept-history refused: no proposed history manifest under " + proposedDir + ".",
+          "A history check proposes one there when the history of a table changed; run the build first.");
+    }
+    List<String> names = proposed.stream().map(p -> slashes(proposedDir.relativize(p))).toList();
+    List<String> missing = new ArrayList<>();
+    requireField(missing, manifest, "-Dmanifest=<one of: " + String.join(", ", names) + ">");
+    requireField(missing, reviewer, "-Dreviewer=<who reviewed the new history>");
+    if (!missing.isEmpty()) {
+      throw refuse("accept-history needs " + String.join(", ", missing) + ".",
+          "Proposed manifests under " + proposedDir + ":\n    " + String.join("\n    ", names));
+    }
+    Pattern glob = glob(manifest);
+    List<String> chosen = names.stream().filter(n -> glob.matcher(n).matches()).toList();
+    if (chosen.isEmpty()) {
+      throw refuse("accept-history refused: no proposed manifest matches '" + manifest + "'.",
+          "Proposed: " + String.join(", ", names));
+    }
+    boolean explicitTarget = to != null && !to.isBlank();
+    if (explicitTarget && chosen.size() > 1) {
+      throw refuse("accept-history refused: -Dto names one committed path, but '" + manifest + "' matches "
+          + chosen.size() + " proposals.", "Name one with -Dmanifest: " + String.join(", ", chosen));
+    }
+    List<String> problems = new ArrayList<>();
+    List<Path> targets = new ArrayList<>();
+    for (String name : chosen) {
+      String relative = explicitTarget ? to.trim() : name;
+      Path target = basedir.resolve(relative).normalize();
+      targets.add(target);
+      if (!target.startsWith(basedir) || relative.contains("..")) {
+        problems.add(name + ": " + relative + " leads outside the module directory " + basedir + ".");
+      } else if (Files.isSymbolicLink(target)) {
+        problems.add(name + ": " + target + " is a link; a manifest is committed content. Remove the link.");
+      }
+      manifestProblem(proposedDir.resolve(name)).ifPresent(p -> problems.add(name + ": " + p));
+    }
+    if (!problems.isEmpty()) {
+      throw refuse("accept-history refused, nothing was written:", String.join("\n  ", problems));
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      Path source = proposedDir.resolve(chosen.get(i));
+      try {
+        write(targets.get(i), Files.readString(source, StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw new UncheckedIOException("Could not read " + source + ": " + e.getMessage(), e);
+      }
+      out.add("Wrote " + targets.get(i) + " from " + source + " (accepted by " + reviewer.trim() + ").");
+    }
+    out.addAll(commit(targets, "History manifest accepted by " + reviewer.trim() + ": "
+        + String.join(", ", targets.stream().map(t -> slashes(basedir.relativize(t))).toList())));
+    return out;
+  }
+
+  private static Optional<String> manifestProblem(Path file) {
+    try {
+      if (Files.size(file) > GateReports.MAX_BYTES) {
+        return Optional.of("over the size limit for a manifest.");
+      }
+      ReviewFiles.checkManifest(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.of("not readable: " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      return Optional.of("not a history manifest this version reads: " + e.getMessage());
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------- shared
+
+  /** Why a pending file cannot be signed off against the gate's latest report, if it cannot. */
+  private static Optional<String> problem(ReviewFiles.Review pending, GateReport report) {
+    if (!report.fingerprint().equals(pending.fingerprint())) {
+      return Optional.of("the pending file's fingerprint " + pending.fingerprint() + " differs from the latest "
+          + "report's " + report.fingerprint() + ": the data changed since. Run the build again in local mode "
+          + "for a current pending file.");
+    }
+    boolean sameRun = report.pendingWritten() && report.pendingFile() != null
+        && report.pendingFile().toAbsolutePath().normalize().equals(pending.file().toAbsolutePath().normalize());
+    try {
+      if (!sameRun && Files.getLastModifiedTime(pending.file()).toInstant().isBefore(report.modified())) {
+        return Optional.of("the pending file is older than the gate's latest report (" + report.file()
+            + "), which did not write it. Run the build again in local mode (mvn verify -Dbacktestgate.mode=local) "
+            + "for a pending file of the latest run.");
+      }
+    } catch (IOException e) {
+      return Optional.of("cannot read the pending file's time: " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  private List<ReviewFiles.Review> pendingMatching(String gate, String goal) throws MojoFailureException {
+    Path dir = reportDir.resolve("pending");
+    Pattern glob = glob(gate);
+    List<ReviewFiles.Review> matching = new ArrayList<>();
+    List<String> all = new ArrayList<>();
+    List<String> unreadable = new ArrayList<>();
+    for (Path file : jsonFiles(dir)) {
+      try {
+        ReviewFiles.Review p = ReviewFiles.read(file);
+        all.add(p.gate());
+        if (glob.matcher(p.gate()).matches()) {
+          matching.add(p);
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        unreadable.add(file + ": " + e.getMessage());
+      }
+    }
+    if (matching.isEmpty()) {
+      throw refuse(goal + " refused: no pending sign-off under " + dir + " is for a gate matching '" + gate + "'.",
+          all.isEmpty() ? "There are none: run the build in local mode (mvn verify -Dbacktestgate.mode=local) so "
+              + "the failing gate writes one."
+              : "Pending gates: " + String.join(", ", all) + (unreadable.isEmpty() ? ""
+                  : "\n  Unreadable: " + String.join("\n  ", unreadable)));
+    }
+    return matching;
+  }
+
+  private static Optional<GateReport> latestReport(GateReports.Listing reports, String gate) {
+    return reports.reports().stream().filter(r -> r.gate().equals(gate))
+        .max((a, b) -> a.modified().compareTo(b.modified()));
+  }
+
+  private Set<String> attested(String attest, boolean approve) throws MojoFailureException {
+    List<String> items = ReviewFiles.checklistItems();
+    Set<String> given = new LinkedHashSet<>();
+    if (attest != null && !attest.isBlank()) {
+      for (String item : attest.split(",")) {
+        if (item.trim().equals("all")) {
+          given.addAll(items);
+        } else if (!item.isBlank()) {
+          given.add(item.trim());
+        }
+      }
+    }
+    List<String> unknown = given.stream().filter(i -> !items.contains(i)).toList();
+    if (!unknown.isEmpty()) {
+      throw refuse("-Dattest names unknown checklist items: " + String.join(", ", unknown) + ".",
+          "The items are: " + String.join(", ", items) + " (or all).");
+    }
+    List<String> unattested = items.stream().filter(i -> !given.contains(i)).toList();
+    if (approve && !unattested.isEmpty()) {
+      throw refuse("An approval attests every checklist item; not attested: " + String.join(", ", unattested) + ".",
+          "Check each, then add it to -Dattest (or -Dattest=all). If one does not hold, the backtest leaks: fix it, "
+              + "or reject the result with mvn backtest-gate:reject.");
+    }
+    return given;
+  }
+
+  /** {@code feature=reason;feature=reason} as an ordered map; refused for a rejection or a waiver without reason. */
+  private static Map<String, String> waivers(String waive, boolean approve) throws MojoFailureException {
+    Map<String, String> waivers = new LinkedHashMap<>();
+    if (waive == null || waive.isBlank()) {
+      return waivers;
+    }
+    if (!approve) {
+      throw refuse("-Dwaive with reject: a rejection waives nothing.", "Drop -Dwaive, or approve with sign-off.");
+    }
+    for (String item : waive.split(";")) {
+      if (item.isBlank()) {
+        continue;
+      }
+      int eq = item.indexOf('=');
+      if (eq <= 0 || item.substring(eq + 1).isBlank()) {
+        throw refuse("-Dwaive item '" + item.trim() + "' is not feature=reason.", "Example: -Dwaive='balance="
+            + "recorded at load time, the event time is when the bank knew it' (several separated by ;).");
+      }
+      waivers.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+    }
+    return waivers;
+  }
+
+  private LocalDate expires(String expires) throws MojoFailureException {
+    String text = expires == null || expires.isBlank() ? DEFAULT_EXPIRES : expires.trim();
+    LocalDate date;
+    Matcher days = RELATIVE_DAYS.matcher(text);
+    if (days.matches()) {
+      date = today.plusDays(Integer.parseInt(days.group(1)));
+    } else {
+      try {
+        date = LocalDate.parse(text);
+      } catch (DateTimeParseException e) {
+        throw refuse("-Dexpires=" + text + " is neither a date nor a number of days.",
+            "Write an ISO date such as " + today.plusDays(90) + ", or +90d for 90 days from today.");
+      }
+    }
+    if (date.isBefore(today)) {
+      throw refuse("-Dexpires=" + text + " is " + date + ", before today (" + today + ").",
+          "A review must be valid at least today: give a later date, e.g. +90d.");
+    }
+    return date;
+  }
+
+  private static void requireField(List<String> missing, String value, String what) {
+    if (value == null || value.isBlank()) {
+      missing.add(what);
+    }
+  }
+
+  private Path reviewFile(String gate) {
+    return reviewDir.resolve(ReviewFiles.fileName(gate));
+  }
+
+  private static Path html(Path jsonReport) {
+    String name = jsonReport.getFileName().toString();
+    return jsonReport.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".html");
+  }
+
+  private List<String> commit(List<Path> written, String message) {
+    List<String> paths = written.stream().map(p -> Shell.quote(shown(p))).toList();
+    return List.of("Next, commit it (signing off is a human act, committed like code):",
+        "  git add " + String.join(" ", paths) + " && git commit -m " + Shell.quote(message));
+  }
+
+  private String shown(Path p) {
+    return p.startsWith(workingDir) ? slashes(workingDir.relativize(p)) : p.toString();
+  }
+
+  private static String slashes(Path p) {
+    return p.toString().replace('\\', '/');
+  }
+
+  private static String gates(List<ReviewFiles.Review> reviews) {
+    List<String> gates = reviews.stream().map(ReviewFiles.Review::gate).toList();
+    return gates.size() <= 2 ? String.join(", ", gates) : gates.get(0) + " and " + (gates.size() - 1) + " more";
+  }
+
+  /** A gate id or a glob ({@code *} any run of characters, {@code ?} one) as an anchored pattern. */
+  static Pattern glob(String glob) {
+    StringBuilder regex = new StringBuilder();
+    for (char c : glob.trim().toCharArray()) {
+      regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
+    }
+    return Pattern.compile(regex.toString());
+  }
+
+  private static List<Path> jsonFiles(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".json")
+          && !p.getFileName().toString().startsWith(".")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not list " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes atomically, creating the directory; never follows a link at the target. */
+  private static void write(Path target, String text) {
+    try {
+      Files.createDirectories(target.getParent());
+      Path temp = Files.createTempFile(target.getParent(), ".backtest-gate", ".tmp");
+      try {
+        Files.writeString(temp, text, StandardCharsets.UTF_8);
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(temp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not write " + target + ": " + e.getMessage() + ". Check that its "
+          + "directory is writable.", e);
+    }
+  }
+
+  private static MojoFailureException refuse(String headline, String details) {
+    return new MojoFailureException(headline + "\n  " + details);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(Locale.ROOT, "ReviewActions[reports=%s, reviews=%s]", reportDir, reviewDir);
+  }
+}

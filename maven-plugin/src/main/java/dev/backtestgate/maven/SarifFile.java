@@ -1,0 +1,94 @@
+package dev.backtestgate.maven;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns the check's outcome into SARIF results and writes {@code <report dir>/backtest-gate.sarif} atomically.
+ *
+ * <pre>{@code
+ * Path sarif = SarifFile.write(reportDir, outcome, testSourceRoots, projectRoot);
+ * }</pre>
+ */
+final class SarifFile {
+  private SarifFile() {}
+
+  /** The results: one per failed gate of this build, one per gated test that did not run. */
+  static List<Sarif.Result> results(BuildCheck.Outcome outcome, List<Path> testSourceRoots) {
+    List<Sarif.Result> results = new ArrayList<>();
+    Set<GateReport> located = new HashSet<>();
+    for (Map.Entry<GatedMethod, List<GateReport>> ran : outcome.ran().entrySet()) {
+      Optional<SourceLines.Found> source = SourceLines.find(ran.getKey().location(), testSourceRoots);
+      for (GateReport report : ran.getValue()) {
+        located.add(report);
+        if (report.failed()) {
+          results.add(failed(report, source));
+        }
+      }
+    }
+    for (GateReport report : outcome.freshReports()) {
+      if (report.failed() && !located.contains(report)) {
+        results.add(failed(report, Optional.empty()));
+      }
+    }
+    for (BuildCheck.Missing missing : outcome.missing()) {
+      GatedMethod test = missing.test();
+      Optional<SourceLines.Found> source = SourceLines.find(test.location(), testSourceRoots);
+      results.add(new Sarif.Result(test.gateId(), List.of(FindingKinds.NOT_RUN),
+          "Gated test did not run: " + test.name() + " produced no gate report in this build ("
+              + describe(missing.cause()) + "); see the build log of backtest-gate:check.",
+          source.map(SourceLines.Found::file).orElse(null), source.map(SourceLines.Found::line).orElse(0), null, null));
+    }
+    return results;
+  }
+
+  private static Sarif.Result failed(GateReport report, Optional<SourceLines.Found> source) {
+    List<String> kinds = report.unresolved().stream().map(GateReport.Finding::kind).distinct().toList();
+    String name = report.file().getFileName().toString();
+    Path html = report.file().resolveSibling(name.substring(0, name.length() - ".json".length()) + ".html");
+    return new Sarif.Result(report.gate(), kinds.isEmpty() ? List.of("gate-failed") : kinds, report.headline(),
+        source.map(SourceLines.Found::file).orElse(null), source.map(SourceLines.Found::line).orElse(0),
+        report.file(), Files.isRegularFile(html) ? html : null);
+  }
+
+  private static String describe(BuildCheck.Cause cause) {
+    return switch (cause) {
+      case NO_SUREFIRE -> "Surefire is not part of the build";
+      case OLD_SUREFIRE -> "Surefire older than 2.22.0 runs no JUnit 5 tests";
+      case TEST_FILTER -> "a -Dtest filter left it out";
+      case INCLUDES -> "Surefire's includes do not select its class";
+      case NO_REPORT -> "it failed or was skipped before the gate judged it";
+    };
+  }
+
+  /** Writes the SARIF file; returns its path. */
+  static Path write(Path reportDir, BuildCheck.Outcome outcome, List<Path> testSourceRoots, Path projectRoot) {
+    Path file = reportDir.resolve(Sarif.FILE_NAME);
+    String text = Sarif.write(results(outcome, testSourceRoots), projectRoot.toAbsolutePath().normalize(),
+        Versions.PLUGIN);
+    try {
+      Files.createDirectories(reportDir);
+      Path temp = Files.createTempFile(reportDir, ".backtest-gate", ".sarif.tmp");
+      try {
+        Files.writeString(temp, text, StandardCharsets.UTF_8);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(temp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not write " + file + ": " + e.getMessage()
+          + ". Check that the report directory is writable.", e);
+    }
+    return file;
+  }
+}

@@ -1,0 +1,264 @@
+package dev.backtestgate.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import dev.backtestgate.maven.fixtures.DirectFixture;
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.PartitionGranularity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** The reviewer's goals on the files of real gate runs (the JUnit extension through the JUnit Platform). */
+class ReviewActionsTests {
+  private static final String GATE = "dev.backtestgate.maven.fixtures.DirectFixture#gbm";
+  private static final LocalDate TODAY = LocalDate.now(Clock.systemUTC());
+
+  @TempDir
+  Path module;
+  Path reports;
+  Path reviews;
+  ReviewActions actions;
+
+  @BeforeEach
+  void failingGateInLocalMode() {
+    reports = module.resolve("target/backtest-gate");
+    reviews = module.resolve("leakage-reviews");
+    runGate("local");
+    actions = new ReviewActions(module, module, reports, reviews, TODAY);
+  }
+
+  private void runGate(String mode) {
+    EngineTestKit.engine("junit-jupiter")
+        .selectors(selectMethod(DirectFixture.class, "gbm", "dev.backtestgate.junit.Backtest"))
+        .configurationParameter("backtestgate.report-dir", reports.toString())
+        .configurationParameter("backtestgate.review-dir", reviews.toString())
+        .configurationParameter("backtestgate.mode", mode)
+        .execute();
+  }
+
+  private GateReport report() throws IOException {
+    return GateReports.readOne(reports.resolve(GATE + ".json"));
+  }
+
+  private static ReviewActions.Request request(String reviewer, String rationale, String attest) {
+    return new ReviewActions.Request(GATE, reviewer, rationale, attest, null, false);
+  }
+
+  @Test
+  void pendingListsHeadlineLiftReportsAndTheCommand() {
+    List<String> lines = actions.pending();
+    String text = String.join("\n", lines);
+    assertThat(lines.get(0)).isEqualTo("1 pending sign-off under " + reports.resolve("pending") + ":");
+    assertThat(text).contains("  " + GATE + "\n    Leakage gate FAILED: " + GATE + ": AUC lift +")
+        .contains("\n    lift +0.")
+        .contains("    JSON report: " + reports.resolve(GATE + ".json"))
+        .contains("    HTML report: " + reports.resolve(GATE + ".html"))
+        .contains("    sign off:  mvn backtest-gate:sign-off -Dgate='" + GATE + "' -Dreviewer='<you>' "
+            + "-Drationale='<why the lift is real>' -Dattest=all");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void signOffNamesEveryMissingFieldAndWritesNothing() {
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, " ", null, "", null, false), true))
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("sign-off needs -Dreviewer=<who reviewed, e.g. ana@example.com>, "
+            + "-Drationale=<why the lift is real and not a leak>, -Dattest=all (or a comma list of: "
+            + "preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, featuresKnownAtDecisionTime, "
+            + "noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved).");
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "featuresKnownAtDecisionTime"), true))
+        .hasMessageStartingWith("An approval attests every checklist item; not attested: "
+            + "preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, noTargetDerivedFeatures, "
+            + "testPeriodAfterTrainingLabelsResolved.");
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all,noLeaks"), true))
+        .hasMessageStartingWith("-Dattest names unknown checklist items: noLeaks.");
+    assertThatThrownBy(() -> actions.decide(
+        new ReviewActions.Request(GATE, "ana", "real", "all", "2001-01-01", false), true))
+        .hasMessageStartingWith("-Dexpires=2001-01-01 is 2001-01-01, before today");
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request("nope#*", "ana", "real", "all", null, false), true))
+        .hasMessageStartingWith("sign-off refused: no pending sign-off under " + reports.resolve("pending")
+            + " is for a gate matching 'nope#*'.")
+        .hasMessageContaining("Pending gates: " + GATE);
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void signOffWritesAReviewTheGateAccepts() throws IOException, MojoFailureException {
+    List<String> out = actions.decide(new ReviewActions.Request("*DirectFixture#g?m", "ana@example.com",
+        "gbm learns the tenure spike", "all", "+30d", false), true);
+    Path review = reviews.resolve(GATE + ".json");
+    assertThat(out).containsExactly(
+        "Wrote " + review + ": " + GATE + " approved by ana@example.com on " + TODAY + ", valid until "
+            + TODAY.plusDays(30) + ".",
+        "Next, commit it (signing off is a human act, committed like code):",
+        "  git add 'leakage-reviews/" + GATE + ".json' && git commit -m 'Leakage review: approve " + GATE
+            + " (ana@example.com)'");
+    String text = Files.readString(review);
+    assertThat(text).contains("\"decision\" : \"approved\"".replace(" : ", ": "))
+        .contains("\"reviewedOn\": \"" + TODAY + "\"").contains("\"expiresOn\": \"" + TODAY.plusDays(30) + "\"")
+        .contains("\"noTargetDerivedFeatures\": true").endsWith("}\n");
+    runGate("verify");
+    assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
+  }
+
+  @Test
+  void signOffWritesPointInTimeWaiversForTheRunsFeaturesOnly() throws IOException, MojoFailureException {
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "balance=load time"), true))
+        .hasMessageContaining(GATE + ": -Dwaive names features the run does not have: balance (its features: region).");
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "region"), true)).hasMessageStartingWith("-Dwaive item 'region' is not feature=reason.");
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "no", null, null, false,
+        "region=x"), false)).hasMessageStartingWith("-Dwaive with reject: a rejection waives nothing.");
+    actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
+        "region=set once at account opening; "), true);
+    assertThat(Files.readString(reviews.resolve(GATE + ".json")))
+        .contains("\"pointInTimeWaivers\": [\n    {\n      \"feature\": \"region\",\n      \"reason\": \"set once at "
+            + "account opening\"\n    }\n  ]");
+    runGate("verify");
+    assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
+  }
+
+  @Test
+  void signOffRefusesToReplaceAReviewUnlessTold() throws MojoFailureException, IOException {
+    actions.decide(request("ana", "real", "all"), true);
+    String first = Files.readString(reviews.resolve(GATE + ".json"));
+    assertThatThrownBy(() -> actions.decide(request("bo", "also real", "all"), true))
+        .hasMessageContaining("a review already exists: " + reviews.resolve(GATE + ".json")
+            + ". Edit it in place, or add -Dreplace=true");
+    assertThat(Files.readString(reviews.resolve(GATE + ".json"))).isEqualTo(first);
+    actions.decide(new ReviewActions.Request(GATE, "bo", "also real", "all", null, true), true);
+    assertThat(Files.readString(reviews.resolve(GATE + ".json"))).contains("\"reviewer\": \"bo\"");
+  }
+
+  @Test
+  void signOffRefusesAPendingFileOlderThanTheLatestReport() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    Files.setLastModifiedTime(pending, FileTime.from(Instant.now().minusSeconds(3600)));
+    runGate("verify"); // a later run that wrote no pending file
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
+        .hasMessageContaining(GATE + ": the pending file is older than the gate's latest report");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void signOffRefusesAPendingFileForOtherData() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    String text = Files.readString(pending);
+    Files.writeString(pending, text.replaceFirst("\"sha256:[0-9a-f]+\"", "\"sha256:" + "0".repeat(64) + "\""));
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
+        .hasMessageContaining("the pending file's fingerprint sha256:" + "0".repeat(64) + " differs from the "
+            + "latest report's " + report().fingerprint());
+  }
+
+  @Test
+  void rejectWritesARejectedReviewThatFailsTheGate() throws IOException, MojoFailureException {
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", null, null, null, false), false))
+        .hasMessageStartingWith("reject needs -Drationale=<why the result is not believed>.");
+    actions.decide(new ReviewActions.Request(GATE, "ana", "balance is read after churn", null, null, false), false);
+    assertThat(Files.readString(reviews.resolve(GATE + ".json"))).contains("\"decision\": \"rejected\"");
+    runGate("verify");
+    assertThat(report().verdict()).isEqualTo("FAILED");
+    assertThat(report().signOffStatus()).isEqualTo("rejected");
+  }
+
+  @Test
+  void renewExtendsAMatchingApprovedReviewOnly() throws IOException, MojoFailureException {
+    actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", "+1d", false), true);
+    runGate("verify");
+    ReviewActions later = new ReviewActions(module, module, reports, reviews, TODAY.plusDays(1));
+    assertThatThrownBy(() -> later.renew(new ReviewActions.Request(GATE, "bo", null, "featuresKnownAtDecisionTime",
+        null, false))).hasMessageStartingWith("An approval attests every checklist item");
+    List<String> out = later.renew(new ReviewActions.Request(GATE, "bo", null, "all", "+60d", false));
+    assertThat(out.get(0)).isEqualTo("Renewed " + reviews.resolve(GATE + ".json") + ": " + GATE
+        + " re-attested by bo on " + TODAY.plusDays(1) + ", valid until " + TODAY.plusDays(61) + " (was "
+        + TODAY.plusDays(1) + ").");
+    String renewed = Files.readString(reviews.resolve(GATE + ".json"));
+    assertThat(renewed).contains("\"reviewer\": \"bo\"").contains("\"rationale\": \"real\"");
+
+    Files.writeString(reviews.resolve(GATE + ".json"),
+        renewed.replaceFirst("\"sha256:[0-9a-f]+\"", "\"sha256:" + "1".repeat(64) + "\""));
+    assertThatThrownBy(() -> later.renew(new ReviewActions.Request(GATE, "bo", null, "all", null, false)))
+        .hasMessageContaining(GATE + ": the data changed since the review (fingerprint sha256:" + "1".repeat(64));
+  }
+
+  @Test
+  void renewRefusesARejectedReview() throws MojoFailureException {
+    actions.decide(new ReviewActions.Request(GATE, "ana", "leaks", null, null, false), false);
+    assertThatThrownBy(() -> actions.renew(new ReviewActions.Request(GATE, "bo", null, "all", null, false)))
+        .hasMessageContaining(GATE + ": the review is rejected; only an approved review is renewed.");
+  }
+
+  @Test
+  void acceptHistoryCopiesTheCoresProposedManifestToItsCommittedPath() throws IOException, MojoFailureException {
+    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "history/statements.json", "ana"))
+        .hasMessageStartingWith("accept-history refused: no proposed history manifest under "
+            + reports.resolve("history-manifests") + ".");
+    EventLog statements = EventLog.numericBuilder("statements")
+        .add(1, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T01:00:00Z"), 10.0)
+        .add(2, Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-02T01:00:00Z"), 20.0)
+        .build();
+    Path proposed = HistoryManifest.of(statements, PartitionGranularity.DAY, Instant.parse("2026-02-01T00:00:00Z"))
+        .writeProposed(reports, Path.of("history/statements.json"));
+    Files.writeString(proposed.resolveSibling("broken.json"), "{\"schema\": 1} trailing");
+    assertThatThrownBy(() -> actions.acceptHistory(null, null, "ana"))
+        .hasMessageStartingWith("accept-history needs -Dmanifest=<one of: broken.json, statements.json>.");
+    assertThatThrownBy(() -> actions.acceptHistory("*.json", "history/x.json", "ana"))
+        .hasMessageStartingWith("accept-history refused: -Dto names one committed path, but '*.json' matches 2");
+    assertThatThrownBy(() -> actions.acceptHistory("broken.json", "history/broken.json", "ana"))
+        .hasMessageContaining("broken.json: not a history manifest this version reads: ");
+    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "../outside.json", "ana"))
+        .hasMessageContaining("statements.json: ../outside.json leads outside the module directory");
+    List<String> out = actions.acceptHistory("statements.json", "history/statements.json", "ana");
+    assertThat(Files.readString(module.resolve("history/statements.json"))).isEqualTo(Files.readString(proposed));
+    assertThat(out.get(out.size() - 1)).isEqualTo("  git add 'history/statements.json' && git commit -m "
+        + "'History manifest accepted by ana: history/statements.json'");
+  }
+
+  @Test
+  void printedCommandsSurviveAShell() throws IOException, InterruptedException {
+    for (String argument : List.of("com.acme.Outer$Inner#gbm[1]", "it's a gate", "a b;c&&d `e` $(f) \"g\"")) {
+      Process shell = new ProcessBuilder("sh", "-c", "printf '%s' " + Shell.quote(argument)).start();
+      String echoed = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(shell.waitFor()).isZero();
+      assertThat(echoed).isEqualTo(argument);
+    }
+  }
+
+  @Test
+  void onlyGoalsRunByNameWriteReviewsAndTheBuildGoalNeverDoes() throws IOException {
+    String descriptor = Files.readString(TestClasses.directory().resolveSibling("classes")
+        .resolve("META-INF/maven/plugin.xml"));
+    List<String> mojos = Stream.of(descriptor.split("<mojo>")).skip(1).toList();
+    assertThat(mojos).extracting(m -> between(m, "<goal>", "</goal>"))
+        .containsExactlyInAnyOrder("check", "pending", "sign-off", "reject", "renew", "accept-history");
+    for (String mojo : mojos) {
+      String goal = between(mojo, "<goal>", "</goal>");
+      boolean writesReviews = List.of("sign-off", "reject", "renew", "accept-history").contains(goal);
+      boolean direct = "true".equals(between(mojo, "<requiresDirectInvocation>", "</requiresDirectInvocation>"));
+      assertThat(direct).as(goal + " runs only when invoked by name").isEqualTo(writesReviews);
+      assertThat(mojo.contains("<phase>")).as(goal + " bound to a phase").isEqualTo(goal.equals("check"));
+    }
+  }
+
+  private static String between(String text, String open, String close) {
+    int start = text.indexOf(open);
+    return start < 0 ? "" : text.substring(start + open.length(), text.indexOf(close, start));
+  }
+}
