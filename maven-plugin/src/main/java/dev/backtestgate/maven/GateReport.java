@@ -93,7 +93,7 @@ record GateReport(
       default -> "PASSED";
     };
     List<String> parts = new ArrayList<>();
-    unresolved().forEach(f -> parts.add(f.summary()));
+    unresolved().forEach(f -> parts.add(f.summary().replaceAll("\\.$", "")));
     if (failed()) {
       String review = switch (signOffStatus) {
         case "missing" -> "no leakage review covers it";

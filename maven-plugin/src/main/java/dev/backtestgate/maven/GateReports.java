@@ -32,17 +32,8 @@ final class GateReports {
   static final long MAX_BYTES = 64L << 20;
 
   /** The Java class names the first report format wrote as {@code type}, and their stable kinds. */
-  private static final Map<String, String> KINDS_OF_TYPES = Map.ofEntries(
-      Map.entry("LiftAboveLimit", "lift"),
-      Map.entry("PerfectCandidate", "perfect-auc"),
-      Map.entry("PointInTime", "point-in-time"),
-      Map.entry("LateWrites", "late-writes"),
-      Map.entry("RewrittenHistory", "rewritten-history"),
-      Map.entry("FeatureLabel", "feature-label"),
-      Map.entry("LabelHorizon", "label-horizon"),
-      Map.entry("TrainTestOverlap", "train-test-overlap"),
-      Map.entry("FutureRead", "future-read"),
-      Map.entry("CheckFailed", "check-failed"));
+  /** The report format this plugin reads: findings keyed by kind, with their headline. */
+  static final int REPORT_SCHEMA = 2;
 
   private static final ObjectMapper MAPPER = JsonMapper.builder()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -116,8 +107,9 @@ final class GateReports {
     if (schema == null || !schema.canConvertToInt() || !schema.isIntegralNumber()) {
       throw new IllegalArgumentException("no $.schema number: not a backtest-gate report");
     }
-    if (schema.intValue() != 1) {
-      throw new IllegalArgumentException("report schema " + schema.intValue() + ", this plugin reads schema 1");
+    if (schema.intValue() != REPORT_SCHEMA) {
+      throw new IllegalArgumentException("report schema " + schema.intValue() + ", this plugin reads schema "
+          + REPORT_SCHEMA + " (a report written by another version of backtest-gate: rebuild)");
     }
     JsonNode comparison = object(root, "comparison");
     GateReport.Lift lift = null;
@@ -132,43 +124,14 @@ final class GateReports {
       throw new IllegalArgumentException("$.findings is missing or not an array");
     }
     for (JsonNode f : array) {
-      String kind = kind(f);
-      findings.add(new GateReport.Finding(kind, f.path("unresolved").asBoolean(true), summary(kind, f, lift)));
+      findings.add(new GateReport.Finding(f.path("kind").asText("unknown"), f.path("unresolved").asBoolean(true),
+          f.path("headline").asText("")));
     }
     String pending = root.path("pendingSignOff").path("file").asText("");
     return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),
         text(root, "verdict"), root.path("fingerprint").asText(""), lift,
         number(root.path("policy").get("maxLift")), findings, root.path("signOff").path("status").asText("unknown"),
         pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false));
-  }
-
-  /** The finding's stable kind: its {@code kind} field, else the kind of its Java class name {@code type}. */
-  static String kind(JsonNode finding) {
-    String kind = finding.path("kind").asText("");
-    if (!kind.isEmpty()) {
-      return kind;
-    }
-    String type = finding.path("type").asText("");
-    if (type.isEmpty()) {
-      return "unknown";
-    }
-    String known = KINDS_OF_TYPES.get(type);
-    return known != null ? known : type.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(ROOT);
-  }
-
-  private static String summary(String kind, JsonNode f, GateReport.Lift lift) {
-    return switch (kind) {
-      case "lift" -> String.format(ROOT, "AUC lift %s is above the %.3f limit",
-          lift == null ? String.format(ROOT, "%+.3f", number(f.get("lift"))) : lift.describe(),
-          number(f.get("maxLift")));
-      case "perfect-auc" -> "the candidate's AUC is 1.000";
-      case "point-in-time" -> String.format(ROOT, "feature '%s' was recorded after the decision time in %,d rows",
-          f.path("feature").asText("?"), f.path("rowsAffected").asLong());
-      case "late-writes" -> "late writes to '" + f.path("table").asText("?") + "'";
-      case "rewritten-history" -> "the history of '" + f.path("table").asText("?") + "' was rewritten";
-      case "check-failed" -> "the " + f.path("check").asText("?") + " check could not run";
-      default -> kind + (f.hasNonNull("subject") ? " '" + f.get("subject").asText() + "'" : "");
-    };
   }
 
   private static JsonNode object(JsonNode root, String field) {

@@ -1,7 +1,7 @@
 package dev.backtestgate.maven;
 
 import dev.backtestgate.review.Decision;
-import dev.backtestgate.review.GateFileNames;
+import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.MalformedSignOffException;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
@@ -92,6 +92,9 @@ final class ReviewFiles {
     HistoryManifest.parse(json, source);
   }
 
+  /** The kind of the findings that {@code -Dwaive=feature=reason} waives. */
+  static final String POINT_IN_TIME = "point-in-time";
+
   /** The checklist items a reviewer attests, in file order. */
   static List<String> checklistItems() {
     return SignOffJson.CHECKLIST_ITEMS;
@@ -99,7 +102,7 @@ final class ReviewFiles {
 
   /** The file name of a gate's sign-off (and report). */
   static String fileName(String gate) {
-    return GateFileNames.of(gate);
+    return ReviewStore.directory(Path.of("")).locationOf(gate).getFileName().toString();
   }
 
   /**
@@ -137,9 +140,9 @@ final class ReviewFiles {
     SignOff.Checklist checklist = new SignOff.Checklist(attested.contains(items.get(0)),
         attested.contains(items.get(1)), attested.contains(items.get(2)), attested.contains(items.get(3)),
         attested.contains(items.get(4)));
-    List<SignOff.Waiver> allWaivers = new ArrayList<>(s.pointInTimeWaivers());
-    allWaivers.removeIf(w -> waivers.containsKey(w.feature()));
-    waivers.forEach((feature, reason) -> allWaivers.add(new SignOff.Waiver(feature, reason)));
+    List<SignOff.Waiver> allWaivers = new ArrayList<>(s.waivers());
+    allWaivers.removeIf(w -> w.kind().equals(POINT_IN_TIME) && waivers.containsKey(w.subject()));
+    waivers.forEach((feature, reason) -> allWaivers.add(new SignOff.Waiver(POINT_IN_TIME, feature, reason)));
     return SignOffJson.write(new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(),
         approve ? Decision.APPROVED : Decision.REJECTED, reviewer, reviewedOn, expiresOn, rationale, checklist,
         allWaivers));

@@ -129,8 +129,8 @@ class ReviewActionsTests {
     actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
         "region=set once at account opening; "), true);
     assertThat(Files.readString(reviews.resolve(GATE + ".json")))
-        .contains("\"pointInTimeWaivers\": [\n    {\n      \"feature\": \"region\",\n      \"reason\": \"set once at "
-            + "account opening\"\n    }\n  ]");
+        .contains("\"waivers\": [\n    {\n      \"kind\": \"point-in-time\",\n      \"subject\": \"region\",\n"
+            + "      \"reason\": \"set once at account opening\"\n    }\n  ]");
     runGate("verify");
     assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
   }
