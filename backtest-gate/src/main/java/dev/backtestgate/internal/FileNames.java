@@ -21,6 +21,9 @@ public final class FileNames {
   /** Stems the report directory uses for itself: {@code index.html} is the report index. */
   private static final java.util.Set<String> RESERVED = java.util.Set.of("index", "pending", "history-manifests");
 
+  private static final java.util.regex.Pattern DEVICE =
+      java.util.regex.Pattern.compile("con|prn|aux|nul|com[0-9]|lpt[0-9]|conin\\$|conout\\$");
+
   private FileNames() {}
 
   /** The file name for a gate id, ending in {@code .json}. */
@@ -37,7 +40,7 @@ public final class FileNames {
       }
     }
     if (stem.length() == 0 || stem.charAt(0) == '.' || stem.charAt(0) == '-'
-        || RESERVED.contains(stem.toString().toLowerCase(java.util.Locale.ROOT))) {
+        || RESERVED.contains(stem.toString().toLowerCase(java.util.Locale.ROOT)) || isDeviceName(stem)) {
       stem.insert(0, '_');
       changed = true;
     }
@@ -49,6 +52,13 @@ public final class FileNames {
       stem.append('-').append(shortHash(gateId));
     }
     return stem + ".json";
+  }
+
+  /** Windows opens a device, not a file, for {@code CON}, {@code NUL.json}, {@code com1.x.json} and the like. */
+  private static boolean isDeviceName(CharSequence stem) {
+    String name = stem.toString().toLowerCase(java.util.Locale.ROOT);
+    int dot = name.indexOf('.');
+    return DEVICE.matcher(dot < 0 ? name : name.substring(0, dot)).matches();
   }
 
   private static boolean isSafe(char c) {
