@@ -8,7 +8,9 @@ import java.util.HexFormat;
 /**
  * Turns a gate id into a file name that is safe on every common file system, deterministically: safe
  * ids are kept as they are (plus {@code .json}); any other id gets its unsafe characters replaced by
- * {@code _} and a short hash of the original appended, so two ids never share a file.
+ * {@code _} and a short hash of the original appended, so two ids never share a file. Names the report
+ * directory uses itself ({@code index}, {@code pending}, {@code history-manifests}, in any case) and Windows
+ * device names ({@code CON}, {@code NUL}, {@code COM1}...) count as unsafe.
  *
  * <pre>{@code
  * FileNames.of("com.acme.ChurnBacktest#gbm")      // "com.acme.ChurnBacktest#gbm.json"

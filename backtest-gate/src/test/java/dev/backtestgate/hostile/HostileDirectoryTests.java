@@ -210,7 +210,8 @@ class HostileDirectoryTests {
   @Test
   void aLinkToDevZeroDroppedIntoTheReportDirectoryIsSkippedByTheIndex() throws IOException {
     HostileGate gate = new HostileGate(repo, reviews(), repo.resolve("target/backtest-gate"));
-    Files.createSymbolicLink(Files.createDirectories(gate.files.directory()).resolve("zero.json"), Path.of("/dev/zero"));
+    Path reports = Files.createDirectories(gate.files.directory());
+    Files.createSymbolicLink(reports.resolve("zero.json"), Path.of("/dev/zero"));
     TreeSnapshot before = TreeSnapshot.of(gate.reviewDir());
 
     PublishedGate judged = gate.judge(Mode.LOCAL);
@@ -241,9 +242,11 @@ class HostileDirectoryTests {
     Path dir = Files.createDirectories(gate.files.directory());
     Files.writeString(dir.resolve("junk.json"), "{\"schema\": 1, \"verdict\": [], \"gate\": {}}");
     Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+    TreeSnapshot before = TreeSnapshot.of(gate.reviewDir());
 
     gate.judge(Mode.LOCAL);
 
+    before.assertUnchanged();
     assertThat(gate.files.index()).content().contains(HostileGate.GATE);
   }
 }

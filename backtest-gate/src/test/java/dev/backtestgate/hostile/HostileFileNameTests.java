@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.InvalidBacktestRunException;
 import dev.backtestgate.Mode;
+import dev.backtestgate.Verdict;
 import dev.backtestgate.internal.FileNames;
 import dev.backtestgate.report.PublishedGate;
 import java.io.IOException;
@@ -44,6 +45,7 @@ class HostileFileNameTests {
     TreeSnapshot before = TreeSnapshot.of(gate.reviewDir());
     PublishedGate published = gate.judge(leaky(gateId), Mode.LOCAL);
     before.assertUnchanged();
+    assertThat(published.result().verdict()).isEqualTo(Verdict.FAILED);
     Path dir = gate.files.directory();
     assertThat(published.reportFile().getParent()).isEqualTo(dir);
     assertThat(published.htmlFile().getParent()).isEqualTo(dir);

@@ -90,9 +90,11 @@ class HostileManifestTests {
   void aManifestThatIsALinkToDevZeroIsRefusedUnread() throws IOException {
     Path link = Files.createSymbolicLink(dir.resolve("balance.json"), Path.of("/dev/zero"));
 
+    TreeSnapshot before = TreeSnapshot.of(dir);
     Throwable thrown = catchThrowable(() -> HistoryManifest.read(link));
 
     assertThat(thrown).hasMessageContaining("is a symbolic link");
+    before.assertUnchanged();
     Messages.assertPlain(thrown.getMessage());
   }
 
@@ -100,9 +102,11 @@ class HostileManifestTests {
   void aDirectoryInPlaceOfAManifestIsRefused() throws IOException {
     Path folder = Files.createDirectories(dir.resolve("balance.json"));
 
+    TreeSnapshot before = TreeSnapshot.of(dir);
     Throwable thrown = catchThrowable(() -> HistoryManifest.read(folder));
 
     assertThat(thrown).hasMessageContaining("is not a regular file");
+    before.assertUnchanged();
     Messages.assertPlain(thrown.getMessage());
   }
 
@@ -113,9 +117,11 @@ class HostileManifestTests {
       out.setLength(3L * 1024 * 1024 * 1024);
     }
 
+    TreeSnapshot before = TreeSnapshot.of(dir);
     Throwable thrown = catchThrowable(() -> HistoryManifest.read(huge));
 
     assertThat(thrown).hasMessageContaining("is larger than");
+    before.assertUnchanged();
     Messages.assertPlain(thrown.getMessage());
   }
 

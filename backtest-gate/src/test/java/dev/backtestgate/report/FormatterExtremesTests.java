@@ -26,7 +26,7 @@ class FormatterExtremesTests {
         for (double maxLift : new double[] {0, 0.05, 0.999999, Double.MIN_VALUE}) {
           Comparison c = new Comparison("gbm", "prod", 0.8, 0.7, lift, 0.01, 0.95, Math.min(lift, bound),
               Math.max(lift, bound), 1, 0.05, Comparison.Interval.PAIRED_DELONG);
-          for (double allowance : EXTREMES) {
+          for (double allowance : new double[] {Double.NaN, Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, 0.1, 1e300}) {
             try {
               Html out = new Html(256);
               LiftBar.write(out, c, maxLift, allowance);
@@ -79,7 +79,8 @@ class FormatterExtremesTests {
 
   @Test
   void wordsFromAFileAreShownWithTheirControlCharactersVisible() {
-    assertThat(NextSteps.printable("ok\u001b[31m\nnext\u0000\u2028")).isEqualTo("ok\\u001b[31m\\u000anext\\u0000\\u2028");
+    assertThat(NextSteps.printable("ok\u001b[31m\nnext\u0000\u2028"))
+        .isEqualTo("ok\\u001b[31m\\u000anext\\u0000\\u2028");
     assertThat(NextSteps.printable("caf\u00e9 \ud83d\ude00")).isEqualTo("caf\u00e9 \ud83d\ude00");
   }
 }
