@@ -150,8 +150,12 @@ public final class BacktestGate {
     try {
       return SignOffRules.assess(reviews, run.gateId(), fingerprint, lift, policy.liftTolerance(), today);
     } catch (RuntimeException e) {
-      return new SignOffStatus.Malformed(reviews.locationOf(run.gateId()), "$",
-          "the file could not be read (" + e.getMessage() + ").");
+      // a store that throws covers nothing; its own words only when it wrote them for people
+      String why = e instanceof java.io.UncheckedIOException && e.getMessage() != null ? " (" + e.getMessage() + ")"
+          : "";
+      return new SignOffStatus.Malformed(reviews.locationOf(run.gateId()), "$", "the review store " + reviews
+          + " could not read it" + why + ". Check that the file is a readable regular file; with a ReviewStore of "
+          + "your own, check that store.");
     }
   }
 }

@@ -3,8 +3,12 @@ package dev.backtestgate.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -43,9 +47,27 @@ public final class AtomicFiles {
       return absolute;
     } catch (IOException e) {
       deleteQuietly(temp);
-      throw new UncheckedIOException("Could not write " + absolute + ": " + e.getMessage()
+      throw new UncheckedIOException("Could not write " + absolute + ": " + reason(e)
           + ". Check that the directory is writable and the disk is not full.", e);
     }
+  }
+
+  /** An I/O failure in words: the JDK's messages for these are often just a path. */
+  public static String reason(IOException e) {
+    if (e instanceof AccessDeniedException denied) {
+      return "permission denied on " + denied.getFile();
+    }
+    if (e instanceof FileAlreadyExistsException exists) {
+      return exists.getFile() + " is in the way (a file where a directory is needed)";
+    }
+    if (e instanceof NoSuchFileException missing) {
+      return missing.getFile() + " does not exist";
+    }
+    if (e instanceof FileSystemException fs) {
+      return (fs.getReason() == null ? "it failed" : fs.getReason().toLowerCase(java.util.Locale.ROOT)) + " ("
+          + fs.getFile() + ")";
+    }
+    return e.getMessage() == null ? "an I/O error" : e.getMessage();
   }
 
   /** Temporary files are created owner-only; reports are meant to be read by whoever opens the build. */

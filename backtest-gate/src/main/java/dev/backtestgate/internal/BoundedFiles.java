@@ -39,8 +39,8 @@ public final class BoundedFiles {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw new UnreadableFileException(file, "the " + what + " " + file + " cannot be read (" + e.getMessage()
-          + "). Check its permissions.");
+      throw new UnreadableFileException(file, "the " + what + " " + file + " cannot be read: " + AtomicFiles.reason(e)
+          + ". Check that its directory is a directory and both are readable.");
     }
     if (attributes.isSymbolicLink()) {
       throw new UnreadableFileException(file, "the " + what + " " + file + " is a symbolic link: only a regular "
@@ -57,8 +57,8 @@ public final class BoundedFiles {
     try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
       bytes = in.readNBytes(maxBytes + 1);
     } catch (IOException e) {
-      throw new UnreadableFileException(file, "the " + what + " " + file + " cannot be read (" + e.getMessage()
-          + "). Check its permissions.");
+      throw new UnreadableFileException(file, "the " + what + " " + file + " cannot be read: " + AtomicFiles.reason(e)
+          + ". Check its permissions.");
     }
     if (bytes.length > maxBytes) {
       throw new UnreadableFileException(file, tooLarge(what, file, maxBytes));

@@ -8,7 +8,9 @@ import java.util.HexFormat;
 /**
  * Turns a gate id into a file name that is safe on every common file system, deterministically: safe
  * ids are kept as they are (plus {@code .json}); any other id gets its unsafe characters replaced by
- * {@code _} and a short hash of the original appended, so two ids never share a file.
+ * {@code _} and a short hash of the original appended, so two ids never share a file. Names the report
+ * directory uses itself ({@code index}, {@code pending}, {@code history-manifests}, in any case) and Windows
+ * device names ({@code CON}, {@code NUL}, {@code COM1}...) count as unsafe.
  *
  * <pre>{@code
  * FileNames.of("com.acme.ChurnBacktest#gbm")      // "com.acme.ChurnBacktest#gbm.json"
@@ -20,6 +22,9 @@ public final class FileNames {
   private static final int MAX_STEM = 150;
   /** Stems the report directory uses for itself: {@code index.html} is the report index. */
   private static final java.util.Set<String> RESERVED = java.util.Set.of("index", "pending", "history-manifests");
+
+  private static final java.util.regex.Pattern DEVICE =
+      java.util.regex.Pattern.compile("con|prn|aux|nul|com[0-9]|lpt[0-9]|conin\\$|conout\\$");
 
   private FileNames() {}
 
@@ -37,7 +42,7 @@ public final class FileNames {
       }
     }
     if (stem.length() == 0 || stem.charAt(0) == '.' || stem.charAt(0) == '-'
-        || RESERVED.contains(stem.toString().toLowerCase(java.util.Locale.ROOT))) {
+        || RESERVED.contains(stem.toString().toLowerCase(java.util.Locale.ROOT)) || isDeviceName(stem)) {
       stem.insert(0, '_');
       changed = true;
     }
@@ -49,6 +54,13 @@ public final class FileNames {
       stem.append('-').append(shortHash(gateId));
     }
     return stem + ".json";
+  }
+
+  /** Windows opens a device, not a file, for {@code CON}, {@code NUL.json}, {@code com1.x.json} and the like. */
+  private static boolean isDeviceName(CharSequence stem) {
+    String name = stem.toString().toLowerCase(java.util.Locale.ROOT);
+    int dot = name.indexOf('.');
+    return DEVICE.matcher(dot < 0 ? name : name.substring(0, dot)).matches();
   }
 
   private static boolean isSafe(char c) {

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Reads one JSON object strictly, field by field: unknown fields, missing fields, wrong types, fractional or
@@ -21,6 +22,7 @@ import java.util.Locale;
  * }</pre>
  */
 public final class JsonFields {
+  private static final Pattern ISO_DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
   private final String path;
   private final JsonNode node;
 
@@ -101,10 +103,15 @@ public final class JsonFields {
   public LocalDate date(String field) {
     String text = text(field);
     try {
-      return LocalDate.parse(text);
+      // four-digit years only: LocalDate.parse also takes "+999999999-12-31", a date no review means
+      if (ISO_DATE.matcher(text).matches()) {
+        return LocalDate.parse(text);
+      }
     } catch (DateTimeParseException e) {
-      throw fail(path + "." + field, "'" + text + "' is not an ISO date: write it as YYYY-MM-DD, e.g. 2027-03-31.");
+      // worded below
     }
+    throw fail(path + "." + field, "'" + shorten(text) + "' is not an ISO date: write it as YYYY-MM-DD, e.g. "
+        + "2027-03-31.");
   }
 
   /** An ISO date, or {@code null} for an empty string (a form not filled in yet). */
@@ -179,7 +186,7 @@ public final class JsonFields {
     }
     double number = value.doubleValue();
     if (!Double.isFinite(number)) {
-      throw fail(at, "the number " + describe(value) + " is out of range: write a finite number.");
+      throw fail(at, "the number is out of range (beyond about 1.8e308): write a finite number.");
     }
     return number;
   }
@@ -192,15 +199,19 @@ public final class JsonFields {
     return value;
   }
 
+  /** A value as messages quote it: at most 40 characters. */
+  public static String shorten(String text) {
+    return text.length() > 40 ? text.substring(0, 37) + "..." : text;
+  }
+
   private static String describe(JsonNode value) {
     if (value == null || value.isMissingNode()) {
       return "nothing";
     }
-    JsonNodeType type = value.getNodeType();
-    String shown = value.toString();
-    if (shown.length() > 40) {
-      shown = shown.substring(0, 37) + "...";
+    if (value.isNull()) {
+      return "null";
     }
-    return type.name().toLowerCase(Locale.ROOT) + " " + shown;
+    JsonNodeType type = value.getNodeType();
+    return type.name().toLowerCase(Locale.ROOT) + " " + shorten(value.toString());
   }
 }

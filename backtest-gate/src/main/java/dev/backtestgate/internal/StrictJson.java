@@ -61,17 +61,65 @@ public final class StrictJson {
     try {
       return MAPPER.readTree(text);
     } catch (StreamConstraintsException e) {
-      throw new JsonProblem("$", "the document exceeds a size limit (" + e.getOriginalMessage() + "); limits: "
+      throw new JsonProblem("$", "the document exceeds a size limit (" + limit(e.getOriginalMessage()) + "); limits: "
           + "nesting depth " + MAX_DEPTH + ", strings " + MAX_STRING + " characters, numbers " + MAX_NUMBER
           + " digits. Shorten the offending value.");
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? ""
           : String.format(Locale.ROOT, " at line %d, column %d", e.getLocation().getLineNr(),
               e.getLocation().getColumnNr());
-      String what = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getOriginalMessage());
-      throw new JsonProblem("$", "not valid JSON" + where + " (" + what + "). Fix the syntax; the file must hold "
-          + "exactly one JSON object and nothing after it.");
+      throw new JsonProblem("$", "not valid JSON" + where + " (" + plain(e.getOriginalMessage()) + "). Fix the "
+          + "syntax; the file must hold exactly one JSON object and nothing after it.");
     }
+  }
+
+  /** Which limit, in our words: the parser's own names its configuration classes. */
+  private static String limit(String message) {
+    String m = message == null ? "" : message;
+    if (m.startsWith("Document nesting depth")) {
+      return "nested deeper than " + MAX_DEPTH + " levels";
+    }
+    if (m.startsWith("String value length")) {
+      return "a string longer than " + MAX_STRING + " characters";
+    }
+    if (m.startsWith("Number value length")) {
+      return "a number longer than " + MAX_NUMBER + " digits";
+    }
+    return "a value beyond the limits";
+  }
+
+  /**
+   * The parser's complaint without its advice to programmers (which features to enable, which classes
+   * were bound): what is wrong at that line, in a JSON author's terms.
+   */
+  static String plain(String message) {
+    String m = message == null ? "" : firstLine(message);
+    if (m.startsWith("Trailing token")) {
+      return "there is more after the JSON object: a second document or stray characters";
+    }
+    if (m.startsWith("Non-standard token")) {
+      return "NaN and Infinity are not JSON numbers: write a finite number";
+    }
+    if (m.contains("comment")) {
+      return "JSON has no comments: remove the comment";
+    }
+    if (m.startsWith("Duplicate field")) {
+      int end = m.indexOf('\'', m.indexOf('\'') + 1);
+      return m.substring(0, end < 0 ? m.length() : end + 1) + ": each field may appear once";
+    }
+    int advice = indexOfAny(m, "`", " (bound as", ": enable", " (not recognized", " (from");
+    return advice < 0 ? m : m.substring(0, advice);
+  }
+
+  private static int indexOfAny(String text, String... needles) {
+    int first = -1;
+    for (String needle : needles) {
+      int at = text.indexOf(needle);
+      if (at >= 0 && (first < 0 || at < first)) {
+        first = at;
+      }
+    }
+    return first;
   }
 
   private static String firstLine(String message) {

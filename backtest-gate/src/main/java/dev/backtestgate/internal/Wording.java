@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * <pre>{@code
  * Wording.duration(Duration.ofHours(892));   // "37d 4h"
- * Wording.percent(0.0004);                    // "0.04%"
+ * Wording.percent(0.0004);                    // "0.040%"
  * }</pre>
  */
 public final class Wording {

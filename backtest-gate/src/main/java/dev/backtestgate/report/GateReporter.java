@@ -12,6 +12,7 @@ import dev.backtestgate.internal.BoundedFiles;
 import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.review.SignOffStatus;
 import dev.backtestgate.time.HistoryManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public final class GateReporter {
   /** Reports are small; a larger file under a report's name is not one of ours. */
-  private static final int MAX_REPORT_BYTES = 64 * 1024 * 1024;
+  static final int MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
   private GateReporter() {}
 
@@ -57,7 +58,9 @@ public final class GateReporter {
     }
     Path reviewDir = reviews.directory();
     boolean local = mode == Mode.LOCAL;
-    boolean writePending = local && result.verdict() == Verdict.FAILED && result.needsSignOff();
+    // a rejected review needs new evidence even when nothing else asks for a review: the next steps point to it
+    boolean writePending = local && result.verdict() == Verdict.FAILED
+        && (result.needsSignOff() || result.signOff() instanceof SignOffStatus.Rejected);
     List<Path> proposed = new ArrayList<>();
     if (local) {
       for (Finding f : result.findings()) {
@@ -82,6 +85,14 @@ public final class GateReporter {
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
+    List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
+    if (gate.pendingWritten()) {
+      targets.add(gate.pendingFile());
+    }
+    targets.addAll(gate.proposedManifests());
+    for (Path target : targets) {
+      ReviewDirectoryGuard.requireOutside(target, gate.reviewDirectory());
+    }
     requireOwnFile(gate.reportFile(), result.gateId());
     if (gate.pendingWritten()) {
       AtomicFiles.write(gate.pendingFile(), SignOffJson.write(PendingSignOffs.from(result)));
@@ -141,6 +152,21 @@ public final class GateReporter {
         throw new IllegalArgumentException("The review directory " + reviewDir + " lies inside the report directory "
             + reportDir + ": reports would be written among committed sign-offs. Set backtestgate.review-dir to a "
             + "committed folder such as leakage-reviews, outside target/.");
+      }
+    }
+
+    /**
+     * Refuses a file whose directory leads into the review directory through a link below the report
+     * directory (a {@code pending} or {@code history-manifests} folder linked to the review directory).
+     */
+    static void requireOutside(Path file, Path reviewDir) {
+      Path directory = real(file.toAbsolutePath().normalize().getParent());
+      Path review = real(reviewDir);
+      if (directory.startsWith(review)) {
+        throw new IllegalArgumentException("The gate would write " + file + " into the review directory "
+            + reviewDir + " (" + file.getParent() + " leads there: it is " + directory + "): the gate never writes "
+            + "next to committed sign-offs. Remove the link " + file.getParent() + " (the gate creates the folder "
+            + "itself), or set backtestgate.report-dir to a build output directory such as target/backtest-gate.");
       }
     }
 

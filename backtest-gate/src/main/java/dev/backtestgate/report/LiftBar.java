@@ -27,6 +27,9 @@ final class LiftBar {
     this.hi = hi;
   }
 
+  /** The farthest lift the bar draws, either side of zero. */
+  private static final double EDGE = 2;
+
   /**
    * Writes the bar.
    *
@@ -37,8 +40,8 @@ final class LiftBar {
     double max = Math.max(0, maxLift);
     for (double v : new double[] {c.lift(), c.ciLower(), c.ciUpper(), allowance}) {
       if (Double.isFinite(v)) {
-        min = Math.min(min, v);
-        max = Math.max(max, v);
+        min = Math.min(min, clamp(v));
+        max = Math.max(max, clamp(v));
       }
     }
     double pad = Math.max(max - min, 0.02) * 0.08;
@@ -47,7 +50,15 @@ final class LiftBar {
 
   /** The x coordinate of a lift value. */
   double x(double lift) {
-    return LEFT + (lift - lo) / (hi - lo) * WIDTH;
+    return LEFT + (clamp(lift) - lo) / (hi - lo) * WIDTH;
+  }
+
+  /**
+   * A lift as the bar can draw it: lifts lie in [-1, 1], so anything beyond [-2, 2] (an infinite bound, a
+   * broken input) is drawn at that edge instead of stretching the scale until no tick fits.
+   */
+  private static double clamp(double lift) {
+    return Math.max(-EDGE, Math.min(EDGE, lift));
   }
 
   private void draw(Html out, Comparison c, double maxLift, double allowance) {

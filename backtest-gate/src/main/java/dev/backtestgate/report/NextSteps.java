@@ -54,7 +54,8 @@ final class NextSteps {
     SignOffStatus status = r.signOff();
     if (r.verdict() == Verdict.PASSED_WITH_SIGN_OFF && status instanceof SignOffStatus.Covers covers) {
       SignOff s = covers.signOff();
-      return Guidance.say("Covered by the leakage review " + status.file() + ", approved by " + s.reviewer() + " on "
+      return Guidance.say("Covered by the leakage review " + status.file() + ", approved by " + printable(s.reviewer())
+          + " on "
           + s.reviewedOn() + ", valid until " + s.expiresOn() + ".");
     }
     if (r.verdict() != Verdict.FAILED) {
@@ -69,12 +70,13 @@ final class NextSteps {
           : "Run the fixed backtest locally (backtestgate.mode=local, the default outside CI): it writes the new "
               + "evidence to " + gate.pendingFile() + "; the reviewer then edits " + status.file() + " in place.");
       return new Guidance("The leakage review " + rej.file() + " REJECTED this backtest"
-          + (rej.reviewer().isBlank() ? "" : " (reviewer " + rej.reviewer() + ")") + ":", rej.rationale(),
+          + (rej.reviewer().isBlank() ? "" : " (reviewer " + printable(rej.reviewer()) + ")") + ":",
+          printable(rej.rationale()),
           "A rejected review fails the gate whatever the numbers. Next:", steps);
     }
     if (status instanceof SignOffStatus.Malformed bad) {
       return new Guidance("The leakage review " + bad.file() + " cannot be read: at " + bad.jsonPath() + ", "
-          + bad.problem(), null, "An unreadable review covers nothing. Next:",
+          + printable(bad.problem()), null, "An unreadable review covers nothing. Next:",
           List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (docs/sign-off-format.md shows a complete "
               + "example file)."));
     }
@@ -117,8 +119,11 @@ final class NextSteps {
       return steps;
     }
     if (exists) {
-      String from = gate.pendingWritten() ? " Take the measured fields and the fingerprint from "
-          + quote(gate.pendingFile()) + " (this run's evidence)." : "";
+      String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "
+          + quote(gate.pendingFile()) + " (this run's evidence)."
+          : needsNewEvidence(status) ? " First run this backtest locally (backtestgate.mode=local, the default outside "
+              + "CI): it writes this run's evidence to " + quote(gate.pendingFile()) + "; take \"gate\", "
+              + "\"fingerprint\" and \"reviewed\" from it." : "";
       steps.add("Edit " + file + " in place (do not copy over it):" + from + " Set " + FIELDS + ".");
     } else if (gate.pendingWritten()) {
       steps.add("mkdir -p " + quote(gate.reviewDirectory()) + " && cp " + quote(gate.pendingFile()) + " "
@@ -145,6 +150,12 @@ final class NextSteps {
           + (fixes.isEmpty() ? "" : " Otherwise fix it: " + String.join(" ", fixes)));
     }
     return steps;
+  }
+
+  /** Whether the committed file's measured part no longer describes this run. */
+  private static boolean needsNewEvidence(SignOffStatus status) {
+    return status instanceof SignOffStatus.Stale || status instanceof SignOffStatus.LiftGrew
+        || status instanceof SignOffStatus.WrongGate;
   }
 
   private static String statusSentence(SignOffStatus status) {
@@ -174,10 +185,27 @@ final class NextSteps {
           + "true). To finish it:";
     }
     if (status instanceof SignOffStatus.WrongGate w) {
-      return file + " is for gate " + w.fileGate() + ", not " + w.runGate() + ": it was copied to the wrong "
+      return file + " is for gate '" + printable(w.fileGate()) + "', not '" + w.runGate() + "': it was copied to the wrong "
           + "name. To sign this gate off:";
     }
     return "No leakage review covers it. To sign one off:";
+  }
+
+  /**
+   * Words from a committed file as the console shows them: control characters (a terminal escape sequence,
+   * a line break that would fake a line of the gate's own text) are shown as {@code \\uXXXX}.
+   */
+  static String printable(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        out.append(fmt("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   /** A path as one shell word: single-quoted, with embedded single quotes escaped. */

@@ -1,6 +1,7 @@
 package dev.backtestgate.report;
 
 import dev.backtestgate.internal.AtomicFiles;
+import dev.backtestgate.internal.BoundedFiles;
 
 import static dev.backtestgate.internal.Wording.fmt;
 
@@ -14,6 +15,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -112,7 +114,7 @@ final class ReportIndex {
     try (Stream<Path> listing = Files.list(dir)) {
       candidates = listing.filter(p -> {
         String name = p.getFileName().toString();
-        return name.endsWith(".json") && !name.startsWith(".") && Files.isRegularFile(p);
+        return name.endsWith(".json") && !name.startsWith(".") && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
       }).sorted().toList();
     }
     List<IndexEntry> entries = new ArrayList<>();
@@ -121,12 +123,14 @@ final class ReportIndex {
       String name = file.getFileName().toString();
       String html = ReportFiles.htmlName(name);
       try {
-        entries.add(IndexEntry.from(MAPPER.readTree(file.toFile()), name,
-            Files.isRegularFile(dir.resolve(html)) ? html : null));
+        // bounded and link-free: a file someone dropped here (or a link to /dev/zero) is skipped, not read whole
+        String text = BoundedFiles.readRegular(file, GateReporter.MAX_REPORT_BYTES, "report").orElse("");
+        entries.add(IndexEntry.from(MAPPER.readTree(text), name,
+            Files.isRegularFile(dir.resolve(html), LinkOption.NOFOLLOW_LINKS) ? html : null));
       } catch (IOException e) {
         skipped.add(name + ": not readable JSON (a foreign or partly written file): " + firstLine(e.getMessage()));
-      } catch (IllegalArgumentException e) {
-        skipped.add(name + ": " + e.getMessage());
+      } catch (RuntimeException e) {
+        skipped.add(name + ": " + firstLine(e.getMessage()));
       }
     }
     entries.sort(ORDER);

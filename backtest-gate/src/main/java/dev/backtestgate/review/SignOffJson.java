@@ -1,5 +1,6 @@
 package dev.backtestgate.review;
 
+import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,7 +13,10 @@ import dev.backtestgate.internal.StrictJson;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -45,6 +49,11 @@ public final class SignOffJson {
       "liftCi", "rows", "positives", "features");
   private static final List<String> WAIVER_1 = List.of("feature", "reason");
   private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
+
+  /** What {@code dev.backtestgate.review.Fingerprint} writes. */
+  private static final Pattern FINGERPRINT = Pattern.compile(Pattern.quote(Fingerprint.PREFIX) + "[0-9a-f]{64}");
+  /** Two AUCs rounded to three decimals by hand still agree with their lift this closely. */
+  private static final double LIFT_SLACK = 0.0015;
 
   private SignOffJson() {}
 
@@ -81,10 +90,19 @@ public final class SignOffJson {
       throw top.fail("$.expiresOn", "expiresOn " + expiresOn + " is before reviewedOn " + reviewedOn + ": a review "
           + "expires after it was made. Set expiresOn to a later date, e.g. " + reviewedOn.plusDays(90) + ".");
     }
+    String gate = top.text("gate");
+    if (gate.isBlank()) {
+      throw top.fail("$.gate", "the gate id is empty: copy \"gate\" from the pending file the gate wrote.");
+    }
+    String fingerprint = top.text("fingerprint");
+    if (!FINGERPRINT.matcher(fingerprint).matches()) {
+      throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256: and 64 "
+          + "lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
+    }
     return new SignOff(
         schema,
-        top.text("gate"),
-        top.text("fingerprint"),
+        gate,
+        fingerprint,
         reviewed(top.object("reviewed").onlyFields(REVIEWED)),
         decision,
         top.text("reviewer"),
@@ -107,18 +125,45 @@ public final class SignOffJson {
         r.wholeNumber("positives"),
         r.textArray("features"));
     String at = r.path();
+    nonEmpty(r, at + ".candidate", reviewed.candidate(), "the candidate's name");
+    nonEmpty(r, at + ".baseline", reviewed.baseline(), "the baseline's name");
     inRange(r, at + ".candidateAuc", reviewed.candidateAuc(), 0, 1, "an AUC");
     inRange(r, at + ".baselineAuc", reviewed.baselineAuc(), 0, 1, "an AUC");
     inRange(r, at + ".lift", reviewed.lift(), -1, 1, "a lift (a difference of two AUCs)");
+    double difference = reviewed.candidateAuc() - reviewed.baselineAuc();
+    if (Math.abs(reviewed.lift() - difference) > LIFT_SLACK) {
+      // the reviewed lift bounds every later run's lift: an edited one would wave through any growth
+      throw r.fail(at + ".lift", "the lift " + reviewed.lift() + " is not candidateAuc - baselineAuc ("
+          + fmt("%.4f", difference) + "): the measured fields are the gate's, not the reviewer's. Copy \"reviewed\" "
+          + "unchanged from the pending file the gate wrote.");
+    }
+    inRange(r, at + ".liftCi[0]", reviewed.liftCi().get(0), -1, 1, "a lift interval's end");
+    inRange(r, at + ".liftCi[1]", reviewed.liftCi().get(1), -1, 1, "a lift interval's end");
     if (reviewed.liftCi().get(0) > reviewed.liftCi().get(1)) {
       throw r.fail(at + ".liftCi", "the interval " + reviewed.liftCi() + " has its lower end above its upper end: "
           + "copy liftCi from the gate's report.");
     }
-    if (reviewed.rows() < 0 || reviewed.positives() < 0 || reviewed.positives() > reviewed.rows()) {
+    if (reviewed.rows() < 2 || reviewed.positives() < 1 || reviewed.positives() >= reviewed.rows()) {
       throw r.fail(at + ".positives", "rows " + reviewed.rows() + " and positives " + reviewed.positives()
-          + " are impossible (0 <= positives <= rows): copy them from the gate's report.");
+          + " are impossible (a backtest has at least one positive and one negative row: 1 <= positives < rows): "
+          + "copy them from the gate's report.");
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < reviewed.features().size(); i++) {
+      String feature = reviewed.features().get(i);
+      nonEmpty(r, at + ".features[" + i + "]", feature, "a feature name");
+      if (!seen.add(feature)) {
+        throw r.fail(at + ".features[" + i + "]", "the feature '" + JsonFields.shorten(feature) + "' is listed "
+            + "twice: copy \"features\" from the pending file the gate wrote.");
+      }
     }
     return reviewed;
+  }
+
+  private static void nonEmpty(JsonFields r, String at, String value, String what) {
+    if (value.isEmpty()) {
+      throw r.fail(at, what + " is empty: copy it from the pending file the gate wrote.");
+    }
   }
 
   private static void inRange(JsonFields r, String at, double value, double low, double high, String what) {

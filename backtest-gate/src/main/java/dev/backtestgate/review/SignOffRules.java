@@ -3,6 +3,7 @@ package dev.backtestgate.review;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 
+import dev.backtestgate.internal.BoundedFiles;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -29,7 +30,13 @@ public final class SignOffRules {
   public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, double lift,
       double liftTolerance, LocalDate today) {
     Path file = store.locationOf(gateId);
-    Optional<String> text = store.read(gateId);
+    Optional<String> text;
+    try {
+      text = store.read(gateId);
+    } catch (BoundedFiles.UnreadableFileException e) {
+      // a link, a device, a directory, a huge or non-UTF-8 file: not committed content, whatever it holds
+      return new SignOffStatus.Malformed(file, "$", e.getMessage());
+    }
     if (text.isEmpty()) {
       return new SignOffStatus.Missing(file);
     }

@@ -149,7 +149,7 @@ class GateReporterTests {
 
     Files.writeString(file, pending.replace("\"gate\": \"" + GATE, "\"gate\": \"other#gate"));
     assertThat(publish(leakyRun(), Mode.LOCAL, CLOCK).text())
-        .contains("is for gate other#gate, not " + GATE + ": it was copied to the wrong name");
+        .contains("is for gate 'other#gate', not '" + GATE + "': it was copied to the wrong name");
   }
 
   @Test
@@ -166,6 +166,7 @@ class GateReporterTests {
   void liftGrowthBeyondToleranceVoidsTheSignOff() throws Exception {
     PublishedGate failed = publish(leakyRun(), Mode.LOCAL, CLOCK);
     double lift = failed.result().comparison().lift();
+    double candidateAuc = failed.result().comparison().candidateAuc();
     String filled = Files.readString(failed.pendingFile())
         .replace("\"decision\": \"\"", "\"decision\": \"approved\"")
         .replace("\"reviewer\": \"\"", "\"reviewer\": \"ana\"")
@@ -173,7 +174,9 @@ class GateReporterTests {
         .replace("\"expiresOn\": \"\"", "\"expiresOn\": \"2027-03-01\"")
         .replace("\"rationale\": \"\"", "\"rationale\": \"ok\"")
         .replace("false", "true")
-        .replace("\"lift\": " + lift, "\"lift\": " + (lift - 0.02));
+        .replace("\"lift\": " + lift, "\"lift\": " + (lift - 0.02))
+        // the reviewed lift is the reviewed AUCs' difference: a review of a weaker candidate
+        .replace("\"candidateAuc\": " + candidateAuc, "\"candidateAuc\": " + (candidateAuc - 0.02));
     Files.writeString(store.locationOf(GATE), filled);
     PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
     assertThat(g.result().signOff()).isInstanceOf(SignOffStatus.LiftGrew.class);

@@ -107,7 +107,7 @@ class SignOffJsonTests {
 
   @Test
   void pendingFormHasEmptyHumanFields() {
-    SignOff pending = new SignOff(2, "g", "sha256:00", approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
+    SignOff pending = new SignOff(2, "g", "sha256:" + "00".repeat(32), approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
         SignOff.Checklist.unchecked(), java.util.List.of());
     String text = SignOffJson.write(pending);
     assertThat(text).contains("\"decision\": \"\",", "\"reviewedOn\": \"\",", "\"waivers\": []");

@@ -5,6 +5,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.internal.FileNames;
 import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
@@ -42,11 +43,17 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     RunEnvironment world = RunEnvironment.of(context);
     GatedTest test = GatedTest.of(context);
     GateSettings settings = GateSettings.resolve(context::getConfigurationParameter, test, world.baseDir());
-    if (!world.gateIds().add(test.gateId())) {
-      throw new ExtensionConfigurationException("Two gated tests in this run share the gate id '" + test.gateId()
-          + "' (" + context.getUniqueId() + " is the second): they would share one sign-off file and overwrite each "
-          + "other's report. Give each its own @LeakageGated(id = \"...\").");
-    }
+    world.claim(test.gateId()).ifPresent(first -> {
+      if (first.equals(test.gateId())) {
+        throw new ExtensionConfigurationException("Two gated tests in this run share the gate id '" + test.gateId()
+            + "' (" + context.getUniqueId() + " is the second): they would share one sign-off file and overwrite "
+            + "each other's report. Give each its own @LeakageGated(id = \"...\").");
+      }
+      throw new ExtensionConfigurationException("Gate ids '" + first + "' and '" + test.gateId() + "' map to one "
+          + "file name, " + FileNames.of(test.gateId()) + " (file names that differ only in case are one file on "
+          + "macOS and Windows): they would share one sign-off file and overwrite each other's report. Give one of "
+          + "them another @LeakageGated(id = \"...\").");
+    });
     store(context).put(State.class, new State(test, settings, new Backtest(test.gateId()), world));
   }
 

@@ -1,10 +1,13 @@
 package dev.backtestgate.junit;
 
+import dev.backtestgate.internal.FileNames;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.Set;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -16,9 +19,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * @param clock the clock for "now" and "today"
  * @param environment the environment variables
  * @param baseDir what relative directories resolve against
- * @param gateIds the gate ids evaluated so far in this run, to refuse two tests sharing one id
+ * @param claims the gate ids evaluated so far in this run by their file name in lower case, to refuse two tests
+ *     sharing one id or one file name (file names that differ only in case are one file on macOS and Windows)
  */
-record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir, Set<String> gateIds) {
+record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir,
+    ConcurrentMap<String, String> claims) {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RunEnvironment.class);
 
   RunEnvironment {
@@ -27,16 +32,28 @@ record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir
 
   /** The run's environment: the one installed, else the system's, computed (and the keys checked) once. */
   static RunEnvironment of(ExtensionContext context) {
-    return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RunEnvironment.class, key -> {
+    ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+    // checked once per run, also when a test installed its own clock: a misspelled key never goes unnoticed
+    store.getOrComputeIfAbsent(UnknownKeys.class, key -> {
       UnknownKeys.check(UnknownKeys.visible(System.getProperties(), Thread.currentThread().getContextClassLoader()));
-      return new RunEnvironment(Clock.systemUTC(), System.getenv(), GateSettings.baseDir(),
-          ConcurrentHashMap.newKeySet());
-    }, RunEnvironment.class);
+      return Boolean.TRUE;
+    });
+    return store.getOrComputeIfAbsent(RunEnvironment.class, key -> new RunEnvironment(Clock.systemUTC(),
+        System.getenv(), GateSettings.baseDir(), new ConcurrentHashMap<>()), RunEnvironment.class);
+  }
+
+  /**
+   * Claims the file name of {@code gateId} for this run.
+   *
+   * @return the gate id that claimed the same file name earlier in this run (possibly {@code gateId} itself)
+   */
+  Optional<String> claim(String gateId) {
+    return Optional.ofNullable(claims.putIfAbsent(FileNames.of(gateId).toLowerCase(Locale.ROOT), gateId));
   }
 
   /** Installs a fixed clock and environment for the rest of the run (tests of the extension only). */
   static void install(ExtensionContext context, Clock clock, Map<String, String> environment) {
     context.getRoot().getStore(NAMESPACE).put(RunEnvironment.class,
-        new RunEnvironment(clock, environment, GateSettings.baseDir(), ConcurrentHashMap.newKeySet()));
+        new RunEnvironment(clock, environment, GateSettings.baseDir(), new ConcurrentHashMap<>()));
   }
 }

@@ -23,6 +23,7 @@ import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.OutputDirectoryCreator;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.reporting.FileEntry;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -31,8 +32,9 @@ import org.junit.platform.testkit.engine.Event;
 
 /**
  * A small test kit over {@link EngineTestKit}: runs real fixture classes through the Jupiter engine with
- * the gate's directories under a temporary folder and the mode set explicitly (never taken from the CI
- * environment), and reads back what the gate wrote.
+ * the gate's directories under a temporary folder, the mode set explicitly (never taken from the CI
+ * environment) and the clock fixed at {@link FixedClock#NOW} (never the wall clock), and reads back what the
+ * gate wrote.
  *
  * <pre>{@code
  * GateKit kit = new GateKit(tempDir).with(BacktestGateConfig.MODE, "verify");
@@ -53,6 +55,8 @@ final class GateKit {
     configuration.put(BacktestGateConfig.REVIEW_DIR, reviewDir.toString());
     configuration.put(BacktestGateConfig.REPORT_DIR, reports.directory().toString());
     configuration.put(BacktestGateConfig.MODE, "local");
+    // registers FixedClock (META-INF/services in the test sources): the gate's now is FixedClock.NOW
+    configuration.put("junit.jupiter.extensions.autodetection.enabled", "true");
   }
 
   /** Sets a configuration parameter for the following runs. */
@@ -66,6 +70,11 @@ final class GateKit {
     return execute(selectClass(fixture));
   }
 
+  /** Runs every test of {@code fixtures} in one engine run (one test run, as one Surefire fork sees it). */
+  Outcome runAll(Class<?>... fixtures) {
+    return execute(Arrays.stream(fixtures).map(DiscoverySelectors::selectClass).toArray(DiscoverySelector[]::new));
+  }
+
   /** Runs the one method of {@code fixture} named {@code method}. */
   Outcome run(Class<?> fixture, String method) {
     List<Method> matching = Arrays.stream(fixture.getDeclaredMethods()).filter(m -> m.getName().equals(method)).toList();
@@ -73,11 +82,11 @@ final class GateKit {
     return execute(selectMethod(fixture, matching.get(0)));
   }
 
-  private Outcome execute(DiscoverySelector selector) {
+  private Outcome execute(DiscoverySelector... selectors) {
     EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
         .configurationParameters(configuration)
         .outputDirectoryCreator(new Attachments(attachments))
-        .selectors(selector)
+        .selectors(selectors)
         .execute();
     return new Outcome(results);
   }

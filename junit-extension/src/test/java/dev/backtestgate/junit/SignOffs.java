@@ -5,12 +5,11 @@ import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
  * What a reviewer does in the tests: takes the pending sign-off a local run wrote, fills in the human
- * part, and commits it into the review directory. "Today" is the gate's own clock (UTC).
+ * part, and commits it into the review directory. "Today" is the fixed clock every fixture run uses.
  */
 final class SignOffs {
   static final String REVIEWER = "ana@example.com";
@@ -18,7 +17,7 @@ final class SignOffs {
   private SignOffs() {}
 
   static LocalDate today() {
-    return LocalDate.now(ZoneOffset.UTC);
+    return FixedClock.TODAY;
   }
 
   /** The pending sign-off at {@code pending}, parsed. */

@@ -1,0 +1,144 @@
+package dev.backtestgate.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.backtestgate.internal.FileNames;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Gate ids that would make two tests of one run share a sign-off file or overwrite each other's report:
+ * the same explicit id twice (in one class or two), ids that differ only in case (one file on macOS and
+ * Windows), and an id that its file name collides with. The second test fails with a message naming both;
+ * the first keeps its own outcome and report; the review directory is never created.
+ */
+class HostileGateIdTests {
+  private GateKit kit;
+
+  @BeforeEach
+  void kit(@TempDir Path temp) {
+    kit = new GateKit(temp);
+  }
+
+  /** Exactly one of the two tests failed, with an {@link ExtensionConfigurationException}; returns its message. */
+  private String secondRefused(GateKit.Outcome outcome) {
+    outcome.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+    Throwable failure = outcome.failures().get(0);
+    assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+    assertThat(failure.getMessage()).doesNotContain("NullPointerException", "Cannot invoke", "Index",
+        "For input string");
+    assertThat(kit.reviewDir()).doesNotExist();
+    return failure.getMessage();
+  }
+
+  @Test
+  void twoTestsSharingAnExplicitIdInOneClass() {
+    String message = secondRefused(kit.run(SharedIdTestCases.class));
+
+    assertThat(message).contains("Two gated tests in this run share the gate id 'churn'",
+        "Give each its own @LeakageGated(id = \"...\")");
+    assertThat(kit.report("churn")).exists();
+  }
+
+  @Test
+  void twoClassesSharingAnExplicitIdInOneRun() {
+    String message = secondRefused(kit.runAll(FirstChurnTestCases.class, SecondChurnTestCases.class));
+
+    assertThat(message).contains("share the gate id 'churn-model'");
+  }
+
+  @Test
+  void idsDifferingOnlyInCaseAreOneFileOnMacOsAndWindows() {
+    String message = secondRefused(kit.run(CaseTestCases.class));
+
+    assertThat(message).contains("Gate ids '", "map to one file name", "differ only in case",
+        "Give one of them another @LeakageGated(id = \"...\")");
+    assertThat(message).containsAnyOf("'Churn' and 'churn'", "'churn' and 'Churn'");
+  }
+
+  @Test
+  void anIdThatIsAnotherIdsSafeFileNameIsRefused() {
+    assertThat(FileNames.of("my gate")).isEqualTo(LookalikeTestCases.LOOKALIKE + ".json");
+
+    String message = secondRefused(kit.run(LookalikeTestCases.class));
+
+    assertThat(message).contains("'my gate'", "'" + LookalikeTestCases.LOOKALIKE + "'", "map to one file name");
+    assertThat(Files.exists(kit.report("my gate"))).isTrue();
+  }
+
+  @Test
+  void separateRunsMayReuseAnIdTheWayABuildRerunsATest() {
+    kit.run(SharedIdTestCases.class, "first").assertPassed(1);
+    kit.run(SharedIdTestCases.class, "first").assertPassed(1);
+  }
+
+  @TestMethodOrder(MethodOrderer.MethodName.class)
+  static class SharedIdTestCases {
+    @Test
+    @LeakageGated(id = "churn")
+    void first(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated(id = "churn")
+    void second(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  static class FirstChurnTestCases {
+    @Test
+    @LeakageGated(id = "churn-model")
+    void model(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  static class SecondChurnTestCases {
+    @Test
+    @LeakageGated(id = "churn-model")
+    void model(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  @TestMethodOrder(MethodOrderer.MethodName.class)
+  static class CaseTestCases {
+    @Test
+    @LeakageGated(id = "Churn")
+    void a(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated(id = "churn")
+    void b(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  @TestMethodOrder(MethodOrderer.MethodName.class)
+  static class LookalikeTestCases {
+    /** The file-name stem of the id "my gate": its space replaced, a hash of the id appended. */
+    static final String LOOKALIKE = "my_gate-1ba9dc12";
+
+    @Test
+    @LeakageGated(id = "my gate")
+    void a(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated(id = LOOKALIKE)
+    void b(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+}
