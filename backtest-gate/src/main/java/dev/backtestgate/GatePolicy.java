@@ -97,7 +97,8 @@ public record GatePolicy(
 
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
-    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo, trainTestOverlap);
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
+        trainTestOverlap);
   }
 
   /** A copy with another confidence level. */
@@ -133,6 +134,7 @@ public record GatePolicy(
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, embargo, trainTestOverlap);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, embargo,
+        trainTestOverlap);
   }
 }

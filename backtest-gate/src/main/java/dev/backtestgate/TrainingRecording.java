@@ -53,7 +53,7 @@ final class TrainingRecording {
     }
   }
 
-  /** Checks everything recorded against the run's {@code rows} test rows (-1: unknown); adds every problem found to {@code run}. */
+  /** Checks what was recorded against the run's {@code rows} test rows (-1: unknown); adds problems to {@code run}. */
   Resolved resolve(RunProblems run, int rows) {
     List<String> found = new ArrayList<>(recordingProblems);
     if (trainingsGiven > 1) {

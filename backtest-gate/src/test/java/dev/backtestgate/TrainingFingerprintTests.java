@@ -45,7 +45,8 @@ class TrainingFingerprintTests {
   @Test
   void theTrainingSetAndEveryEntityAreCovered() {
     String training = fp(plain().training(TRAIN_DECIDED, TRAIN_KNOWN));
-    String withIds = fp(plain().training(TRAIN_DECIDED, TRAIN_KNOWN, new long[] {1, 2}).entities(new long[] {1, 2, 3, 4}));
+    String withIds =
+        fp(plain().training(TRAIN_DECIDED, TRAIN_KNOWN, new long[] {1, 2}).entities(new long[] {1, 2, 3, 4}));
     String withKeys = fp(plain().training(TRAIN_DECIDED, TRAIN_KNOWN, new String[] {"a", "b"})
         .entities(new String[] {"a", "b", "c", "d"}));
     assertThat(java.util.List.of(BEFORE_TRAINING_SETS, training, withIds, withKeys)).doesNotHaveDuplicates();

@@ -81,8 +81,8 @@ public final class TrainTestOverlap {
     List<TrainTestOverlapReport.ExampleRow> rows = new ArrayList<>();
     for (int e = 0; e < Math.min(affected, MAX_EXAMPLES); e++) {
       int row = examples[e];
-      rows.add(new TrainTestOverlapReport.ExampleRow(row, testEntities[row], Instant.ofEpochMilli(testDecisionTimes[row]),
-          Instant.ofEpochMilli(latest[ids.get(testEntities[row])])));
+      rows.add(new TrainTestOverlapReport.ExampleRow(row, testEntities[row],
+          Instant.ofEpochMilli(testDecisionTimes[row]), Instant.ofEpochMilli(latest[ids.get(testEntities[row])])));
     }
     return Optional.of(new TrainTestOverlapReport(testEntities.length, affected, entities, entityList, rows));
   }

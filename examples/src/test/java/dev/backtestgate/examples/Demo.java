@@ -199,7 +199,8 @@ final class Demo {
         TestExecutionResult result = results.get(test.getUniqueId());
         Path file = reportFiles.get(test.getUniqueId());
         gates.add(new Gate(source.getClassName(), source.getMethodName(),
-            test.getTags().stream().anyMatch(t -> t.getName().equals(LeakyBackfillBacktest.TAG)), result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, result.getThrowable().orElse(null), file,
+            test.getTags().stream().anyMatch(t -> t.getName().equals(LeakyBackfillBacktest.TAG)),
+            result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, result.getThrowable().orElse(null), file,
             file == null ? null : read(file), printed.getOrDefault(test.getUniqueId(), "")));
       }
       return gates;

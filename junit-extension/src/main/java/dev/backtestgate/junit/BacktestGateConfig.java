@@ -48,7 +48,7 @@ public final class BacktestGateConfig {
   public static final String MODE = PREFIX + "mode";
   /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
-  /** How long before the first test decision every training label must have resolved; ISO-8601. Default PT0S. */
+  /** How long before the first test decision each training label must be resolved; ISO-8601. Default PT0S. */
   public static final String EMBARGO = PREFIX + "embargo";
   /** fail, warn or off: test rows whose entity's future was in the training set. Default warn. */
   public static final String TRAIN_TEST_OVERLAP = TrainTestOverlapPolicy.KEY;
@@ -60,8 +60,8 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES, EMBARGO,
-          TRAIN_TEST_OVERLAP);
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
+          EMBARGO, TRAIN_TEST_OVERLAP);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.of(
