@@ -46,8 +46,10 @@ public record LabelHorizonFinding(LabelHorizonViolation violation) implements Fi
         : v.cutoff() + " (the earliest test decision " + v.earliestTestDecision() + " less the embargo "
             + Wording.duration(v.embargo()) + ")";
     List<String> lines = new ArrayList<>();
-    lines.add(fmt("Training labels resolved inside the test period: %,d of %,d training rows (%s) had their label "
-        + "known after %s; the latest resolved %s, %s past it.", v.rowsAffected(), v.trainingRows(),
+    boolean embargo = !v.embargo().isZero();
+    lines.add(fmt("Training labels resolved %s: %,d of %,d training rows (%s) had their label "
+        + "known after %s; the latest resolved %s, %s past it.", embargo ? "too close to the test period"
+            : "inside the test period", v.rowsAffected(), v.trainingRows(),
         Wording.percent(v.share()), cutoff, v.latestResolution(), Wording.duration(v.overlap())));
     List<Map<String, Object>> examples = new ArrayList<>();
     for (int i = 0; i < v.examples().size(); i++) {
@@ -70,8 +72,12 @@ public record LabelHorizonFinding(LabelHorizonViolation violation) implements Fi
     evidence.put("latestResolution", v.latestResolution().toString());
     evidence.put("overlap", v.overlap().toString());
     evidence.put("examples", examples);
-    return new Rendering(fmt("%,d training labels resolved after the test period began, up to %s past the "
-        + "cutoff.", v.rowsAffected(), Wording.duration(v.overlap())), lines,
+    String headline = embargo
+        ? fmt("%,d training labels resolved later than %s before the test period, up to %s past that cutoff.",
+            v.rowsAffected(), Wording.duration(v.embargo()), Wording.duration(v.overlap()))
+        : fmt("%,d training labels resolved after the test period began, up to %s past its start.",
+            v.rowsAffected(), Wording.duration(v.overlap()));
+    return new Rendering(headline, lines,
         "A model trained on outcomes that resolved during its test period has learned from the period it is "
             + "judged on: its backtest score is not evidence.",
         "End the training window earlier, so that every training label resolves by " + v.cutoff() + " (for a "

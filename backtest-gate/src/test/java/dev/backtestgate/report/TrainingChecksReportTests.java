@@ -134,12 +134,13 @@ class TrainingChecksReportTests {
 
     HtmlDoc page = HtmlDoc.read(g.htmlFile());
     assertThat(page.one("//section[@id='verdict']//li[@data-kind='label-horizon']"))
-        .startsWith("60 training labels resolved after the test period began, up to 60d past the cutoff.");
+        .startsWith("60 training labels resolved after the test period began, up to 60d past its start.");
     assertThat(page.one("//section[@id='other-findings']//div[@data-kind='label-horizon']/p[@class='note']"))
         .startsWith("A model trained on outcomes that resolved during its test period");
     HtmlDoc index = HtmlDoc.read(scenarios.files.index());
     assertThat(index.one("//tr[@data-gate='" + ReportScenarios.GATE + "']/td[6]"))
-        .isEqualTo("label-horizon: 60 training labels resolved after the test period began, up to 60d past the cutoff.");
+        .isEqualTo("label-horizon: 60 training labels resolved after the test period began, up to 60d past its "
+            + "start.");
 
     scenarios.approve(g, List.of(new SignOff.Waiver("label-horizon", "", "the outcome is fixed at day 30; "
         + "the later resolution dates are a reporting lag")));
@@ -157,8 +158,11 @@ class TrainingChecksReportTests {
     PublishedGate g = scenarios.publish(horizon(OUTCOME), Mode.LOCAL, week);
     assertThat(g.result().unresolved()).singleElement().isInstanceOfSatisfying(LabelHorizonFinding.class,
         f -> assertThat(f.violation().overlap()).isEqualTo(Duration.ofDays(7)));
-    assertThat(g.text()).contains("had their label known after 2025-12-25T00:00:00Z (the earliest test decision "
-        + "2026-01-01T00:00:00Z less the embargo 7d)");
+    assertThat(g.text()).contains("Training labels resolved too close to the test period: 7 of 300 training rows "
+        + "(2.3%) had their label known after 2025-12-25T00:00:00Z (the earliest test decision 2026-01-01T00:00:00Z "
+        + "less the embargo 7d)");
+    assertThat(g.result().unresolved().get(0).render().headline())
+        .isEqualTo("7 training labels resolved later than 7d before the test period, up to 7d past that cutoff.");
   }
 
   @Test

@@ -83,7 +83,8 @@ class TrainingChecksGatedTests {
     assertThat(GateKit.read(kit.html(GATE + "leakyWindow")))
         .contains("data-kind=\"label-horizon\"", "60 training labels resolved after the test period began");
     assertThat(GateKit.read(kit.reportDir().resolve("index.html")))
-        .contains("label-horizon: 60 training labels resolved after the test period began, up to 60d past the cutoff.");
+        .contains("label-horizon: 60 training labels resolved after the test period began, up to 60d past its "
+            + "start.");
   }
 
   @Test
