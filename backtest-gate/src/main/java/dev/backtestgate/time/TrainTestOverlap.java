@@ -47,7 +47,7 @@ public final class TrainTestOverlap {
       throw new IllegalArgumentException("the test set has " + testEntities.length + " entities for "
           + testDecisionTimes.length + " decision times: pass one of each per test row.");
     }
-    LongIntHashMap ids = new LongIntHashMap(trainingEntities.length);
+    LongIntHashMap ids = new LongIntHashMap(Math.min(trainingEntities.length, 1 << 16)); // grows with the entities
     long[] latest = new long[trainingEntities.length];
     for (int i = 0; i < trainingEntities.length; i++) {
       int known = ids.size();
