@@ -86,8 +86,12 @@ public final class BacktestGate {
     for (FeatureTiming feature : run.features()) {
       times.put(feature.name(), feature instanceof FeatureTiming.KnownAt k ? k.knownAt() : null);
     }
+    Fingerprint.Training training = new Fingerprint.Training(
+        run.training().map(TrainingSet::decisionTimes).orElse(null),
+        run.training().map(TrainingSet::labelKnownAt).orElse(null),
+        run.training().map(TrainingSet::entities).orElse(null), run.entities().orElse(null), run.entityKeys());
     return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
-        run.decisionTimes(), times);
+        run.decisionTimes(), times, training);
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings) {

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -47,8 +48,9 @@ public final class BacktestRun {
   private final List<LateWriteReport> lateWrites;
   private final List<HistoryCheckResult> historyChecks;
   private final List<Check> checks;
+  private final TrainingRecording.Resolved training;
 
-  private BacktestRun(Builder b, int positives) {
+  private BacktestRun(Builder b, int positives, TrainingRecording.Resolved training) {
     this.gateId = b.gateId;
     this.labels = b.labels;
     this.positives = positives;
@@ -60,6 +62,7 @@ public final class BacktestRun {
     this.lateWrites = List.copyOf(b.lateWrites);
     this.historyChecks = List.copyOf(b.historyChecks);
     this.checks = List.copyOf(b.checks);
+    this.training = training;
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -127,6 +130,27 @@ public final class BacktestRun {
     return checks;
   }
 
+  /** The training set, when recorded ({@link Builder#training(long[], long[])}). */
+  public Optional<TrainingSet> training() {
+    return Optional.ofNullable(training.training());
+  }
+
+  /** The test rows' entity ids, when recorded ({@link Builder#entities(long[])}); dense ids for string keys. */
+  public Optional<long[]> entities() {
+    return Optional.ofNullable(training.testEntities());
+  }
+
+  /** How reports show entity id {@code id}: its string key when the keys were strings, else the number. */
+  public String entityKey(long id) {
+    List<String> keys = training.entityKeys();
+    return id >= 0 && id < keys.size() ? keys.get((int) id) : Long.toString(id);
+  }
+
+  /** The string entity keys in id order (id = index), or empty when the keys were numbers. */
+  public List<String> entityKeys() {
+    return training.entityKeys();
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -144,6 +168,7 @@ public final class BacktestRun {
     private final List<LateWriteReport> lateWrites = new ArrayList<>();
     private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
+    private final TrainingRecording training = new TrainingRecording();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -295,6 +320,70 @@ public final class BacktestRun {
       return this;
     }
 
+    /**
+     * The rows the candidate was trained on: per training row its decision time and when its label became known
+     * (the outcome resolved), epoch milliseconds. The label-horizon check fails when a label resolved after the
+     * earliest test decision less {@code backtestgate.embargo}.
+     */
+    public Builder training(long[] decisionTimes, long[] labelKnownAt) {
+      training.training(decisionTimes, labelKnownAt, null, null);
+      return this;
+    }
+
+    /**
+     * The training rows with their entities (account, customer) as numbers; also record the test rows' with
+     * {@link #entities(long[])}, so the train/test overlap can be checked.
+     */
+    public Builder training(long[] decisionTimes, long[] labelKnownAt, long[] entities) {
+      training.problem(entities == null ? "training entities are null: pass one key per training row, or use "
+          + "training(decisionTimes, labelKnownAt)." : null);
+      training.training(decisionTimes, labelKnownAt, entities, null);
+      return this;
+    }
+
+    /** The training rows with their entities as strings; record the test rows' with {@link #entities(String[])}. */
+    public Builder training(long[] decisionTimes, long[] labelKnownAt, String[] entities) {
+      training.problem(entities == null ? "training entities are null: pass one key per training row, or use "
+          + "training(decisionTimes, labelKnownAt)." : null);
+      training.training(decisionTimes, labelKnownAt, null, entities);
+      return this;
+    }
+
+    /** The training rows as instants; a {@code null} entry is reported by {@link #build()}. */
+    public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt) {
+      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt));
+    }
+
+    /** The training rows as instants, with numeric entities. */
+    public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt, long[] entities) {
+      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt), entities);
+    }
+
+    /** The training rows as instants, with string entities. */
+    public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt, String[] entities) {
+      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt), entities);
+    }
+
+    /** The entity (account, customer) of each test row, as numbers: what the train/test overlap matches on. */
+    public Builder entities(long[] entities) {
+      training.problem(entities == null ? "entities are null: pass one key per row." : null);
+      training.entities(entities, null);
+      return this;
+    }
+
+    /** The entity of each test row, as strings. */
+    public Builder entities(String[] entities) {
+      training.problem(entities == null ? "entities are null: pass one key per row." : null);
+      training.entities(null, entities);
+      return this;
+    }
+
+    private long[] trainingTimes(Instant[] decisionTimes, Instant[] labelKnownAt) {
+      training.problem(nullProblem("training decisionTimes", decisionTimes));
+      training.problem(nullProblem("training labelKnownAt", labelKnownAt));
+      return toMillis(decisionTimes);
+    }
+
     /** Adds a ready-made feature timing. */
     public Builder feature(FeatureTiming timing) {
       return add(timing.name(), timing);
@@ -338,8 +427,9 @@ public final class BacktestRun {
         }
         checkFeatures(problems, rows);
       }
+      TrainingRecording.Resolved recorded = training.resolve(problems, rows);
       problems.throwIfAny(gateId);
-      return new BacktestRun(this, positives);
+      return new BacktestRun(this, positives, recorded);
     }
 
     private int checkLabels(RunProblems problems) {

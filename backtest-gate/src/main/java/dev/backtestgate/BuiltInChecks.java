@@ -1,11 +1,14 @@
 package dev.backtestgate;
 
 import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.LabelHorizon;
 import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeCheck;
+import dev.backtestgate.time.TrainTestOverlap;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The checks every run gets, in the order their findings are reported. */
 final class BuiltInChecks {
@@ -23,6 +26,8 @@ final class BuiltInChecks {
     }
     checks.add(LATE_WRITES);
     checks.add(HISTORY);
+    checks.add(LABEL_HORIZON);
+    checks.add(TRAIN_TEST_OVERLAP);
     return checks;
   }
 
@@ -81,6 +86,28 @@ final class BuiltInChecks {
       }
     }
     return found;
+  });
+
+  /** Training labels that resolved after the earliest test decision less the embargo; needs a training set. */
+  static final Check LABEL_HORIZON = simple("label horizon", c -> c.run().training()
+      .flatMap(t -> LabelHorizon.check(t.decisionTimes(), t.labelKnownAt(), c.run().decisionTimes(),
+          c.policy().embargo()))
+      .<List<Finding>>map(v -> List.of(new LabelHorizonFinding(v)))
+      .orElse(List.of()));
+
+  /** Test rows whose entity was trained on at or after their decision; needs entities on both sides. */
+  static final Check TRAIN_TEST_OVERLAP = simple("train/test overlap", c -> {
+    TrainTestOverlapPolicy policy = c.policy().trainTestOverlap();
+    Optional<TrainingSet> training = c.run().training();
+    Optional<long[]> test = c.run().entities();
+    if (policy == TrainTestOverlapPolicy.OFF || training.isEmpty() || training.get().entityIds().isEmpty()
+        || test.isEmpty()) {
+      return List.of();
+    }
+    TrainingSet t = training.get();
+    return TrainTestOverlap.check(t.entities(), t.decisionTimes(), test.get(), c.run().decisionTimes())
+        .<List<Finding>>map(r -> List.of(new TrainTestOverlapFinding(r, policy, c.run().entityKeys())))
+        .orElse(List.of());
   });
 
   static Check pointInTime(FeatureTiming.KnownAt known) {

@@ -24,6 +24,9 @@ import org.apiguardian.api.API;
  * @param mode how sign-off files are treated (default {@link Mode#AUTO})
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
+ * @param embargo how long before the earliest test decision every training label must have resolved (default 0)
+ * @param trainTestOverlap whether test rows whose entity's future was in training fail, warn (default) or are not
+ *     checked
  */
 @API(status = STABLE, since = "0.1")
 public record GatePolicy(
@@ -32,7 +35,9 @@ public record GatePolicy(
     double liftTolerance,
     Duration availabilityLag,
     Mode mode,
-    LateWritePolicy lateWrites) {
+    LateWritePolicy lateWrites,
+    Duration embargo,
+    TrainTestOverlapPolicy trainTestOverlap) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
@@ -65,11 +70,25 @@ public record GatePolicy(
     if (lateWrites == null) {
       throw new IllegalArgumentException("late-writes policy is missing: use warn or fail.");
     }
+    if (embargo == null || embargo.isNegative()) {
+      throw new IllegalArgumentException("embargo is " + embargo + ": it must be a duration of zero or more, e.g. "
+          + "P7D.");
+    }
+    if (trainTestOverlap == null) {
+      throw new IllegalArgumentException("train/test-overlap policy is missing: use fail, warn or off.");
+    }
+  }
+
+  /** The limits without the training-set settings: no embargo, train/test overlap warns. */
+  public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
+      LateWritePolicy lateWrites) {
+    this(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, Duration.ZERO,
+        TrainTestOverlapPolicy.DEFAULT);
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, late writes warn.
+   * no availability lag, mode auto, late writes warn, no embargo, train/test overlap warns.
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
@@ -78,31 +97,44 @@ public record GatePolicy(
 
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
-    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
+        trainTestOverlap);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
-    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, embargo, trainTestOverlap);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
-    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, embargo, trainTestOverlap);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, embargo, trainTestOverlap);
   }
 
   /** A copy with another late-writes policy. */
   public GatePolicy withLateWrites(LateWritePolicy value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, embargo, trainTestOverlap);
+  }
+
+  /** A copy with another embargo between the last training label and the first test decision. */
+  public GatePolicy withEmbargo(Duration value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, value,
+        trainTestOverlap);
+  }
+
+  /** A copy with another train/test-overlap policy. */
+  public GatePolicy withTrainTestOverlap(TrainTestOverlapPolicy value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo, value);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, embargo,
+        trainTestOverlap);
   }
 }

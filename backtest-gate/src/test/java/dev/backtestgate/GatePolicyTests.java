@@ -39,6 +39,23 @@ class GatePolicyTests {
   }
 
   @Test
+  void trainingSetSettingsDefaultToNoEmbargoAndAWarningOnOverlap() {
+    GatePolicy p = GatePolicy.defaults();
+    assertThat(p.embargo()).isEqualTo(Duration.ZERO);
+    assertThat(p.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.WARN);
+    GatePolicy changed = p.withEmbargo(Duration.ofDays(7)).withTrainTestOverlap(TrainTestOverlapPolicy.FAIL);
+    assertThat(changed.embargo()).isEqualTo(Duration.ofDays(7));
+    assertThat(changed.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.FAIL);
+    assertThat(changed.withMaxLift(0.1).embargo()).isEqualTo(Duration.ofDays(7));
+    assertThatThrownBy(() -> p.withEmbargo(Duration.ofDays(-1))).hasMessageContaining("embargo is PT-24H");
+    assertThatThrownBy(() -> p.withTrainTestOverlap(null)).hasMessageContaining("use fail, warn or off");
+    assertThat(TrainTestOverlapPolicy.parse("off", "test")).isEqualTo(TrainTestOverlapPolicy.OFF);
+    assertThatThrownBy(() -> TrainTestOverlapPolicy.parse("Warn", "-D"))
+        .hasMessage("invalid value for backtestgate.train-test-overlap: 'Warn' (from -D); allowed values: "
+            + "[fail, warn, off] (default warn)");
+  }
+
+  @Test
   void autoModeIsVerifyOnCiAndLocalElsewhere() {
     assertThat(Mode.AUTO.resolve(Map.of("CI", "true"))).isEqualTo(Mode.VERIFY);
     assertThat(Mode.AUTO.resolve(Map.of("CI", "1"))).isEqualTo(Mode.VERIFY);

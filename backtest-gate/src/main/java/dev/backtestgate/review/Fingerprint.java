@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import org.apiguardian.api.API;
@@ -20,7 +21,10 @@ import org.apiguardian.api.API;
  *
  * <p>Encoding (version 1): the ASCII tag {@code backtest-gate/fingerprint/v1}, then each part as a
  * one-byte kind, a big-endian length and the content (strings UTF-8, labels one byte each, times 8
- * bytes big-endian; a timeless feature as its name with length {@code -1} times).
+ * bytes big-endian; a timeless feature as its name with length {@code -1} times). A recorded training set adds,
+ * after the features and only when present: training decision times {@code R}, label times {@code K}, training
+ * entities {@code E}, test entities {@code e} (8 bytes each), and string entity keys ({@code S} count, then
+ * {@code s} each).
  *
  * <pre>{@code
  * String fp = Fingerprint.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
@@ -53,6 +57,15 @@ public final class Fingerprint {
    */
   public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
       long[] decisionTimes, SortedMap<String, long[]> featureTimes) {
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, Training.NONE);
+  }
+
+  /**
+   * The fingerprint of a run that also recorded its training set or entities; with {@link Training#NONE} it is
+   * exactly {@link #compute(String, String, String, boolean[], long[], SortedMap)}.
+   */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, Training training) {
     Fingerprint f = new Fingerprint();
     f.digest.update(TAG);
     f.text((byte) 'G', gateId);
@@ -72,8 +85,44 @@ public final class Fingerprint {
         f.times((byte) 'T', feature.getValue());
       }
     }
+    f.training(training);
     f.flush();
     return PREFIX + HexFormat.of().formatHex(f.digest.digest());
+  }
+
+  /**
+   * The training set and entities a run recorded; each part is encoded only when present, after the features, so
+   * a run that records none keeps its fingerprint.
+   *
+   * @param decisionTimes training decision times, or {@code null}
+   * @param labelKnownAt training label-resolution times, or {@code null}
+   * @param entities training entity ids, or {@code null}
+   * @param testEntities the test rows' entity ids, or {@code null}
+   * @param entityKeys the string key of each entity id (id = index), empty for numeric keys
+   */
+  public record Training(long[] decisionTimes, long[] labelKnownAt, long[] entities, long[] testEntities,
+      List<String> entityKeys) {
+    /** Nothing recorded. */
+    public static final Training NONE = new Training(null, null, null, null, List.of());
+  }
+
+  private void training(Training t) {
+    optionalTimes((byte) 'R', t.decisionTimes());
+    optionalTimes((byte) 'K', t.labelKnownAt());
+    optionalTimes((byte) 'E', t.entities());
+    optionalTimes((byte) 'e', t.testEntities());
+    if (!t.entityKeys().isEmpty()) {
+      header((byte) 'S', t.entityKeys().size());
+      for (String key : t.entityKeys()) {
+        text((byte) 's', key);
+      }
+    }
+  }
+
+  private void optionalTimes(byte kind, long[] values) {
+    if (values != null) {
+      times(kind, values);
+    }
   }
 
   private void header(byte kind, int length) {

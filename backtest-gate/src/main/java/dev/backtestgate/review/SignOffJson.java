@@ -199,8 +199,11 @@ public final class SignOffJson {
       w.onlyFields(WAIVER_2);
       String kind = nonBlank(w, "kind", "the kind is empty: name the kind of finding the waiver is for, e.g. "
           + "point-in-time (the report lists each finding's kind).");
-      String subject = nonBlank(w, "subject", "the subject is empty: name what the finding is about, e.g. the "
-          + "feature (the report lists each finding's subject).");
+      String subject = w.text("subject"); // "" waives a kind without a subject, e.g. label-horizon
+      if (!subject.isEmpty() && subject.isBlank()) {
+        throw w.fail(w.path() + ".subject", "the subject is blank: name what the finding is about, e.g. the feature, "
+            + "or write \"\" for a kind without a subject (the report lists each finding's subject).");
+      }
       String reason = nonBlank(w, "reason", "the reason is empty: say why the " + kind + " finding about '" + subject
           + "' is not a leak.");
       waivers.add(new SignOff.Waiver(kind, subject, reason));

@@ -60,7 +60,11 @@ final class ReportScenarios {
   }
 
   PublishedGate publish(BacktestRun run, Mode mode) {
-    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, CLOCK);
+    return publish(run, mode, GatePolicy.defaults());
+  }
+
+  PublishedGate publish(BacktestRun run, Mode mode, GatePolicy policy) {
+    GateResult result = BacktestGate.evaluate(run, policy, store, CLOCK);
     return Published.publish(run, result, mode, files, store);
   }
 

@@ -172,6 +172,16 @@ class SignOffJsonTests {
   }
 
   @Test
+  void anEmptySubjectWaivesAKindWithoutSubjectButABlankOneIsRejected() {
+    String text = approvedText().replace("\"subject\": \"status\"", "\"subject\": \"\"");
+    assertThat(SignOffJson.parse(text, FILE).waivers().get(0).covers("point-in-time", ""))
+        .isTrue();
+    MalformedSignOffException e = malformed(approvedText().replace("\"subject\": \"status\"", "\"subject\": \"  \""));
+    assertThat(e.jsonPath()).isEqualTo("$.waivers[0].subject");
+    assertThat(e.problem()).contains("write \"\" for a kind without a subject");
+  }
+
+  @Test
   void aNonObjectIsRejected() {
     assertThat(malformed("[1, 2]").problem()).contains("expected an object, found array");
   }

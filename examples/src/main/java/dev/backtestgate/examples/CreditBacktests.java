@@ -32,6 +32,7 @@ final class CreditBacktests {
   private final SourceFeatures honestTrain;
   private final SourceFeatures honestTest;
   private final HistoryCheckResult logHistory;
+  private final PointInTimeFeatures logs;
   private final Scorecard baseline;
   private final double[] baselineScores;
 
@@ -46,7 +47,7 @@ final class CreditBacktests {
     StatusLog log = StatusLog.load(world);
     NormalizeStatusBackfill.record(log, world);
     this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
-    PointInTimeFeatures logs = PointInTimeFeatures.of(world, log);
+    this.logs = PointInTimeFeatures.of(world, log);
     this.honestTrain = logs.read(train, true);
     this.honestTest = logs.read(test, true);
     this.baseline = Scorecard.fit(BASELINE, ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD),
@@ -87,6 +88,20 @@ final class CreditBacktests {
   ScoredBacktest reviewedLift() {
     return challenge(CHALLENGER_WITH_PAYMENTS, honestTrain, honestTest, ModelInputs.Columns.CHALLENGER_WITH_PAYMENTS,
         logHistory);
+  }
+
+  /**
+   * The challenger on point-in-time features, trained on the reviews decided from January 2024 up to
+   * {@code trainTo} (exclusive) and tested on the usual test rows; the training rows come along so the gate can
+   * check when their labels resolved.
+   */
+  TrainingWindow trainingWindow(long trainTo) {
+    DecisionRows rows = DecisionRows.decidedBetween(world, Timeline.DECISIONS_FROM, trainTo);
+    ModelInputs x = ModelInputs.of(logs.read(rows, true), world, ModelInputs.Columns.CHALLENGER);
+    ModelInputs y = ModelInputs.of(honestTest, world, ModelInputs.Columns.CHALLENGER);
+    BoostedTrees model = BoostedTrees.fit(CHALLENGER, x, rows.defaulted());
+    return new TrainingWindow(ScoredBacktest.of(model, model.score(y), baseline, baselineScores, honestTest, y,
+        logHistory), rows, test);
   }
 
   private ScoredBacktest challenge(String name, SourceFeatures trainFeatures, SourceFeatures testFeatures,

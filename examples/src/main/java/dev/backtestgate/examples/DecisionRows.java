@@ -28,6 +28,11 @@ record DecisionRows(int[] account, long[] decisionAt, boolean[] defaulted) {
     return select(world, Timeline::inTestPeriod);
   }
 
+  /** The reviews decided in {@code [from, to)}, epoch ms: a training window of one's own choosing. */
+  static DecisionRows decidedBetween(CreditWorld world, long from, long to) {
+    return select(world, t -> t >= from && t < to);
+  }
+
   private static DecisionRows select(CreditWorld world, LongPredicate period) {
     Accounts a = world.accounts();
     int n = 0;
@@ -64,6 +69,15 @@ record DecisionRows(int[] account, long[] decisionAt, boolean[] defaulted) {
       }
     }
     return n;
+  }
+
+  /** When each row's label became known: the end of its 90-day outcome window ({@link Timeline#OUTCOME_WINDOW}). */
+  long[] labelKnownAt() {
+    long[] known = new long[decisionAt.length];
+    for (int i = 0; i < known.length; i++) {
+      known[i] = decisionAt[i] + Timeline.OUTCOME_WINDOW;
+    }
+    return known;
   }
 
   /** The account ids as {@code long}s, the entity key of an as-of join. */

@@ -25,10 +25,11 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
- * The demo ({@code mvn -B -ntp -Pdemo -DskipTests -pl examples -am verify}): runs the three gated backtest
+ * The demo ({@code mvn -B -ntp -Pdemo -DskipTests -pl examples -am verify}): runs the gated backtest
  * classes on the JUnit Platform with the same extension and configuration as the test run on CI, prints
  * what each gate said (the blocked ones with their full message), and where the reports are. Exits 0 when
- * the story came out as told (the leaky backtests blocked, the other two passing), 1 otherwise.
+ * the story came out as told (the backtests tagged {@value LeakyBackfillBacktest#TAG} blocked, the others
+ * passing), 1 otherwise.
  *
  * <pre>{@code
  * java -Dbasedir=examples -cp <test classpath> dev.backtestgate.examples.Demo
@@ -36,7 +37,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  */
 final class Demo {
   private static final List<Class<?>> BACKTESTS =
-      List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class);
+      List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class,
+          TrainingWindowBacktest.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
@@ -106,7 +108,7 @@ final class Demo {
   private int summarize(List<Gate> gates, long nanos) {
     out.println();
     out.println("Summary");
-    boolean asTold = gates.size() == 4;
+    boolean asTold = gates.size() == 6;
     Path reports = null;
     for (Gate gate : gates) {
       boolean expected = gate.leaky() != gate.passed();
@@ -133,14 +135,10 @@ final class Demo {
   }
 
   /** One gated test's outcome, and what it printed (the gate prints its text when a sign-off covers it). */
-  private record Gate(String className, String method, boolean passed, Throwable failure, Path reportFile,
-      JsonNode report, String printed) {
+  private record Gate(String className, String method, boolean leaky, boolean passed, Throwable failure,
+      Path reportFile, JsonNode report, String printed) {
     String shortName() {
       return className.substring(className.lastIndexOf('.') + 1) + "#" + method;
-    }
-
-    boolean leaky() {
-      return className.equals(LeakyBackfillBacktest.class.getName());
     }
 
     String headline() {
@@ -201,6 +199,7 @@ final class Demo {
         TestExecutionResult result = results.get(test.getUniqueId());
         Path file = reportFiles.get(test.getUniqueId());
         gates.add(new Gate(source.getClassName(), source.getMethodName(),
+            test.getTags().stream().anyMatch(t -> t.getName().equals(LeakyBackfillBacktest.TAG)),
             result.getStatus() == TestExecutionResult.Status.SUCCESSFUL, result.getThrowable().orElse(null), file,
             file == null ? null : read(file), printed.getOrDefault(test.getUniqueId(), "")));
       }

@@ -25,4 +25,12 @@ final class Recorded {
       backtest.history(scored.history());
     }
   }
+
+  /** Records the backtest and its training rows: decision times, label times and accounts on both sides. */
+  static void into(Backtest backtest, TrainingWindow window) {
+    into(backtest, window.backtest());
+    DecisionRows training = window.training();
+    backtest.training(training.decisionAt(), training.labelKnownAt(), training.entities())
+        .entities(window.test().entities());
+  }
 }

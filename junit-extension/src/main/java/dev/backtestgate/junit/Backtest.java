@@ -107,6 +107,50 @@ public final class Backtest {
     return record(builder.timelessFeature(name, reason));
   }
 
+  /**
+   * The rows the candidate was trained on: per training row its decision time and when its label became known,
+   * epoch milliseconds; the label-horizon check fails when a label resolved after the earliest test decision less
+   * {@code backtestgate.embargo}. See {@code BacktestRun.Builder#training(long[], long[])}.
+   */
+  public Backtest training(long[] decisionTimes, long[] labelKnownAt) {
+    return record(builder.training(decisionTimes, labelKnownAt));
+  }
+
+  /** The training rows with numeric entities; record the test rows' with {@link #entities(long[])}. */
+  public Backtest training(long[] decisionTimes, long[] labelKnownAt, long[] entities) {
+    return record(builder.training(decisionTimes, labelKnownAt, entities));
+  }
+
+  /** The training rows with string entities; record the test rows' with {@link #entities(String[])}. */
+  public Backtest training(long[] decisionTimes, long[] labelKnownAt, String[] entities) {
+    return record(builder.training(decisionTimes, labelKnownAt, entities));
+  }
+
+  /** The training rows as instants. */
+  public Backtest training(Instant[] decisionTimes, Instant[] labelKnownAt) {
+    return record(builder.training(decisionTimes, labelKnownAt));
+  }
+
+  /** The training rows as instants, with numeric entities. */
+  public Backtest training(Instant[] decisionTimes, Instant[] labelKnownAt, long[] entities) {
+    return record(builder.training(decisionTimes, labelKnownAt, entities));
+  }
+
+  /** The training rows as instants, with string entities. */
+  public Backtest training(Instant[] decisionTimes, Instant[] labelKnownAt, String[] entities) {
+    return record(builder.training(decisionTimes, labelKnownAt, entities));
+  }
+
+  /** The entity (account, customer) of each test row, as numbers: what the train/test overlap matches on. */
+  public Backtest entities(long[] entities) {
+    return record(builder.entities(entities));
+  }
+
+  /** The entity of each test row, as strings. */
+  public Backtest entities(String[] entities) {
+    return record(builder.entities(entities));
+  }
+
   /** A check of your own, run after the built-in ones; see {@code BacktestRun.Builder#check(Check)}. */
   public Backtest check(Check check) {
     return record(builder.check(check));

@@ -3,6 +3,7 @@ package dev.backtestgate.junit;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
+import dev.backtestgate.TrainTestOverlapPolicy;
 import dev.backtestgate.time.LateWritePolicy;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,10 @@ public final class BacktestGateConfig {
   public static final String MODE = PREFIX + "mode";
   /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
+  /** How long before the first test decision each training label must be resolved; ISO-8601. Default PT0S. */
+  public static final String EMBARGO = PREFIX + "embargo";
+  /** fail, warn or off: test rows whose entity's future was in the training set. Default warn. */
+  public static final String TRAIN_TEST_OVERLAP = TrainTestOverlapPolicy.KEY;
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -55,7 +60,8 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES);
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
+          EMBARGO, TRAIN_TEST_OVERLAP);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.of(
@@ -66,7 +72,9 @@ public final class BacktestGateConfig {
       REVIEW_DIR, DEFAULT_REVIEW_DIR,
       REPORT_DIR, DEFAULT_REPORT_DIR,
       MODE, "auto",
-      LATE_WRITES, LateWritePolicy.DEFAULT.configValue());
+      LATE_WRITES, LateWritePolicy.DEFAULT.configValue(),
+      EMBARGO, "PT0S",
+      TRAIN_TEST_OVERLAP, TrainTestOverlapPolicy.DEFAULT.configValue());
 
   private BacktestGateConfig() {}
 }

@@ -2,15 +2,18 @@ package dev.backtestgate.junit;
 
 import static dev.backtestgate.junit.BacktestGateConfig.AVAILABILITY_LAG;
 import static dev.backtestgate.junit.BacktestGateConfig.CONFIDENCE;
+import static dev.backtestgate.junit.BacktestGateConfig.EMBARGO;
 import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
 import static dev.backtestgate.junit.BacktestGateConfig.MODE;
 import static dev.backtestgate.junit.BacktestGateConfig.REPORT_DIR;
 import static dev.backtestgate.junit.BacktestGateConfig.REVIEW_DIR;
+import static dev.backtestgate.junit.BacktestGateConfig.TRAIN_TEST_OVERLAP;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.TrainTestOverlapPolicy;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -57,9 +60,12 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
         "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
     LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
+    Duration embargo = lookup.parsed(EMBARGO, GateSettings::duration,
+        "an ISO-8601 duration of zero or more, e.g. PT0S, P7D or P30D");
+    TrainTestOverlapPolicy overlap = lookup.parsed(TRAIN_TEST_OVERLAP, GateSettings::overlap, "fail, warn or off");
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
-    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites),
+    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites, embargo, overlap),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -99,6 +105,11 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
 
   private static LateWritePolicy lateWrites(String text) {
     return Arrays.stream(LateWritePolicy.values()).filter(p -> p.configValue().equals(text)).findFirst().orElse(null);
+  }
+
+  private static TrainTestOverlapPolicy overlap(String text) {
+    return Arrays.stream(TrainTestOverlapPolicy.values()).filter(p -> p.configValue().equals(text)).findFirst()
+        .orElse(null);
   }
 
   private static Path path(String text) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.TrainTestOverlapPolicy;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,6 +80,34 @@ class GateSettingsTests {
   void theModeIsOneOfThreeLowerCaseWords(String text) {
     assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MODE, text)))
         .hasMessageContaining("Allowed: auto, verify or local.");
+  }
+
+  @Test
+  void theTrainingSetSettingsAreRead() {
+    GatePolicy policy = resolve(Map.of(BacktestGateConfig.EMBARGO, "P7D", BacktestGateConfig.TRAIN_TEST_OVERLAP,
+        "fail")).policy();
+    assertThat(policy.embargo()).isEqualTo(Duration.ofDays(7));
+    assertThat(policy.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.FAIL);
+    assertThat(resolve(Map.of(BacktestGateConfig.TRAIN_TEST_OVERLAP, " off ")).policy().trainTestOverlap())
+        .isEqualTo(TrainTestOverlapPolicy.OFF);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-P1D", "7d", "P", "a week", "P1M", ""})
+  void theEmbargoMustBeANonNegativeIsoDuration(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.EMBARGO, text)))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("Invalid leakage gate setting backtestgate.embargo: '" + text + "'")
+        .hasMessageContaining("an ISO-8601 duration of zero or more, e.g. PT0S, P7D or P30D")
+        .hasMessageEndingWith("remove it to use the default (PT0S).");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Fail", "WARN", "error", "none", "false", ""})
+  void theOverlapPolicyIsOneOfThreeLowerCaseWords(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.TRAIN_TEST_OVERLAP, text)))
+        .hasMessageStartingWith("Invalid leakage gate setting backtestgate.train-test-overlap: '" + text + "'")
+        .hasMessageContaining("Allowed: fail, warn or off.");
   }
 
   @Test
