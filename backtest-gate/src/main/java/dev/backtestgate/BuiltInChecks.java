@@ -89,14 +89,14 @@ final class BuiltInChecks {
   });
 
   /** Training labels that resolved after the earliest test decision less the embargo; needs a training set. */
-  static final Check LABEL_HORIZON = simple("label horizon", c -> c.run().training()
+  static final Check LABEL_HORIZON = Check.of("label horizon", c -> c.run().training()
       .flatMap(t -> LabelHorizon.check(t.decisionTimes(), t.labelKnownAt(), c.run().decisionTimes(),
           c.policy().embargo()))
       .<List<Finding>>map(v -> List.of(new LabelHorizonFinding(v)))
       .orElse(List.of()));
 
   /** Test rows whose entity was trained on at or after their decision; needs entities on both sides. */
-  static final Check TRAIN_TEST_OVERLAP = simple("train/test overlap", c -> {
+  static final Check TRAIN_TEST_OVERLAP = Check.of("train/test overlap", c -> {
     TrainTestOverlapPolicy policy = c.policy().trainTestOverlap();
     Optional<TrainingSet> training = c.run().training();
     Optional<long[]> test = c.run().entities();
