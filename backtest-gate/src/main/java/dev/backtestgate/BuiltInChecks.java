@@ -1,5 +1,7 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.FutureReadProbe;
+import dev.backtestgate.time.FutureReadReport;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeCheck;
@@ -23,6 +25,7 @@ final class BuiltInChecks {
     }
     checks.add(LATE_WRITES);
     checks.add(HISTORY);
+    run.futureReads().forEach(probe -> checks.add(futureRead(probe)));
     return checks;
   }
 
@@ -88,6 +91,14 @@ final class BuiltInChecks {
         .check(known.name(), c.run().decisionTimes(), known.knownAt(), c.policy().availabilityLag())
         .<List<Finding>>map(v -> List.of(new Finding.PointInTime(v)))
         .orElse(List.of()));
+  }
+
+  /** One probe, run at gate time with the policy's availability lag and sample size. */
+  static Check futureRead(FutureReadProbe probe) {
+    return simple("future read of '" + probe.feature() + "'", c -> {
+      FutureReadReport report = probe.run(c.policy().availabilityLag(), c.policy().futureReadSample());
+      return report.clean() ? List.of() : List.of(new Finding.FutureRead(report));
+    });
   }
 
   private static Check simple(String name, java.util.function.Function<CheckContext, List<Finding>> body) {

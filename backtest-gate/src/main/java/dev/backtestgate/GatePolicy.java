@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
 import org.apiguardian.api.API;
@@ -24,6 +25,8 @@ import org.apiguardian.api.API;
  * @param mode how sign-off files are treated (default {@link Mode#AUTO})
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
+ * @param futureReadSample how many rows each future-read probe re-runs (default
+ *     {@value FutureReadProbe#DEFAULT_SAMPLE}; {@link FutureReadProbe#ALL_ROWS} for every row)
  */
 @API(status = STABLE, since = "0.1")
 public record GatePolicy(
@@ -32,7 +35,8 @@ public record GatePolicy(
     double liftTolerance,
     Duration availabilityLag,
     Mode mode,
-    LateWritePolicy lateWrites) {
+    LateWritePolicy lateWrites,
+    int futureReadSample) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
@@ -65,44 +69,53 @@ public record GatePolicy(
     if (lateWrites == null) {
       throw new IllegalArgumentException("late-writes policy is missing: use warn or fail.");
     }
+    if (futureReadSample < 1) {
+      throw new IllegalArgumentException("future-read sample is " + futureReadSample + ": probe at least 1 row, "
+          + "e.g. 1000, or FutureReadProbe.ALL_ROWS for every row.");
+    }
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, late writes warn.
+   * no availability lag, mode auto, late writes warn, future-read probes re-run 1,000 rows.
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
-        LateWritePolicy.DEFAULT);
+        LateWritePolicy.DEFAULT, FutureReadProbe.DEFAULT_SAMPLE);
   }
 
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
-    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, futureReadSample);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
-    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, futureReadSample);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
-    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, futureReadSample);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, futureReadSample);
   }
 
   /** A copy with another late-writes policy. */
   public GatePolicy withLateWrites(LateWritePolicy value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, futureReadSample);
+  }
+
+  /** A copy where each future-read probe re-runs {@code rows} rows ({@link FutureReadProbe#ALL_ROWS}: all). */
+  public GatePolicy withFutureReadSample(int rows) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, rows);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, futureReadSample);
   }
 }

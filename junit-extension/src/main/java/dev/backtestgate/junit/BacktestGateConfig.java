@@ -47,6 +47,8 @@ public final class BacktestGateConfig {
   public static final String MODE = PREFIX + "mode";
   /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
+  /** How many rows each future-read probe re-runs: a whole number of at least 1, or {@code all}. Default 1000. */
+  public static final String FUTURE_READ_SAMPLE = PREFIX + "future-read-sample";
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -55,7 +57,8 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES);
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
+          FUTURE_READ_SAMPLE);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.of(
@@ -66,7 +69,8 @@ public final class BacktestGateConfig {
       REVIEW_DIR, DEFAULT_REVIEW_DIR,
       REPORT_DIR, DEFAULT_REPORT_DIR,
       MODE, "auto",
-      LATE_WRITES, LateWritePolicy.DEFAULT.configValue());
+      LATE_WRITES, LateWritePolicy.DEFAULT.configValue(),
+      FUTURE_READ_SAMPLE, "1000");
 
   private BacktestGateConfig() {}
 }

@@ -2,6 +2,7 @@ package dev.backtestgate.junit;
 
 import static dev.backtestgate.junit.BacktestGateConfig.AVAILABILITY_LAG;
 import static dev.backtestgate.junit.BacktestGateConfig.CONFIDENCE;
+import static dev.backtestgate.junit.BacktestGateConfig.FUTURE_READ_SAMPLE;
 import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
@@ -11,6 +12,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.REVIEW_DIR;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -57,9 +59,12 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
         "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
     LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
+    int futureReadSample = lookup.parsed(FUTURE_READ_SAMPLE, GateSettings::sampleSize,
+        "a whole number of at least 1, e.g. 1000, or all");
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
-    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites),
+    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites,
+        futureReadSample),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -99,6 +104,17 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
 
   private static LateWritePolicy lateWrites(String text) {
     return Arrays.stream(LateWritePolicy.values()).filter(p -> p.configValue().equals(text)).findFirst().orElse(null);
+  }
+
+  private static Integer sampleSize(String text) {
+    if (text.equals("all")) {
+      return FutureReadProbe.ALL_ROWS;
+    }
+    if (!text.matches("[0-9]{1,10}")) {
+      return null;
+    }
+    long rows = Long.parseLong(text);
+    return rows >= 1 && rows <= Integer.MAX_VALUE ? (int) rows : null;
   }
 
   private static Path path(String text) {
