@@ -71,19 +71,34 @@ public final class FutureReadProbe {
    */
   public static FutureReadProbe numeric(String feature, FeatureFunction function, Spine spine, double[] used,
       EventLog... logs) {
+    return numeric(feature, function, spine, used, history(feature, logs));
+  }
+
+  /**
+   * A probe of a numeric feature over logs already indexed: pass the view the backtest's values were computed
+   * with, so the logs are indexed once.
+   */
+  public static FutureReadProbe numeric(String feature, FeatureFunction function, Spine spine, double[] used,
+      EventLogView history) {
     Columns.required(function, "feature function of '" + feature + "'");
     Columns.required(used, "values used for '" + feature + "'");
     return new FutureReadProbe(Columns.requireName(feature, "feature name"), function, null,
-        rows(feature, spine, used.length), used, null, history(feature, logs), 0);
+        rows(feature, spine, used.length), used, null, whole(feature, history), 0);
   }
 
   /** A probe of a categorical feature; {@code used} holds one category per row ({@code null} = missing). */
   public static FutureReadProbe categorical(String feature, CategoricalFeatureFunction function, Spine spine,
       String[] used, EventLog... logs) {
+    return categorical(feature, function, spine, used, history(feature, logs));
+  }
+
+  /** A probe of a categorical feature over logs already indexed (see the numeric twin). */
+  public static FutureReadProbe categorical(String feature, CategoricalFeatureFunction function, Spine spine,
+      String[] used, EventLogView history) {
     Columns.required(function, "feature function of '" + feature + "'");
     Columns.required(used, "values used for '" + feature + "'");
     return new FutureReadProbe(Columns.requireName(feature, "feature name"), null, function,
-        rows(feature, spine, used.length), null, used, history(feature, logs), 0);
+        rows(feature, spine, used.length), null, used, whole(feature, history), 0);
   }
 
   private static Spine rows(String feature, Spine spine, int used) {
@@ -93,6 +108,15 @@ public final class FutureReadProbe {
           + "spine has " + spine.size() + " rows; pass one value per spine row, in the spine's order");
     }
     return spine;
+  }
+
+  private static EventLogView whole(String feature, EventLogView history) {
+    Columns.required(history, "event log view of '" + feature + "'");
+    if (history.cutoff() != EventLogView.WHOLE_HISTORY) {
+      throw new IllegalArgumentException("the event log view of '" + feature + "' is already cut at "
+          + history.cutoff() + ": pass the whole history (EventLogView.of(logs)); the probe makes the cuts");
+    }
+    return history;
   }
 
   private static EventLogView history(String feature, EventLog[] logs) {

@@ -173,6 +173,9 @@ class FutureReadProbeTests {
     assertThatThrownBy(() -> EventLogView.of(balance()).events("blance", 1))
         .hasMessageContaining("no event log named 'blance' in this view (logs: [balance])");
     assertThatThrownBy(() -> EventLogView.of(List.of())).hasMessageContaining("no event logs given");
+    assertThatThrownBy(() -> FutureReadProbe.numeric("balance", HONEST, spine, new double[5],
+        EventLogView.of(balance()).asOf(HOUR)))
+        .hasMessageContaining("is already cut at 3600000: pass the whole history");
   }
 
   private static List<Double> values(EntityEvents events) {
