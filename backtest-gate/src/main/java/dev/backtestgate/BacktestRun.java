@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 
 import dev.backtestgate.time.FeatureTable;
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
@@ -49,6 +50,7 @@ public final class BacktestRun {
   private final List<HistoryCheckResult> historyChecks;
   private final List<Check> checks;
   private final TrainingRecording.Resolved training;
+  private final List<FutureReadProbe> futureReads;
 
   private BacktestRun(Builder b, int positives, TrainingRecording.Resolved training) {
     this.gateId = b.gateId;
@@ -63,6 +65,7 @@ public final class BacktestRun {
     this.historyChecks = List.copyOf(b.historyChecks);
     this.checks = List.copyOf(b.checks);
     this.training = training;
+    this.futureReads = List.copyOf(b.futureReads);
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -151,6 +154,11 @@ public final class BacktestRun {
     return training.entityKeys();
   }
 
+  /** The future-read probes of the run's feature functions, run by the gate with its policy's lag and sample. */
+  public List<FutureReadProbe> futureReads() {
+    return futureReads;
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -169,6 +177,7 @@ public final class BacktestRun {
     private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
     private final TrainingRecording training = new TrainingRecording();
+    private final List<FutureReadProbe> futureReads = new ArrayList<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -382,6 +391,23 @@ public final class BacktestRun {
       training.problem(nullProblem("training decisionTimes", decisionTimes));
       training.problem(nullProblem("training labelKnownAt", labelKnownAt));
       return toMillis(decisionTimes);
+    }
+
+    /**
+     * A feature function to probe for reads of the future ({@code FutureReadProbe}): the gate re-runs it on
+     * history cut at each sampled decision time, with its policy's availability lag and sample size, and
+     * fails when a value differs from the one used. One probe per feature.
+     */
+    public Builder futureRead(FutureReadProbe probe) {
+      if (probe == null) {
+        featureProblems.add("a future-read probe is null: pass FutureReadProbe.numeric(...) or .categorical(...), "
+            + "or do not call futureRead.");
+      } else if (futureReads.stream().anyMatch(p -> p.feature().equals(probe.feature()))) {
+        featureProblems.add("feature '" + probe.feature() + "' has two future-read probes: probe each feature once.");
+      } else {
+        futureReads.add(probe);
+      }
+      return this;
     }
 
     /** Adds a ready-made feature timing. */

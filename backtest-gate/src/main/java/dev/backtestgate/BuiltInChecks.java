@@ -1,5 +1,7 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.FutureReadProbe;
+import dev.backtestgate.time.FutureReadReport;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LabelHorizon;
 import dev.backtestgate.time.LateWriteReport;
@@ -28,6 +30,7 @@ final class BuiltInChecks {
     checks.add(HISTORY);
     checks.add(LABEL_HORIZON);
     checks.add(TRAIN_TEST_OVERLAP);
+    run.futureReads().forEach(probe -> checks.add(futureRead(probe)));
     return checks;
   }
 
@@ -116,4 +119,13 @@ final class BuiltInChecks {
         .<List<Finding>>map(v -> List.of(new Finding.PointInTime(v)))
         .orElse(List.of()));
   }
+
+  /** One probe, run at gate time with the policy's availability lag and sample size. */
+  static Check futureRead(FutureReadProbe probe) {
+    return Check.of("future read of '" + probe.feature() + "'", c -> {
+      FutureReadReport report = probe.run(c.policy().availabilityLag(), c.policy().futureReadSample());
+      return report.clean() ? List.of() : List.of(new Finding.FutureRead(report));
+    });
+  }
+
 }

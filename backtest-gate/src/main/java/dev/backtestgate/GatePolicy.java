@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
 import org.apiguardian.api.API;
@@ -27,6 +28,8 @@ import org.apiguardian.api.API;
  * @param embargo how long before the earliest test decision every training label must have resolved (default 0)
  * @param trainTestOverlap whether test rows whose entity's future was in training fail, warn (default) or are not
  *     checked
+ * @param futureReadSample how many rows each future-read probe re-runs (default
+ *     {@value FutureReadProbe#DEFAULT_SAMPLE}; {@link FutureReadProbe#ALL_ROWS} for every row)
  */
 @API(status = STABLE, since = "0.1")
 public record GatePolicy(
@@ -37,7 +40,8 @@ public record GatePolicy(
     Mode mode,
     LateWritePolicy lateWrites,
     Duration embargo,
-    TrainTestOverlapPolicy trainTestOverlap) {
+    TrainTestOverlapPolicy trainTestOverlap,
+    int futureReadSample) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
@@ -77,18 +81,22 @@ public record GatePolicy(
     if (trainTestOverlap == null) {
       throw new IllegalArgumentException("train/test-overlap policy is missing: use fail, warn or off.");
     }
+    if (futureReadSample < 1) {
+      throw new IllegalArgumentException("future-read sample is " + futureReadSample + ": probe at least 1 row, "
+          + "e.g. 1000, or FutureReadProbe.ALL_ROWS for every row.");
+    }
   }
 
-  /** The limits without the training-set settings: no embargo, train/test overlap warns. */
+  /** The limits without the training-set and probe settings: no embargo, overlap warns, probes sample 1,000. */
   public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
       LateWritePolicy lateWrites) {
     this(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, Duration.ZERO,
-        TrainTestOverlapPolicy.DEFAULT);
+        TrainTestOverlapPolicy.DEFAULT, FutureReadProbe.DEFAULT_SAMPLE);
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, late writes warn, no embargo, train/test overlap warns.
+   * no availability lag, mode auto, late writes warn, no embargo, train/test overlap warns, future-read probes re-run 1,000 rows.
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
@@ -98,43 +106,54 @@ public record GatePolicy(
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
     return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
-        trainTestOverlap);
+        trainTestOverlap, futureReadSample);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
-    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, embargo, trainTestOverlap);
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, embargo,
+        trainTestOverlap, futureReadSample);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
-    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, embargo, trainTestOverlap);
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, embargo, trainTestOverlap,
+        futureReadSample);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, embargo, trainTestOverlap);
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, embargo, trainTestOverlap,
+        futureReadSample);
   }
 
   /** A copy with another late-writes policy. */
   public GatePolicy withLateWrites(LateWritePolicy value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, embargo, trainTestOverlap);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, embargo,
+        trainTestOverlap, futureReadSample);
   }
 
   /** A copy with another embargo between the last training label and the first test decision. */
   public GatePolicy withEmbargo(Duration value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, value,
-        trainTestOverlap);
+        trainTestOverlap, futureReadSample);
   }
 
   /** A copy with another train/test-overlap policy. */
   public GatePolicy withTrainTestOverlap(TrainTestOverlapPolicy value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo, value);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo, value,
+        futureReadSample);
+  }
+
+  /** A copy where each future-read probe re-runs {@code rows} rows ({@link FutureReadProbe#ALL_ROWS}: all). */
+  public GatePolicy withFutureReadSample(int rows) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
+        trainTestOverlap, rows);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, embargo,
-        trainTestOverlap);
+        trainTestOverlap, futureReadSample);
   }
 }

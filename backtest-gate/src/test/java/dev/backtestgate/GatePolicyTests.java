@@ -18,13 +18,16 @@ class GatePolicyTests {
     assertThat(p.availabilityLag()).isEqualTo(Duration.ZERO);
     assertThat(p.mode()).isEqualTo(Mode.AUTO);
     assertThat(p.lateWrites()).isEqualTo(LateWritePolicy.WARN);
+    assertThat(p.futureReadSample()).isEqualTo(1_000);
   }
 
   @Test
   void withCopiesChangeOneField() {
     GatePolicy p = GatePolicy.defaults().withMaxLift(0.1).withConfidence(0.9).withLiftTolerance(0.02)
-        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).withLateWrites(LateWritePolicy.FAIL);
-    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY, LateWritePolicy.FAIL));
+        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).withLateWrites(LateWritePolicy.FAIL)
+        .withFutureReadSample(50);
+    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY, LateWritePolicy.FAIL,
+        Duration.ZERO, TrainTestOverlapPolicy.DEFAULT, 50));
     assertThat(GatePolicy.defaults().maxLift()).isEqualTo(0.05);
   }
 
@@ -32,6 +35,8 @@ class GatePolicyTests {
   void invalidLimitsNameTheValueAndTheRange() {
     assertThatThrownBy(() -> GatePolicy.defaults().withMaxLift(Double.NaN)).hasMessageContaining("max lift is NaN");
     assertThatThrownBy(() -> GatePolicy.defaults().withConfidence(1)).hasMessageContaining("confidence is 1.0");
+    assertThatThrownBy(() -> GatePolicy.defaults().withFutureReadSample(0))
+        .hasMessageContaining("future-read sample is 0");
     assertThatThrownBy(() -> GatePolicy.defaults().withLiftTolerance(-0.1))
         .hasMessageContaining("lift tolerance is -0.1");
     assertThatThrownBy(() -> GatePolicy.defaults().withAvailabilityLag(Duration.ofSeconds(-1)))

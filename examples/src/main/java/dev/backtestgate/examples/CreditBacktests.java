@@ -1,6 +1,11 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.time.EventLogView;
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.Spine;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The three backtests of the story, in plain Java (the gated JUnit tests only record their results).
@@ -14,6 +19,8 @@ import dev.backtestgate.time.HistoryCheckResult;
  *       append-only logs, where the cleanup is a correction recorded in August 2025.
  *   <li>{@link #reviewedLift}: the challenger plus the payments feed, a real and point-in-time-correct
  *       signal the scorecard lacks; its lift is above the limit and needs a reviewer's sign-off.
+ *   <li>{@link #featureFunction}: the challenger with its worst-status feature computed by a feature function
+ *       from the status log, honestly or reading the future, with the future-read probe of that function.
  * </ul>
  *
  * <pre>{@code
@@ -35,6 +42,7 @@ final class CreditBacktests {
   private final PointInTimeFeatures logs;
   private final Scorecard baseline;
   private final double[] baselineScores;
+  private final EventLogView statusHistory;
 
   /**
    * Prepares the honest features and fits the baseline on {@code world}, which must be the standard world:
@@ -47,6 +55,7 @@ final class CreditBacktests {
     StatusLog log = StatusLog.load(world);
     NormalizeStatusBackfill.record(log, world);
     this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
+    this.statusHistory = EventLogView.of(log.toEventLog(SourceFeatures.STATUS));
     this.logs = PointInTimeFeatures.of(world, log);
     this.honestTrain = logs.read(train, true);
     this.honestTest = logs.read(test, true);
@@ -102,6 +111,33 @@ final class CreditBacktests {
     BoostedTrees model = BoostedTrees.fit(CHALLENGER, x, rows.defaulted());
     return new TrainingWindow(ScoredBacktest.of(model, model.score(y), baseline, baselineScores, honestTest, y,
         logHistory), rows, test);
+  }
+
+  /**
+   * The challenger with its worst-status feature computed by {@code worstStatus} from the status log (corrections
+   * included) for every training and test row, declared known at each decision; with the probe of that function
+   * on the test rows.
+   */
+  ProbedBacktest featureFunction(WorstStatusFunction worstStatus) {
+    SourceFeatures trainFeatures = withWorstStatus(honestTrain, worstStatus);
+    SourceFeatures testFeatures = withWorstStatus(honestTest, worstStatus);
+    ScoredBacktest scored = challenge(CHALLENGER, trainFeatures, testFeatures, ModelInputs.Columns.CHALLENGER,
+        logHistory);
+    FutureReadProbe probe = FutureReadProbe.numeric(SourceFeatures.WORST_STATUS, worstStatus,
+        Spine.of(test.entities(), test.decisionAt()), testFeatures.worstStatus12m(), statusHistory);
+    return new ProbedBacktest(scored, probe);
+  }
+
+  private SourceFeatures withWorstStatus(SourceFeatures features, WorstStatusFunction worstStatus) {
+    DecisionRows rows = features.rows();
+    double[] worst = new double[rows.size()];
+    for (int r = 0; r < worst.length; r++) {
+      worst[r] = worstStatus.value(statusHistory, rows.account()[r], rows.decisionAt()[r]);
+    }
+    Map<String, long[]> knownAt = new HashMap<>(features.knownAt());
+    knownAt.put(SourceFeatures.WORST_STATUS, rows.decisionAt());
+    return new SourceFeatures(rows, features.statusCode(), worst, features.balance(), features.paymentRatio(),
+        knownAt);
   }
 
   private ScoredBacktest challenge(String name, SourceFeatures trainFeatures, SourceFeatures testFeatures,

@@ -7,6 +7,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.time.FeatureTable;
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
@@ -169,6 +170,14 @@ public final class Backtest {
   /** The history check of a table against its manifest; see {@code BacktestRun.Builder#history}. */
   public Backtest history(HistoryCheckResult result) {
     return record(builder.history(result));
+  }
+
+  /**
+   * A feature function to probe for reads of the future; the gate re-runs it on history cut at sampled
+   * decision times with the configured lag and sample size. See {@code BacktestRun.Builder#futureRead}.
+   */
+  public Backtest futureRead(FutureReadProbe probe) {
+    return record(builder.futureRead(probe));
   }
 
   boolean recordedAnything() {

@@ -52,6 +52,8 @@ public final class BacktestGateConfig {
   public static final String EMBARGO = PREFIX + "embargo";
   /** fail, warn or off: test rows whose entity's future was in the training set. Default warn. */
   public static final String TRAIN_TEST_OVERLAP = TrainTestOverlapPolicy.KEY;
+  /** How many rows each future-read probe re-runs: a whole number of at least 1, or {@code all}. Default 1000. */
+  public static final String FUTURE_READ_SAMPLE = PREFIX + "future-read-sample";
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -61,20 +63,21 @@ public final class BacktestGateConfig {
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
       List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
-          EMBARGO, TRAIN_TEST_OVERLAP);
+          EMBARGO, TRAIN_TEST_OVERLAP, FUTURE_READ_SAMPLE);
 
   /** The default of every key, as it would be written in configuration. */
-  public static final Map<String, String> DEFAULTS = Map.of(
-      MAX_LIFT, "0.05",
-      CONFIDENCE, "0.95",
-      LIFT_TOLERANCE, "0.01",
-      AVAILABILITY_LAG, "PT0S",
-      REVIEW_DIR, DEFAULT_REVIEW_DIR,
-      REPORT_DIR, DEFAULT_REPORT_DIR,
-      MODE, "auto",
-      LATE_WRITES, LateWritePolicy.DEFAULT.configValue(),
-      EMBARGO, "PT0S",
-      TRAIN_TEST_OVERLAP, TrainTestOverlapPolicy.DEFAULT.configValue());
+  public static final Map<String, String> DEFAULTS = Map.ofEntries(
+      Map.entry(MAX_LIFT, "0.05"),
+      Map.entry(CONFIDENCE, "0.95"),
+      Map.entry(LIFT_TOLERANCE, "0.01"),
+      Map.entry(AVAILABILITY_LAG, "PT0S"),
+      Map.entry(REVIEW_DIR, DEFAULT_REVIEW_DIR),
+      Map.entry(REPORT_DIR, DEFAULT_REPORT_DIR),
+      Map.entry(MODE, "auto"),
+      Map.entry(LATE_WRITES, LateWritePolicy.DEFAULT.configValue()),
+      Map.entry(EMBARGO, "PT0S"),
+      Map.entry(TRAIN_TEST_OVERLAP, TrainTestOverlapPolicy.DEFAULT.configValue()),
+      Map.entry(FUTURE_READ_SAMPLE, "1000"));
 
   private BacktestGateConfig() {}
 }

@@ -3,6 +3,7 @@ package dev.backtestgate.junit;
 import static dev.backtestgate.junit.BacktestGateConfig.AVAILABILITY_LAG;
 import static dev.backtestgate.junit.BacktestGateConfig.CONFIDENCE;
 import static dev.backtestgate.junit.BacktestGateConfig.EMBARGO;
+import static dev.backtestgate.junit.BacktestGateConfig.FUTURE_READ_SAMPLE;
 import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
@@ -14,6 +15,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.TRAIN_TEST_OVERLAP;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
 import dev.backtestgate.TrainTestOverlapPolicy;
+import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -63,9 +65,12 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     Duration embargo = lookup.parsed(EMBARGO, GateSettings::duration,
         "an ISO-8601 duration of zero or more, e.g. PT0S, P7D or P30D");
     TrainTestOverlapPolicy overlap = lookup.parsed(TRAIN_TEST_OVERLAP, GateSettings::overlap, "fail, warn or off");
+    int futureReadSample = lookup.parsed(FUTURE_READ_SAMPLE, GateSettings::sampleSize,
+        "a whole number of at least 1, e.g. 1000, or all");
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
-    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites, embargo, overlap),
+    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites, embargo, overlap,
+        futureReadSample),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -110,6 +115,17 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
   private static TrainTestOverlapPolicy overlap(String text) {
     return Arrays.stream(TrainTestOverlapPolicy.values()).filter(p -> p.configValue().equals(text)).findFirst()
         .orElse(null);
+  }
+
+  private static Integer sampleSize(String text) {
+    if (text.equals("all")) {
+      return FutureReadProbe.ALL_ROWS;
+    }
+    if (!text.matches("[0-9]{1,10}")) {
+      return null;
+    }
+    long rows = Long.parseLong(text);
+    return rows >= 1 && rows <= Integer.MAX_VALUE ? (int) rows : null;
   }
 
   private static Path path(String text) {

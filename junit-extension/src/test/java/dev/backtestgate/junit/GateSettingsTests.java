@@ -38,10 +38,11 @@ class GateSettingsTests {
         BacktestGateConfig.MAX_LIFT, "0.03", BacktestGateConfig.CONFIDENCE, "0.99",
         BacktestGateConfig.LIFT_TOLERANCE, "0", BacktestGateConfig.AVAILABILITY_LAG, "P1DT6H",
         BacktestGateConfig.REVIEW_DIR, "/srv/reviews", BacktestGateConfig.REPORT_DIR, "out/../gate",
-        BacktestGateConfig.MODE, "verify"));
+        BacktestGateConfig.MODE, "verify", BacktestGateConfig.FUTURE_READ_SAMPLE, "250"));
 
     assertThat(settings.policy())
-        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN));
+        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN,
+            Duration.ZERO, dev.backtestgate.TrainTestOverlapPolicy.DEFAULT, 250));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
   }
@@ -80,6 +81,21 @@ class GateSettingsTests {
   void theModeIsOneOfThreeLowerCaseWords(String text) {
     assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MODE, text)))
         .hasMessageContaining("Allowed: auto, verify or local.");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1, 1", "1000, 1000", "' 25 ', 25", "2147483647, 2147483647", "all, 2147483647"})
+  void theFutureReadSampleIsAPositiveWholeNumberOrAll(String text, int expected) {
+    assertThat(resolve(Map.of(BacktestGateConfig.FUTURE_READ_SAMPLE, text)).policy().futureReadSample())
+        .isEqualTo(expected);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "-5", "1e3", "1,000", "ALL", "2147483648", "10.0", ""})
+  void theFutureReadSampleRejectsEverythingElse(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.FUTURE_READ_SAMPLE, text)))
+        .hasMessageContaining("backtestgate.future-read-sample")
+        .hasMessageContaining("a whole number of at least 1, e.g. 1000, or all");
   }
 
   @Test
