@@ -11,6 +11,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.REVIEW_DIR;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
+import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -53,7 +54,8 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     double confidence = lookup.number(CONFIDENCE, Rules.CONFIDENCE);
     double tolerance = lookup.number(LIFT_TOLERANCE, Rules.LIFT_TOLERANCE);
     Duration lag = lookup.parsed(AVAILABILITY_LAG, GateSettings::duration,
-        "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
+        "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
+            + "milliseconds), e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
     LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
@@ -86,7 +88,7 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
   private static Duration duration(String text) {
     try {
       Duration lag = Duration.parse(text);
-      return lag.isNegative() ? null : lag;
+      return EpochMillis.fits(lag) ? lag : null;
     } catch (DateTimeParseException e) {
       return null;
     }
