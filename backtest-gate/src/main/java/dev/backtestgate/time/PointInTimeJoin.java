@@ -75,7 +75,8 @@ public final class PointInTimeJoin {
    */
   public FeatureTable join(Spine spine, List<EventLog> logs) {
     Columns.required(spine, "spine");
-    List<EventLog> features = List.copyOf(Columns.required(logs, "event logs"));
+    Columns.required(logs, "event logs").forEach(log -> Columns.required(log, "event log"));
+    List<EventLog> features = List.copyOf(logs);
     validateNames(features);
     long work = spine.size();
     for (EventLog log : features) {
