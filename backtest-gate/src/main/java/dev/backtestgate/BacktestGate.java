@@ -1,92 +1,83 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.backtestgate.review.Fingerprint;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
 import dev.backtestgate.review.SignOffStatus;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PointInTimeCheck;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Decides whether a backtest result may be believed. Pure: it reads the review store and writes
  * nothing (see {@code dev.backtestgate.report.GateReporter} for reports and pending sign-offs).
  *
- * <p>The gate never passes because something went wrong: a check that throws becomes a
- * {@link Finding.CheckFailed} finding and fails the gate.
+ * <p>It runs the built-in {@link Check}s and those added to the run, then asks whether the committed
+ * sign-off covers what needs covering. The gate never passes because something went wrong: a check that
+ * throws, or returns a finding that cannot be shown, becomes a {@link Finding.CheckFailed} finding and fails
+ * the gate.
  *
  * <pre>{@code
  * GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(),
  *     ReviewStore.directory(Path.of("leakage-reviews")), Clock.systemUTC());
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class BacktestGate {
   private BacktestGate() {}
 
   /**
    * Evaluates every check on {@code run} under {@code policy}, and whether the committed sign-off in
-   * {@code reviews} covers what needs covering. {@code clock} decides "today" for expiry.
+   * {@code reviews} covers what needs covering. {@code clock} decides "now" (no decision may lie after it) and
+   * "today" (for expiry).
    */
   public static GateResult evaluate(BacktestRun run, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
     Comparison comparison = compare(run, policy, findings);
-    if (comparison != null) {
-      if (comparison.lift() > policy.maxLift()) {
-        findings.add(new Finding.LiftAboveLimit(comparison.lift(), policy.maxLift()));
-      }
-      if (comparison.candidateAuc() == 1.0) {
-        findings.add(new Finding.PerfectCandidate(comparison.candidateAuc()));
-      }
-    }
-    checkPointInTime(run, policy, findings);
-    for (LateWriteReport report : run.lateWrites()) {
-      if (!report.clean()) {
-        findings.add(new Finding.LateWrites(report, policy.lateWrites()));
-      }
-    }
-    for (HistoryCheckResult history : run.historyChecks()) {
-      if (!history.clean()) {
-        findings.add(new Finding.RewrittenHistory(history));
-      }
+    Instant now = clock.instant();
+    CheckContext context = new CheckContext(run, policy, Optional.ofNullable(comparison), now);
+    List<Check> checks = new ArrayList<>(BuiltInChecks.of(run));
+    checks.addAll(run.checks());
+    for (Check check : checks) {
+      findings.addAll(run(check, context));
     }
 
     String fingerprint = fingerprint(run);
-    LocalDate today = LocalDate.now(clock);
+    LocalDate today = LocalDate.ofInstant(now, clock.getZone());
     double lift = comparison == null ? Double.NaN : comparison.lift();
     SignOffStatus status = assess(run, reviews, fingerprint, lift, policy, today);
+    List<SignOff.Waiver> waivers = status instanceof SignOffStatus.Covers covers ? covers.signOff().waivers()
+        : List.of();
 
     List<Finding> unresolved = new ArrayList<>();
-    List<String> waived = new ArrayList<>();
-    Set<String> waivers = status instanceof SignOffStatus.Covers covers
-        ? covers.signOff().pointInTimeWaivers().stream().map(SignOff.Waiver::feature).collect(Collectors.toSet())
-        : Set.of();
+    List<Finding> waived = new ArrayList<>();
     for (Finding finding : findings) {
-      boolean resolved = switch (finding.signOffCan()) {
+      boolean resolved = switch (finding.resolution()) {
         case SIGN_OFF -> status.covers();
-        case WAIVER -> status.covers() && waivers.contains(((Finding.PointInTime) finding).violation().feature());
-        case NONE -> false;
+        case WAIVER -> waivers.stream().anyMatch(w -> w.covers(finding.kind(), finding.subject()));
+        case FIX -> false;
         case WARNING -> true;
       };
       if (!resolved) {
         unresolved.add(finding);
-      } else if (finding instanceof Finding.PointInTime pit) {
-        waived.add(pit.violation().feature());
+      } else if (finding.resolution() == Finding.Resolution.WAIVER) {
+        waived.add(finding);
       }
     }
-    boolean anyReviewed = findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
+    boolean anyReviewed = findings.stream().anyMatch(f -> f.resolution().needsReviewer());
     Verdict verdict = !unresolved.isEmpty() || status.failsOnItsOwn() ? Verdict.FAILED
         : anyReviewed ? Verdict.PASSED_WITH_SIGN_OFF : Verdict.PASSED;
     return new GateResult(run.gateId(), verdict, findings, unresolved, comparison, fingerprint, status, waived,
-        summary(run), policy, today);
+        RunSummary.of(run), policy, today);
   }
 
   /** The fingerprint a sign-off for {@code run} must carry. */
@@ -108,16 +99,49 @@ public final class BacktestGate {
     }
   }
 
-  private static void checkPointInTime(BacktestRun run, GatePolicy policy, List<Finding> findings) {
-    for (FeatureTiming feature : run.features()) {
-      if (feature instanceof FeatureTiming.KnownAt known) {
-        try {
-          PointInTimeCheck.check(known.name(), run.decisionTimes(), known.knownAt(), policy.availabilityLag())
-              .ifPresent(v -> findings.add(new Finding.PointInTime(v)));
-        } catch (RuntimeException e) {
-          findings.add(new Finding.CheckFailed("point in time of '" + known.name() + "'", e.getMessage()));
-        }
+  /** One check's findings, each proven renderable; whatever goes wrong becomes a failing finding. */
+  private static List<Finding> run(Check check, CheckContext context) {
+    String name = nameOf(check);
+    List<Finding> found;
+    try {
+      found = check.run(context);
+    } catch (RuntimeException e) {
+      return List.of(new Finding.CheckFailed(name, String.valueOf(e.getMessage())));
+    }
+    if (found == null) {
+      return List.of(new Finding.CheckFailed(name, "it returned null instead of a list of findings (return "
+          + "List.of() when it finds nothing)."));
+    }
+    List<Finding> checked = new ArrayList<>(found.size());
+    for (Finding finding : found) {
+      checked.add(valid(name, finding));
+    }
+    return checked;
+  }
+
+  private static Finding valid(String check, Finding finding) {
+    try {
+      String kind = finding.kind();
+      if (kind == null || !Finding.KIND.matcher(kind).matches()) {
+        return new Finding.CheckFailed(check, "it reported a finding of kind '" + kind + "', which is not a kind: "
+            + "use lower-case words joined by hyphens, e.g. too-few-defaults.");
       }
+      if (finding.subject() == null || finding.resolution() == null || finding.render() == null) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding has no subject, resolution or rendering "
+            + "(null): return \"\" for no subject and a Finding.Rendering.");
+      }
+      return finding;
+    } catch (RuntimeException e) {
+      return new Finding.CheckFailed(check, "its finding could not be shown: " + e.getMessage());
+    }
+  }
+
+  private static String nameOf(Check check) {
+    try {
+      String name = check.name();
+      return name == null || name.isBlank() ? check.getClass().getName() : name;
+    } catch (RuntimeException e) {
+      return check.getClass().getName();
     }
   }
 
@@ -129,20 +153,5 @@ public final class BacktestGate {
       return new SignOffStatus.Malformed(reviews.locationOf(run.gateId()), "$",
           "the file could not be read (" + e.getMessage() + ").");
     }
-  }
-
-  private static RunSummary summary(BacktestRun run) {
-    List<String> features = new ArrayList<>();
-    List<String> timeless = new ArrayList<>();
-    for (FeatureTiming f : run.features()) {
-      features.add(f.name());
-      if (f instanceof FeatureTiming.Timeless) {
-        timeless.add(f.name());
-      }
-    }
-    features.sort(null);
-    timeless.sort(null);
-    return new RunSummary(run.candidateName(), run.baseline().name(), run.rows(), run.positives(), features,
-        timeless);
   }
 }

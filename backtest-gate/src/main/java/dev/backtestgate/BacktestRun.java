@@ -1,5 +1,7 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
@@ -10,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Everything the gate needs to judge one backtest: the rows' labels, the candidate's and the
@@ -31,6 +34,7 @@ import java.util.Map;
  *     .build();
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class BacktestRun {
   private final String gateId;
   private final boolean[] labels;
@@ -42,6 +46,7 @@ public final class BacktestRun {
   private final List<FeatureTiming> features;
   private final List<LateWriteReport> lateWrites;
   private final List<HistoryCheckResult> historyChecks;
+  private final List<Check> checks;
 
   private BacktestRun(Builder b, int positives) {
     this.gateId = b.gateId;
@@ -54,6 +59,7 @@ public final class BacktestRun {
     this.features = List.copyOf(b.features.values());
     this.lateWrites = List.copyOf(b.lateWrites);
     this.historyChecks = List.copyOf(b.historyChecks);
+    this.checks = List.copyOf(b.checks);
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -116,6 +122,11 @@ public final class BacktestRun {
     return historyChecks;
   }
 
+  /** The checks added to this run, run by the gate after the built-in ones. */
+  public List<Check> checks() {
+    return checks;
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -132,6 +143,7 @@ public final class BacktestRun {
     private final List<String> featureProblems = new ArrayList<>();
     private final List<LateWriteReport> lateWrites = new ArrayList<>();
     private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -290,6 +302,19 @@ public final class BacktestRun {
         featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
       } else {
         historyChecks.add(result);
+      }
+      return this;
+    }
+
+    /**
+     * Adds a check of your own: the gate runs it after the built-in ones, exactly as it runs them (a check that
+     * throws becomes a failing {@code check-failed} finding).
+     */
+    public Builder check(Check check) {
+      if (check == null) {
+        featureProblems.add("an added check is null: pass a Check, or do not call check.");
+      } else {
+        checks.add(check);
       }
       return this;
     }

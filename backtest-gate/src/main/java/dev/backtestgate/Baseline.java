@@ -1,5 +1,10 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * What the candidate is compared with: the production model's scores on the same rows (preferred: the
  * lift then gets a paired DeLong interval), or only its known AUC.
@@ -9,6 +14,7 @@ package dev.backtestgate;
  * Baseline legacy = new Baseline.FixedAuc("legacy-scorecard", 0.71);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface Baseline permits Baseline.Scored, Baseline.FixedAuc {
 
   /** The baseline's name, as reports show it. */

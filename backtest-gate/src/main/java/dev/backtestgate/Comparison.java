@@ -1,12 +1,17 @@
 package dev.backtestgate;
 
+import static dev.backtestgate.internal.Wording.fmt;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The candidate against the baseline on the same rows: both AUCs, the lift and its interval.
  *
  * <pre>{@code
  * Comparison c = result.comparison();
- * System.out.printf("lift %+.3f (%.0f%% CI %+.3f..%+.3f)%n",
- *     c.lift(), 100 * c.confidence(), c.ciLower(), c.ciUpper());
+ * System.out.printf("lift %+.3f (%.0f%% CI %+.3f..%+.3f, z = %.2f)%n",
+ *     c.lift(), 100 * c.confidence(), c.ciLower(), c.ciUpper(), c.z());
  * }</pre>
  *
  * @param candidate candidate model name
@@ -18,9 +23,11 @@ package dev.backtestgate;
  * @param confidence level of the interval
  * @param ciLower lower end of the lift interval
  * @param ciUpper upper end of the lift interval
+ * @param z {@code lift / standardError}; {@code NaN} when the standard error is 0
  * @param pValue two-sided p-value of "no lift"
  * @param interval how the interval was computed
  */
+@API(status = STABLE, since = "0.1")
 public record Comparison(
     String candidate,
     String baseline,
@@ -31,6 +38,7 @@ public record Comparison(
     double confidence,
     double ciLower,
     double ciUpper,
+    double z,
     double pValue,
     Interval interval) {
 
@@ -43,5 +51,15 @@ public record Comparison(
      * treats the baseline AUC as exact. There is no paired interval.
      */
     CANDIDATE_ONLY
+  }
+
+  /** The lift, both AUCs and the interval in one sentence, without a full stop. */
+  public String sentence() {
+    String ci = interval == Interval.PAIRED_DELONG
+        ? fmt("%.0f%% CI %+.3f..%+.3f", 100 * confidence, ciLower, ciUpper)
+        : fmt("%.0f%% CI %+.3f..%+.3f from the candidate alone: the baseline is only an AUC number, so there is no "
+            + "paired interval", 100 * confidence, ciLower, ciUpper);
+    return fmt("AUC lift %+.3f (candidate %s %.3f vs baseline %s %.3f, %s)", lift, candidate, candidateAuc, baseline,
+        baselineAuc, ci);
   }
 }

@@ -1,7 +1,11 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.time.PointInTimeCheck;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * When each value of one feature became known: either a knowledge time per row, or an explicit
@@ -12,6 +16,7 @@ import java.util.Arrays;
  * FeatureTiming region = new FeatureTiming.Timeless("region", "set once at account opening");
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface FeatureTiming permits FeatureTiming.KnownAt, FeatureTiming.Timeless {
 
   /**

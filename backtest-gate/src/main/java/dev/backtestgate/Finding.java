@@ -1,32 +1,83 @@
 package dev.backtestgate;
 
+import static dev.backtestgate.internal.Wording.fmt;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.HistoryFinding;
 import dev.backtestgate.time.LateWritePolicy;
 import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeViolation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
- * Something the gate found that a person must look at before the backtest can be believed. A finding
- * fails the gate unless a sign-off covers it ({@link #signOffCan()} says how).
+ * Something a {@link Check} found that a person must look at before the backtest can be believed.
+ *
+ * <p>A finding has a stable {@link #kind()} (the JSON report, the index and sign-off waivers use it, never a
+ * Java class name), a {@link #subject()} where it has one (the feature, the table), states how it is
+ * {@link #resolution() resolved}, and renders itself once ({@link #render()}) for the console text, the JSON
+ * report and the HTML page alike. The built-in kinds are the nested records; a custom check adds its own kind
+ * by implementing this interface.
  *
  * <pre>{@code
- * for (Finding f : result.findings()) {
- *   if (f instanceof Finding.LiftAboveLimit l) System.out.println("lift " + l.lift());
+ * record TooFewDefaults(long defaults) implements Finding {
+ *   public String kind() { return "too-few-defaults"; }
+ *   public Resolution resolution() { return Resolution.SIGN_OFF; }
+ *   public Rendering render() {
+ *     return Rendering.of("Only " + defaults + " defaults in the test window.")
+ *         .why("An AUC on so few positives is noise.")
+ *         .evidence(Map.of("defaults", defaults));
+ *   }
  * }
  * }</pre>
  */
-public sealed interface Finding {
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface Finding {
+  /** What a kind must look like: lower-case words joined by hyphens, e.g. {@code point-in-time}. */
+  Pattern KIND = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
-  /** How a sign-off can resolve this finding. */
+  /** The stable name of this kind of finding, e.g. {@code lift}; matches {@link #KIND}. */
+  String kind();
+
+  /** What the finding is about (a feature, a table), or {@code ""} when it is about the whole run. */
+  default String subject() {
+    return "";
+  }
+
+  /** How this finding can be resolved. */
+  Resolution resolution();
+
+  /** The one description of this finding, from which the console text, the JSON and the HTML are made. */
+  Rendering render();
+
+  /** How a finding can be resolved. The wire values appear in the JSON report and in the documentation. */
   enum Resolution {
     /** An approved, current sign-off covers it. */
-    SIGN_OFF,
-    /** A sign-off must waive the feature by name, with a reason. */
-    WAIVER,
-    /** Nothing but fixing the input (or, for history, committing a reviewed manifest) resolves it. */
-    NONE,
+    SIGN_OFF("sign-off"),
+    /** A sign-off must waive it by kind and subject, with a reason. */
+    WAIVER("waiver"),
+    /** Only fixing the input resolves it. */
+    FIX("fix"),
     /** Reported as a warning; it never fails the gate. */
-    WARNING;
+    WARNING("warning");
+
+    private final String wireValue;
+
+    Resolution(String wireValue) {
+      this.wireValue = wireValue;
+    }
+
+    /** The value in the JSON report: {@code sign-off}, {@code waiver}, {@code fix} or {@code warning}. */
+    public String wireValue() {
+      return wireValue;
+    }
 
     /** True when a reviewer's sign-off (or waiver) is what resolves the finding. */
     public boolean needsReviewer() {
@@ -34,31 +85,106 @@ public sealed interface Finding {
     }
   }
 
-  /** How a sign-off can resolve this finding. */
-  Resolution signOffCan();
+  /**
+   * A finding as people and tools see it.
+   *
+   * @param headline one sentence naming what was found (the HTML banner, the index, CI annotations)
+   * @param lines the full description for the console, first line first; later lines carry their own indent
+   * @param why why it matters, one sentence, or {@code ""} (printed once however many findings share it)
+   * @param fix the next step that fixes it, or {@code ""}
+   * @param evidence the numbers behind it for the JSON report: values are strings, numbers, booleans, lists
+   *     or maps of those; key order is kept
+   */
+  record Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence) {
+    /** Checks and copies. */
+    public Rendering {
+      Objects.requireNonNull(headline, "headline");
+      Objects.requireNonNull(why, "why");
+      Objects.requireNonNull(fix, "fix");
+      lines = List.copyOf(lines.isEmpty() ? List.of(headline) : lines);
+      evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+    }
+
+    /** A rendering whose full description is its headline. */
+    public static Rendering of(String headline) {
+      return new Rendering(headline, List.of(headline), "", "", Map.of());
+    }
+
+    /** This rendering with these console lines. */
+    public Rendering lines(List<String> lines) {
+      return new Rendering(headline, lines, why, fix, evidence);
+    }
+
+    /** This rendering with a reason why it matters. */
+    public Rendering why(String why) {
+      return new Rendering(headline, lines, why, fix, evidence);
+    }
+
+    /** This rendering with the step that fixes it. */
+    public Rendering fix(String fix) {
+      return new Rendering(headline, lines, why, fix, evidence);
+    }
+
+    /** This rendering with evidence for the JSON report. */
+    public Rendering evidence(Map<String, ?> evidence) {
+      return new Rendering(headline, lines, why, fix, new LinkedHashMap<>(evidence));
+    }
+  }
 
   /**
    * The candidate beats the baseline by more than the limit: the classic signature of leaked data.
    *
-   * @param lift candidate AUC minus baseline AUC
-   * @param maxLift the limit in force
+   * @param comparison both AUCs, the lift and its interval
+   * @param maxLift the limit in force ({@code backtestgate.max-lift})
    */
-  record LiftAboveLimit(double lift, double maxLift) implements Finding {
+  record LiftAboveLimit(Comparison comparison, double maxLift) implements Finding {
     @Override
-    public Resolution signOffCan() {
+    public String kind() {
+      return "lift";
+    }
+
+    @Override
+    public Resolution resolution() {
       return Resolution.SIGN_OFF;
+    }
+
+    /** Candidate AUC minus baseline AUC. */
+    public double lift() {
+      return comparison.lift();
+    }
+
+    @Override
+    public Rendering render() {
+      return new Rendering(fmt("AUC lift %+.3f is above the %.3f limit.", lift(), maxLift),
+          List.of(comparison.sentence(), "is above the " + fmt("%.3f", maxLift) + " limit. A lift this large is the "
+              + "classic signature of leaked future data."), "", "",
+          Map.of("lift", lift(), "maxLift", maxLift));
     }
   }
 
   /**
    * The candidate ranks every positive above every negative: real models almost never do.
    *
+   * @param candidate the candidate's name
    * @param candidateAuc the candidate's AUC, 1.0
    */
-  record PerfectCandidate(double candidateAuc) implements Finding {
+  record PerfectCandidate(String candidate, double candidateAuc) implements Finding {
     @Override
-    public Resolution signOffCan() {
+    public String kind() {
+      return "perfect-auc";
+    }
+
+    @Override
+    public Resolution resolution() {
       return Resolution.SIGN_OFF;
+    }
+
+    @Override
+    public Rendering render() {
+      return new Rendering("Candidate " + candidate + " has an AUC of 1.000.", List.of("Candidate " + candidate
+          + " has an AUC of 1.000: it ranks every positive above every negative. Real models almost never do; a "
+          + "perfect score usually means the label leaked into a feature."), "", "",
+          Map.of("candidateAuc", candidateAuc));
     }
   }
 
@@ -68,9 +194,54 @@ public sealed interface Finding {
    * @param violation the evidence: rows, share, largest lead, example rows
    */
   record PointInTime(PointInTimeViolation violation) implements Finding {
+    /** Why a point-in-time violation matters. */
+    static final String WHY = "A model that uses values recorded after its decision saw the future: its backtest "
+        + "score is not evidence.";
+
     @Override
-    public Resolution signOffCan() {
+    public String kind() {
+      return "point-in-time";
+    }
+
+    @Override
+    public String subject() {
+      return violation.feature();
+    }
+
+    @Override
+    public Resolution resolution() {
       return Resolution.WAIVER;
+    }
+
+    @Override
+    public Rendering render() {
+      PointInTimeViolation v = violation;
+      StringBuilder statement = new StringBuilder(fmt("Feature '%s' was recorded after the decision time in "
+          + "%,d of %,d rows (%s), up to %s late", v.feature(), v.rowsAffected(), v.rows(),
+          Wording.percent(v.share()), Wording.duration(v.largestLead())));
+      if (!v.availabilityLag().isZero()) {
+        statement.append(" (availability lag ").append(Wording.duration(v.availabilityLag())).append(" included)");
+      }
+      List<String> lines = new ArrayList<>();
+      lines.add(statement.append('.').toString());
+      for (int i = 0; i < v.examples().size(); i++) {
+        PointInTimeViolation.ExampleRow e = v.examples().get(i);
+        lines.add((i == 0 ? "  e.g. " : "       ") + fmt("row %d decided %s, known %s", e.row(), e.decisionTime(),
+            e.knownAt()));
+      }
+      List<Map<String, Object>> examples = new ArrayList<>();
+      for (PointInTimeViolation.ExampleRow e : v.examples()) {
+        examples.add(ordered("row", e.row(), "decisionTime", e.decisionTime().toString(), "knownAt",
+            e.knownAt().toString()));
+      }
+      Map<String, Object> evidence = ordered("feature", v.feature(), "rowsAffected", v.rowsAffected(),
+          "rowsWithValue", v.rowsWithValue(), "rows", v.rows(), "share", v.share(),
+          "largestLead", v.largestLead().toString(), "availabilityLag", v.availabilityLag().toString());
+      evidence.put("examples", examples);
+      return new Rendering(fmt("Feature '%s' was recorded after the decision time in %,d rows (%s).", v.feature(),
+          v.rowsAffected(), Wording.percent(v.share())), lines, WHY,
+          "Rebuild '" + v.feature() + "' as of each decision time (PointInTimeJoin); if its values become usable "
+              + "only some time after recording, set backtestgate.availability-lag.", evidence);
     }
   }
 
@@ -83,8 +254,43 @@ public sealed interface Finding {
    */
   record LateWrites(LateWriteReport report, LateWritePolicy policy) implements Finding {
     @Override
-    public Resolution signOffCan() {
-      return policy == LateWritePolicy.FAIL ? Resolution.NONE : Resolution.WARNING;
+    public String kind() {
+      return "late-writes";
+    }
+
+    @Override
+    public String subject() {
+      return report.table();
+    }
+
+    @Override
+    public Resolution resolution() {
+      return policy == LateWritePolicy.FAIL ? Resolution.FIX : Resolution.WARNING;
+    }
+
+    @Override
+    public Rendering render() {
+      List<String> lines = new ArrayList<>();
+      lines.add(fmt("Late writes to '%s': %,d of %,d events were recorded more than %s after they became valid, "
+          + "the mark of a backfill that edited closed history. %s", report.table(), report.lateEvents(),
+          report.events(), Wording.duration(report.closingWindow()), policy == LateWritePolicy.FAIL
+              ? "This fails the gate (backtestgate.late-writes=fail)."
+              : "A warning only (backtestgate.late-writes=warn; set it to fail to block the build)."));
+      report.problems().forEach(line -> lines.add("  - " + line));
+      List<Map<String, Object>> batches = new ArrayList<>();
+      for (LateWriteReport.Batch b : report.batches()) {
+        batches.add(ordered("recordedDay", b.recordedDay().toString(), "count", b.count(),
+            "minValidFrom", b.minValidFrom().toString(), "maxValidFrom", b.maxValidFrom().toString(),
+            "entities", b.entities(), "maxLateness", b.maxLateness().toString()));
+      }
+      Map<String, Object> evidence = ordered("table", report.table(), "policy", policy.configValue(),
+          "closingWindow", report.closingWindow().toString(), "events", report.events(),
+          "lateEvents", report.lateEvents());
+      evidence.put("batches", batches);
+      return new Rendering(fmt("%,d late writes to '%s'.", report.lateEvents(), report.table()), lines, "",
+          "Restore the rows of '" + report.table() + "' that the late batches overwrote and record the corrections "
+              + "as new events with their own recordedAt; or, if late writes are expected for this table, set "
+              + "backtestgate.late-writes=warn.", evidence);
     }
   }
 
@@ -95,9 +301,51 @@ public sealed interface Finding {
    * @param result the partitions that changed, vanished or appeared
    */
   record RewrittenHistory(HistoryCheckResult result) implements Finding {
+    /** How many changed partitions the console text names before summing up the rest. */
+    static final int MAX_PARTITIONS = 5;
+
     @Override
-    public Resolution signOffCan() {
-      return Resolution.NONE;
+    public String kind() {
+      return "rewritten-history";
+    }
+
+    @Override
+    public String subject() {
+      return result.table();
+    }
+
+    @Override
+    public Resolution resolution() {
+      return Resolution.FIX;
+    }
+
+    @Override
+    public Rendering render() {
+      List<String> lines = new ArrayList<>();
+      lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from the committed "
+          + "manifest. Old rows now carry values nobody knew at the time, so a backtest on them is shown the "
+          + "answers.", result.table(), result.findings().size(), result.partitionsChecked()));
+      List<HistoryFinding> changed = result.findings();
+      for (HistoryFinding p : changed.subList(0, Math.min(changed.size(), MAX_PARTITIONS))) {
+        lines.add("  - '" + result.table() + "': " + p.describe());
+      }
+      if (changed.size() > MAX_PARTITIONS) {
+        lines.add(fmt("  - ... and %d more partitions (all of them are in the JSON report).",
+            changed.size() - MAX_PARTITIONS));
+      }
+      List<Map<String, Object>> partitions = new ArrayList<>();
+      for (HistoryFinding p : changed) {
+        partitions.add(ordered("partition", p.partition(), "change", p.change(), "description", p.describe()));
+      }
+      Map<String, Object> evidence = ordered("table", result.table(), "granularity",
+          result.granularity().configValue(), "closedBefore", result.closedBefore().toString(), "partitionsChecked",
+          result.partitionsChecked());
+      evidence.put("partitions", partitions);
+      return new Rendering(fmt("History of '%s' was rewritten in %d closed partitions.", result.table(),
+          changed.size()), lines, "", "Restore the original rows of the partitions of '" + result.table()
+              + "' listed above and append corrections as new events with their own recordedAt; if the rewrite "
+              + "was intended, review the proposed manifest the gate wrote (its path is below; local runs write "
+              + "it) and commit it in place of the old one.", evidence);
     }
   }
 
@@ -109,8 +357,35 @@ public sealed interface Finding {
    */
   record CheckFailed(String check, String reason) implements Finding {
     @Override
-    public Resolution signOffCan() {
-      return Resolution.NONE;
+    public String kind() {
+      return "check-failed";
     }
+
+    @Override
+    public String subject() {
+      return check;
+    }
+
+    @Override
+    public Resolution resolution() {
+      return Resolution.FIX;
+    }
+
+    @Override
+    public Rendering render() {
+      return new Rendering("The " + check + " check could not run.", List.of("The " + check
+          + " check could not run: " + reason, "The gate cannot vouch for a backtest it could not check, so it "
+          + "fails."), "", "Fix the input named above and run the backtest again.",
+          ordered("check", check, "reason", reason));
+    }
+  }
+
+  /** A map that keeps the order its keys were given in (key, value, key, value, ...). */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
   }
 }

@@ -1,8 +1,11 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The limits a backtest is held to. Immutable; {@code with...} methods return changed copies.
@@ -23,6 +26,7 @@ import java.time.Duration;
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
  */
+@API(status = STABLE, since = "0.1")
 public record GatePolicy(
     double maxLift,
     double confidence,
@@ -64,7 +68,10 @@ public record GatePolicy(
     }
   }
 
-  /** The defaults of DESIGN section 5. */
+  /**
+   * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
+   * no availability lag, mode auto, late writes warn.
+   */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
         LateWritePolicy.DEFAULT);

@@ -1,8 +1,12 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.review.SignOffStatus;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Everything the gate decided about one run, and why.
@@ -19,11 +23,12 @@ import java.util.List;
  * @param comparison the AUCs, lift and interval ({@code null} only if they could not be computed)
  * @param fingerprint the data fingerprint a sign-off must carry
  * @param signOff what the committed sign-off file says about this run
- * @param waivedFeatures features whose point-in-time violation a sign-off waived
+ * @param waived the findings a sign-off waived by kind and subject
  * @param run facts about the run
  * @param policy the limits applied
  * @param evaluatedOn the date used for expiry checks
  */
+@API(status = STABLE, since = "0.1")
 public record GateResult(
     String gateId,
     Verdict verdict,
@@ -32,7 +37,7 @@ public record GateResult(
     Comparison comparison,
     String fingerprint,
     SignOffStatus signOff,
-    List<String> waivedFeatures,
+    List<Finding> waived,
     RunSummary run,
     GatePolicy policy,
     LocalDate evaluatedOn) {
@@ -41,11 +46,21 @@ public record GateResult(
   public GateResult {
     findings = List.copyOf(findings);
     unresolved = List.copyOf(unresolved);
-    waivedFeatures = List.copyOf(waivedFeatures);
+    waived = List.copyOf(waived);
   }
 
   /** True when some finding needs a reviewer's sign-off (covered or not). */
   public boolean needsSignOff() {
-    return findings.stream().anyMatch(f -> f.signOffCan().needsReviewer());
+    return findings.stream().anyMatch(f -> f.resolution().needsReviewer());
+  }
+
+  /** True when a sign-off waived {@code finding}. */
+  public boolean isWaived(Finding finding) {
+    return waived.contains(finding);
+  }
+
+  /** The effective mode of this evaluation: the policy's, with {@code auto} resolved by the caller. */
+  public Mode mode() {
+    return policy.mode();
   }
 }

@@ -1,6 +1,10 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A {@link BacktestRun} could not be built: its message lists every problem found, each naming the
@@ -10,6 +14,7 @@ import java.util.List;
  * try { builder.build(); } catch (InvalidBacktestRunException e) { e.problems().forEach(System.err::println); }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class InvalidBacktestRunException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
   private final transient List<String> problems;

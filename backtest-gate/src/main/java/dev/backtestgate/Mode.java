@@ -1,8 +1,12 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * How the gate treats sign-off files. No mode ever writes into the review directory: signing off is a
@@ -12,6 +16,7 @@ import java.util.Map;
  * Mode effective = Mode.AUTO.resolve(System.getenv());   // VERIFY on CI, LOCAL on a laptop
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public enum Mode {
   /** {@link #VERIFY} when the build runs in CI, else {@link #LOCAL}. */
   AUTO,

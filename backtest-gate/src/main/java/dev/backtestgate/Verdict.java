@@ -1,5 +1,10 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * The gate's answer.
  *
@@ -7,6 +12,7 @@ package dev.backtestgate;
  * if (result.verdict() == Verdict.FAILED) throw new AssertionError(text);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public enum Verdict {
   /** Nothing needed a review. */
   PASSED,

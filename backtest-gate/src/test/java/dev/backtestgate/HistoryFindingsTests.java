@@ -7,10 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.backtestgate.report.GateReporter;
-import dev.backtestgate.report.HtmlReport;
+import dev.backtestgate.report.Published;
 import dev.backtestgate.report.PublishedGate;
-import dev.backtestgate.report.ReportEvidence;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.time.EventLog;
@@ -76,7 +74,7 @@ class HistoryFindingsTests {
     assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
     assertThat(r.findings()).singleElement().isInstanceOfSatisfying(Finding.LateWrites.class, f -> {
       assertThat(f.report().lateEvents()).isEqualTo(93);
-      assertThat(f.signOffCan()).isEqualTo(Finding.Resolution.WARNING);
+      assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING);
     });
     assertThat(r.unresolved()).isEmpty();
   }
@@ -88,7 +86,7 @@ class HistoryFindingsTests {
     GateResult r = evaluate(run, policy);
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(r.needsSignOff()).isFalse();
-    PublishedGate g = GateReporter.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
+    PublishedGate g = Published.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
     assertThat(g.pendingWritten()).isFalse();
     assertThat(g.text()).contains(
         "Late writes to 'account_status': 93 of 310 events were recorded more than 7d after they became valid",
@@ -104,18 +102,34 @@ class HistoryFindingsTests {
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(r.unresolved()).singleElement().isInstanceOf(Finding.RewrittenHistory.class);
-    PublishedGate g = GateReporter.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
+    PublishedGate g = Published.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
     assertThat(g.text()).contains(
         "History of 'account_status' was rewritten in place: 1 of 1 closed partitions differ from the committed "
             + "manifest.",
         "  - 'account_status': partition 2024-03 changed: the manifest recorded 310 row(s)",
-        "review the proposed manifest under the report directory's history-manifests/ folder");
+        "review the proposed manifest and commit it in place of the old one",
+        repo.resolve("target").resolve("history-manifests").resolve("account_status.json").toString());
+    assertThat(g.proposedManifests()).containsExactly(repo.resolve("target/history-manifests/account_status.json")
+        .toAbsolutePath().normalize());
+    assertThat(HistoryManifest.read(g.proposedManifests().get(0)))
+        .isEqualTo(((Finding.RewrittenHistory) r.unresolved().get(0)).result().proposed());
     JsonNode json = new ObjectMapper().readTree(g.reportFile().toFile());
     JsonNode finding = json.get("findings").get(0);
-    assertThat(finding.get("type").asText()).isEqualTo("RewrittenHistory");
-    assertThat(finding.get("partitions").get(0).get("partition").asText()).isEqualTo("2024-03");
-    String html = HtmlReport.render(g, ReportEvidence.of(run));
+    assertThat(finding.get("kind").asText()).isEqualTo("rewritten-history");
+    assertThat(finding.get("subject").asText()).isEqualTo("account_status");
+    assertThat(finding.get("evidence").get("partitions").get(0).get("partition").asText()).isEqualTo("2024-03");
+    assertThat(finding.get("evidence").get("partitions").get(0).get("change").asText()).isEqualTo("changed");
+    String html = java.nio.file.Files.readString(g.htmlFile());
     assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partitions.");
+  }
+
+  @Test
+  void verifyModeWritesNoProposedManifest() {
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).history(unstampedBackfill()).build();
+    PublishedGate g = Published.publish(run, evaluate(run, GatePolicy.defaults()), Mode.VERIFY,
+        new ReportFiles(repo.resolve("target")), store);
+    assertThat(g.proposedManifests()).isEmpty();
+    assertThat(repo.resolve("target/history-manifests")).doesNotExist();
   }
 
   @Test
@@ -124,7 +138,7 @@ class HistoryFindingsTests {
         Instant.parse("2024-04-25T00:00:00Z"));
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95))
         .history(HistoryCheck.compare(daily, statusTable(true, false))).build();
-    PublishedGate g = GateReporter.publish(run, evaluate(run, GatePolicy.defaults()), Mode.LOCAL,
+    PublishedGate g = Published.publish(run, evaluate(run, GatePolicy.defaults()), Mode.LOCAL,
         new ReportFiles(repo.resolve("target")), store);
     assertThat(g.text()).contains("31 of 31 closed partitions differ", "partition 2024-03-05 changed",
         "  - ... and 26 more partitions (all of them are in the JSON report).\n")

@@ -1,5 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * Exact ROC AUC: the probability that a random positive scores above a random negative, ties counted
  * one half. O(n log n) in the worst case, close to linear for typical scores; primitive arrays only.
@@ -12,6 +17,7 @@ package dev.backtestgate.metrics;
  * double auc = Auc.of(new boolean[] {true, false, true}, new double[] {0.9, 0.3, 0.4});  // 1.0
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Auc {
   private Auc() {}
 

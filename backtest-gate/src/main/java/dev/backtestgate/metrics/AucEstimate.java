@@ -1,5 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * One model's AUC with its DeLong variance and confidence interval.
  *
@@ -15,10 +20,25 @@ package dev.backtestgate.metrics;
  * @param ciLower lower end of the interval (not clipped to [0, 1])
  * @param ciUpper upper end of the interval (not clipped to [0, 1])
  */
+@API(status = STABLE, since = "0.1")
 public record AucEstimate(
     double auc,
     double variance,
     double standardError,
     double confidenceLevel,
     double ciLower,
-    double ciUpper) {}
+    double ciUpper) {
+
+  /**
+   * This model against a baseline known only as an AUC number, treated as exact: the lift, this model's
+   * interval shifted by the baseline AUC, {@code z = lift / se} and its two-sided p-value. There is no paired
+   * variance, so both variances but this model's are 0.
+   */
+  public AucComparison versusFixed(double baselineAuc) {
+    double lift = auc - baselineAuc;
+    double z = standardError > 0 ? lift / standardError : Double.NaN;
+    double p = standardError > 0 ? Normal.twoSidedP(z) : 1.0;
+    return new AucComparison(auc, baselineAuc, lift, standardError, confidenceLevel, ciLower - baselineAuc,
+        ciUpper - baselineAuc, z, p, variance, 0.0, 0.0);
+  }
+}

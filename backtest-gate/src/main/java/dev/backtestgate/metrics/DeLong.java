@@ -1,6 +1,10 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.metrics.Placements.Scored;
+import org.apiguardian.api.API;
 
 /**
  * DeLong et al. (1988) variance of the AUC and the paired test between two models scored on the same
@@ -23,6 +27,7 @@ import dev.backtestgate.metrics.Placements.Scored;
  * AucEstimate one = DeLong.estimate(labels, candidate, 0.95);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class DeLong {
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
@@ -57,17 +62,21 @@ public final class DeLong {
     double[] scratch = new double[labels.length];
     int[] payload = new int[labels.length];
     int[] baselineByRow = new int[labels.length];
-    long baselineU = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+    PlacementSums baselineSums = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+    long baselineU = baselineSums.twiceU;
     PlacementSums differences = Placements.sum(candidateModel, scratch, payload, baselineByRow);
     long candidateU = differences.twiceU;
     double variance = differences.variance(positives, negatives);
+    double candidateVariance = differences.plainVariance(positives, negatives);
+    double baselineVariance = baselineSums.plainVariance(positives, negatives);
+    double covariance = (candidateVariance + baselineVariance - variance) / 2;
     double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
     double baselineAuc = Auc.fromTwiceU(baselineU, positives, negatives);
     double lift = candidateAuc - baselineAuc;
     double se = Math.sqrt(Math.max(variance, 0.0));
     if (se == 0) {
-      return new AucComparison(
-          candidateAuc, baselineAuc, lift, 0.0, confidenceLevel, lift, lift, Double.NaN, 1.0);
+      return new AucComparison(candidateAuc, baselineAuc, lift, 0.0, confidenceLevel, lift, lift, Double.NaN, 1.0,
+          candidateVariance, baselineVariance, covariance);
     }
     double halfWidth = Normal.criticalValue(confidenceLevel) * se;
     double z = lift / se;
@@ -80,7 +89,10 @@ public final class DeLong {
         lift - halfWidth,
         lift + halfWidth,
         z,
-        Normal.twoSidedP(z));
+        Normal.twoSidedP(z),
+        candidateVariance,
+        baselineVariance,
+        covariance);
   }
 
   /**

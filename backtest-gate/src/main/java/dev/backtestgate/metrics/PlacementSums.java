@@ -46,6 +46,9 @@ final class PlacementSums implements Ties.Sink {
 
   private final long[] sums = new long[2];
   private final Int128[] squares = {new Int128(), new Int128()};
+  /** The model's own placements (not differences), summed in the paired modes for its own variance. */
+  private final long[] plainSums = new long[2];
+  private final Int128[] plainSquares = {new Int128(), new Int128()};
 
   /**
    * @param byRow where {@link Mode#WRITE_BY_ROW} writes; null otherwise
@@ -88,9 +91,13 @@ final class PlacementSums implements Ties.Sink {
   public void put(int index, long placement, boolean positive) {
     switch (mode) {
       case SUM -> add(placement, 1, positive ? POSITIVE : NEGATIVE);
-      case SUBTRACT ->
-          add(placement - Integer.toUnsignedLong(payload[index]), 1, positive ? POSITIVE : NEGATIVE);
+      case SUBTRACT -> {
+        int kind = positive ? POSITIVE : NEGATIVE;
+        add(placement - Integer.toUnsignedLong(payload[index]), 1, kind);
+        addPlain(placement, kind);
+      }
       case WRITE_BY_ROW -> {
+        addPlain(placement, positive ? POSITIVE : NEGATIVE);
         if (collecting) {
           pending[index] = positive ? placement : ~placement;
         } else {
@@ -125,11 +132,18 @@ final class PlacementSums implements Ties.Sink {
     }
   }
 
+  private void addPlain(long value, int kind) {
+    plainSums[kind] += value;
+    plainSquares[kind].addSquare(value);
+  }
+
   void add(PlacementSums other) {
     twiceU += other.twiceU;
     for (int kind = POSITIVE; kind <= NEGATIVE; kind++) {
       sums[kind] += other.sums[kind];
       squares[kind].add(other.squares[kind]);
+      plainSums[kind] += other.plainSums[kind];
+      plainSquares[kind].add(other.plainSquares[kind]);
     }
   }
 
@@ -139,20 +153,33 @@ final class PlacementSums implements Ties.Sink {
    * (V01).
    */
   double variance(long positives, long negatives) {
+    return variance(sums, squares, positives, negatives);
+  }
+
+  /**
+   * The same variance of the model's own placements, in the paired modes ({@link Mode#SUBTRACT}: the
+   * candidate's; {@link Mode#WRITE_BY_ROW}: the baseline's). With the variance of the differences, it gives
+   * the covariance: {@code cov = (var(A) + var(B) - var(A - B)) / 2}.
+   */
+  double plainVariance(long positives, long negatives) {
+    return variance(plainSums, plainSquares, positives, negatives);
+  }
+
+  private static double variance(long[] sums, Int128[] squares, long positives, long negatives) {
     double positiveUnit = 2.0 * negatives; // a positive's placement is V10 * positiveUnit
     double negativeUnit = 2.0 * positives;
-    double s10 = sampleVariance(POSITIVE, positives) / (positiveUnit * positiveUnit);
-    double s01 = sampleVariance(NEGATIVE, negatives) / (negativeUnit * negativeUnit);
+    double s10 = sampleVariance(sums[POSITIVE], squares[POSITIVE], positives) / (positiveUnit * positiveUnit);
+    double s01 = sampleVariance(sums[NEGATIVE], squares[NEGATIVE], negatives) / (negativeUnit * negativeUnit);
     return s10 / positives + s01 / negatives;
   }
 
   /** {@code (count * squares - sum^2) / (count * (count - 1))}, exact up to the final division. */
-  private double sampleVariance(int kind, long count) {
+  private static double sampleVariance(long sum, Int128 squares, long count) {
     BigInteger centeredTimesCount =
-        squares[kind]
+        squares
             .toBigInteger()
             .multiply(BigInteger.valueOf(count))
-            .subtract(BigInteger.valueOf(sums[kind]).pow(2));
+            .subtract(BigInteger.valueOf(sum).pow(2));
     return centeredTimesCount.doubleValue() / ((double) count * (count - 1));
   }
 }

@@ -22,11 +22,12 @@ final class Placements {
   record Scored(boolean[] labels, double[] scores, ScoreRange range, int positives) {}
 
   /**
-   * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U}.
+   * Writes every row's placement into {@code byRow} (as an unsigned {@code int}); returns {@code 2U} and the
+   * model's own placement sums.
    * {@code scratch} and {@code payload} (both {@code n} long) are overwritten.
    */
-  static long writeByRow(Scored model, double[] scratch, int[] payload, int[] byRow) {
-    return run(model, scratch, payload, null, Mode.WRITE_BY_ROW, byRow).twiceU;
+  static PlacementSums writeByRow(Scored model, double[] scratch, int[] payload, int[] byRow) {
+    return run(model, scratch, payload, null, Mode.WRITE_BY_ROW, byRow);
   }
 
   /**

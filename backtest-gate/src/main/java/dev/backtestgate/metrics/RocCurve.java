@@ -1,7 +1,11 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.Arrays;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * ROC curve points, from the strictest threshold (0, 0) to the loosest (1, 1), one point per distinct
@@ -19,6 +23,7 @@ import java.util.Objects;
  * @param truePositiveRate y coordinates, non-decreasing, first 0, last 1
  * @param auc the exact AUC (area under these points, trapezoids for ties)
  */
+@API(status = STABLE, since = "0.1")
 public record RocCurve(double[] falsePositiveRate, double[] truePositiveRate, double auc) {
 
   /** Checks that both coordinate arrays exist, have the same length and hold at least 2 points. */

@@ -1,62 +1,164 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.internal.AtomicFiles;
+import dev.backtestgate.internal.BoundedFiles;
+import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.time.HistoryManifest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Publishes a gate result: writes its JSON and HTML reports, regenerates the directory's
- * {@code index.html}, in {@link Mode#LOCAL} also writes the pending sign-off when one is needed, and
- * renders the console text. Every file is written atomically under the report directory; nothing is ever
- * written into the review directory.
+ * {@code index.html}, and in {@link Mode#LOCAL} also writes the pending sign-off when one is needed and the
+ * proposed manifest of each rewritten table. Every file is written atomically under the report directory;
+ * nothing is ever written into the review directory, and no gate's report overwrites another gate's.
+ *
+ * <p>The mode is the result's policy's: resolve {@link Mode#AUTO} once, when building the policy
+ * ({@code policy.withMode(policy.mode().resolve(System.getenv()))}).
  *
  * <pre>{@code
- * PublishedGate g = GateReporter.publish(run, result, Mode.AUTO.resolve(System.getenv()),
- *     new ReportFiles(Path.of("target/backtest-gate")), ReviewStore.directory(Path.of("leakage-reviews")));
+ * PublishedGate g = GateReporter.publish(run, result, new ReportFiles(Path.of("target/backtest-gate")),
+ *     ReviewStore.directory(Path.of("leakage-reviews")));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class GateReporter {
+  /** Reports are small; a larger file under a report's name is not one of ours. */
+  private static final int MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
   private GateReporter() {}
+
+  /**
+   * Where the files go and what the console says, without touching the disk.
+   *
+   * @throws IllegalArgumentException when the mode is still {@code auto}, or the report directory and the
+   *     review directory overlap
+   */
+  public static PublishedGate plan(GateResult result, ReportFiles files, ReviewStore reviews) {
+    Mode mode = result.policy().mode();
+    if (mode == Mode.AUTO) {
+      throw new IllegalArgumentException("mode auto must be resolved before publishing: build the policy with "
+          + "policy.withMode(Mode.AUTO.resolve(System.getenv())).");
+    }
+    Path reviewDir = reviews.directory();
+    boolean local = mode == Mode.LOCAL;
+    boolean writePending = local && result.verdict() == Verdict.FAILED && result.needsSignOff();
+    List<Path> proposed = new ArrayList<>();
+    if (local) {
+      for (Finding f : result.findings()) {
+        if (f instanceof Finding.RewrittenHistory history && history.result().proposed() != null) {
+          proposed.add(files.proposedManifest(history.result().table()));
+        }
+      }
+    }
+    PublishedGate gate = new PublishedGate(result, mode, files.report(result.gateId()), files.html(result.gateId()),
+        files.pending(result.gateId()), writePending, reviewDir, proposed, "");
+    return gate.withText(GateText.render(gate));
+  }
 
   /**
    * Writes the files and renders the text.
    *
    * @param run the run that was evaluated (reports draw its ROC curves)
    * @param result what {@code BacktestGate.evaluate} decided about it
-   * @param mode the effective mode; {@link Mode#AUTO} must be resolved first
-   * @throws IllegalArgumentException when the report directory lies inside the review directory (the
-   *     gate would write next to committed sign-offs)
+   * @throws IllegalArgumentException as {@link #plan} does, and when another gate's report already holds this
+   *     gate's file name (two gate ids that map to one file)
    */
-  public static PublishedGate publish(
-      BacktestRun run, GateResult result, Mode mode, ReportFiles files, ReviewStore reviews) {
-    if (mode == Mode.AUTO) {
-      throw new IllegalArgumentException("mode auto must be resolved before publishing: call "
-          + "Mode.AUTO.resolve(System.getenv()).");
+  public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
+    PublishedGate gate = plan(result, files, reviews);
+    ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
+    requireOwnFile(gate.reportFile(), result.gateId());
+    if (gate.pendingWritten()) {
+      AtomicFiles.write(gate.pendingFile(), SignOffJson.write(PendingSignOffs.from(result)));
     }
-    Path reviewDir = reviews.directory();
-    if (files.directory().startsWith(reviewDir)) {
-      throw new IllegalArgumentException("The report directory " + files.directory() + " lies inside the review "
-          + "directory " + reviewDir + ": the gate never writes next to committed sign-offs. Set "
-          + "backtestgate.report-dir to a build output directory such as target/backtest-gate.");
+    int next = 0;
+    for (Finding f : result.findings()) {
+      if (f instanceof Finding.RewrittenHistory history && history.result().proposed() != null
+          && next < gate.proposedManifests().size()) {
+        HistoryManifest manifest = history.result().proposed();
+        AtomicFiles.write(gate.proposedManifests().get(next++), manifest.toJson());
+      }
     }
-    Path pending = files.pending(result.gateId());
-    boolean writePending = mode == Mode.LOCAL && result.verdict() == Verdict.FAILED && result.needsSignOff();
-    if (writePending) {
-      AtomicFiles.write(pending, SignOffJson.write(PendingSignOffs.from(result)));
-    }
-    Path report = files.report(result.gateId());
-    Path html = files.html(result.gateId());
-    PublishedGate withoutText = new PublishedGate(result, mode, report, html, pending, writePending, reviewDir, "");
-    PublishedGate gate = new PublishedGate(result, mode, report, html, pending, writePending, reviewDir,
-        GateText.render(withoutText));
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
-    AtomicFiles.write(html, HtmlReport.render(gate, ReportEvidence.of(run)));
-    AtomicFiles.write(report, ReportJson.write(result, pending, writePending));
+    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, ReportEvidence.of(run)));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
     ReportIndex.update(files);
     return gate;
+  }
+
+  /** Refuses to overwrite a report that another gate wrote under the same file name. */
+  private static void requireOwnFile(Path report, String gateId) {
+    Optional<String> existing;
+    try {
+      existing = BoundedFiles.readRegular(report, MAX_REPORT_BYTES, "gate report");
+    } catch (RuntimeException e) {
+      return;
+    }
+    if (existing.isEmpty()) {
+      return;
+    }
+    String other;
+    try {
+      other = StrictJson.parse(existing.get()).path("gate").asText("");
+    } catch (RuntimeException e) {
+      return;
+    }
+    if (!other.isEmpty() && !other.equals(gateId)) {
+      throw new IllegalArgumentException("Gate ids '" + gateId + "' and '" + other + "' map to the same report file "
+          + report + ": one would overwrite the other's report. Give one of them another id (@LeakageGated(id = "
+          + "\"...\")), or delete the stale report if '" + other + "' no longer exists.");
+    }
+  }
+
+  /** The report and review directories, compared by real path in both directions. */
+  static final class ReviewDirectoryGuard {
+    private ReviewDirectoryGuard() {}
+
+    static void requireApart(Path reportDir, Path reviewDir) {
+      Path report = real(reportDir);
+      Path review = real(reviewDir);
+      if (report.startsWith(review)) {
+        throw new IllegalArgumentException("The report directory " + reportDir + " lies inside the review directory "
+            + reviewDir + ": the gate never writes next to committed sign-offs. Set backtestgate.report-dir to a "
+            + "build output directory such as target/backtest-gate.");
+      }
+      if (review.startsWith(report)) {
+        throw new IllegalArgumentException("The review directory " + reviewDir + " lies inside the report directory "
+            + reportDir + ": reports would be written among committed sign-offs. Set backtestgate.review-dir to a "
+            + "committed folder such as leakage-reviews, outside target/.");
+      }
+    }
+
+    /** The real path of the longest existing prefix, with the rest appended: links resolved where they exist. */
+    private static Path real(Path path) {
+      Path absolute = path.toAbsolutePath().normalize();
+      Path existing = absolute;
+      while (existing != null && !Files.exists(existing)) {
+        existing = existing.getParent();
+      }
+      if (existing == null) {
+        return absolute;
+      }
+      try {
+        return existing.toRealPath().resolve(existing.relativize(absolute));
+      } catch (IOException e) {
+        throw new UncheckedIOException("Could not resolve " + existing + ": " + e.getMessage(), e);
+      }
+    }
   }
 }

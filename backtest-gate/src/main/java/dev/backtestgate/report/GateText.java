@@ -1,61 +1,47 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
-import dev.backtestgate.time.PointInTimeViolation;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The console text of a gate result, written for a tired on-call engineer: the headline first (what was
  * found), then why it matters, then numbered next steps with absolute paths and the setting to change.
+ * Rendering touches no disk: the paths are where {@link GateReporter#plan} says the files go.
  *
  * <pre>{@code
- * String text = GateText.render(published);
+ * String text = GateText.render(GateReporter.plan(result, reportFiles, reviewStore));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class GateText {
   private GateText() {}
 
-  /** The text for a published gate. */
+  /** The text for a planned or published gate. */
   public static String render(PublishedGate gate) {
     GateResult r = gate.result();
     StringBuilder out = new StringBuilder();
     out.append("Leakage gate ").append(GateWording.headline(r.verdict())).append(": ").append(r.gateId())
         .append('\n');
+    Set<String> whys = new LinkedHashSet<>();
     for (Finding f : r.findings()) {
-      if (f instanceof Finding.LiftAboveLimit lift) {
-        out.append(GateWording.liftAgainstLimit(r.comparison(), lift.maxLift(), true)).append('\n');
-      } else if (f instanceof Finding.PerfectCandidate) {
-        out.append(GateWording.perfectCandidate(r.run().candidate())).append('\n');
-      } else if (f instanceof Finding.PointInTime pit) {
-        out.append(pointInTime(pit.violation(), r.waivedFeatures().contains(pit.violation().feature())));
-      } else {
-        List<String> lines = GateWording.describe(f, r.run().candidate());
-        out.append(lines.get(0)).append('\n');
-        lines.subList(1, lines.size()).forEach(line -> out.append("  - ").append(line).append('\n'));
+      Finding.Rendering rendering = f.render();
+      rendering.lines().forEach(line -> out.append(line).append('\n'));
+      if (r.isWaived(f)) {
+        out.append("  (waived by the leakage review)\n");
+      } else if (!rendering.why().isEmpty() && r.unresolved().contains(f)) {
+        whys.add(rendering.why());
       }
     }
-    if (r.findings().stream().noneMatch(f -> f instanceof Finding.LiftAboveLimit) && r.comparison() != null) {
-      out.append(GateWording.liftAgainstLimit(r.comparison(), r.policy().maxLift(), false)).append('\n');
+    if (!GateWording.liftAbove(r) && r.comparison() != null) {
+      out.append(GateWording.liftWithinLimit(r.comparison(), r.policy().maxLift())).append('\n');
     }
-    if (r.findings().stream().anyMatch(f -> f instanceof Finding.PointInTime pit
-        && !r.waivedFeatures().contains(pit.violation().feature()))) {
-      out.append(GateWording.PIT_WHY).append('\n');
-    }
-    guidance(NextSteps.of(gate), out);
-    return out.toString();
-  }
-
-  private static String pointInTime(PointInTimeViolation v, boolean waived) {
-    List<String> examples = new ArrayList<>();
-    for (PointInTimeViolation.ExampleRow e : v.examples()) {
-      examples.add(GateWording.exampleRow(e));
-    }
-    return GateWording.pointInTime(v, waived) + "\n  e.g. " + String.join("\n       ", examples) + '\n';
-  }
-
-  private static void guidance(NextSteps.Guidance g, StringBuilder out) {
+    whys.forEach(why -> out.append(why).append('\n'));
+    NextSteps.Guidance g = NextSteps.of(gate);
     if (!g.lead().isEmpty()) {
       out.append(g.lead()).append('\n');
     }
@@ -68,5 +54,6 @@ public final class GateText {
     for (int i = 0; i < g.steps().size(); i++) {
       out.append("  ").append(i + 1).append(". ").append(g.steps().get(i)).append('\n');
     }
+    return out.toString();
   }
 }

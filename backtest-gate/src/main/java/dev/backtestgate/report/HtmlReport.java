@@ -1,8 +1,9 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Comparison;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
@@ -19,10 +20,9 @@ import java.util.Locale;
  *
  * <pre>{@code
  * String html = HtmlReport.render(published, ReportEvidence.of(run));
- * AtomicFiles.write(reportFiles.html(run.gateId()), html);
  * }</pre>
  */
-public final class HtmlReport {
+final class HtmlReport {
   private final PublishedGate gate;
   private final GateResult r;
   private final ReportEvidence evidence;
@@ -36,7 +36,7 @@ public final class HtmlReport {
   }
 
   /** The page for a published gate and the evidence drawn from its run. */
-  public static String render(PublishedGate gate, ReportEvidence evidence) {
+  static String render(PublishedGate gate, ReportEvidence evidence) {
     GateResult r = gate.result();
     Html out = Page.start(GateWording.headline(r.verdict()) + " · " + r.gateId() + " · backtest-gate", 96_000);
     HtmlReport page = new HtmlReport(gate, evidence, out);
@@ -72,8 +72,9 @@ public final class HtmlReport {
     out.open("ul");
     for (Finding f : r.findings()) {
       boolean unresolved = r.unresolved().contains(f);
-      out.open("li", "class", unresolved ? "finding unresolved" : "finding resolved").text(title(f) + " ");
-      Page.tag(out, state(f, unresolved), unresolved ? "bad" : "info");
+      out.open("li", "class", unresolved ? "finding unresolved" : "finding resolved", "data-kind", f.kind())
+          .text(f.render().headline() + " ");
+      Page.tag(out, GateWording.state(r, f), unresolved ? "bad" : "info");
       out.close();
     }
     if (r.findings().isEmpty()) {
@@ -84,7 +85,7 @@ public final class HtmlReport {
     } else if (r.signOff() instanceof SignOffStatus.Malformed) {
       out.element("li", "The leakage review file cannot be read: an unreadable review covers nothing.");
     }
-    if (r.comparison() != null && r.findings().stream().noneMatch(f -> f instanceof Finding.LiftAboveLimit)) {
+    if (r.comparison() != null && !GateWording.liftAbove(r)) {
       out.element("li", fmt("AUC lift %+.3f is within the %.3f limit.", r.comparison().lift(), r.policy().maxLift()));
     }
     out.close();
@@ -92,20 +93,6 @@ public final class HtmlReport {
       out.open("div").element("a", "What to do next ↓", "href", "#next-steps").close();
     }
     out.close().nl();
-  }
-
-  /** A short title per finding type, for the banner. */
-  private String title(Finding f) {
-    return GateWording.title(f, r.run().candidate());
-  }
-
-  private static String state(Finding f, boolean unresolved) {
-    return switch (f.signOffCan()) {
-      case SIGN_OFF -> unresolved ? "needs a sign-off" : "covered by the sign-off";
-      case WAIVER -> unresolved ? "needs a fix or a waiver" : "waived";
-      case NONE -> "fix the input";
-      case WARNING -> "warning";
-    };
   }
 
   private void liftSection() {
@@ -129,10 +116,11 @@ public final class HtmlReport {
     numbers(c);
     out.close();
     out.close();
-    boolean above = r.findings().stream().anyMatch(f -> f instanceof Finding.LiftAboveLimit);
-    boolean unresolved = r.unresolved().stream().anyMatch(f -> f instanceof Finding.LiftAboveLimit);
-    out.element("p", GateWording.liftAgainstLimit(c, r.policy().maxLift(), above), "class",
-        unresolved ? "callout" : above ? "callout covered" : null);
+    Finding lift = r.findings().stream().filter(f -> f instanceof Finding.LiftAboveLimit).findFirst().orElse(null);
+    boolean unresolved = lift != null && r.unresolved().contains(lift);
+    out.element("p", lift == null ? GateWording.liftWithinLimit(c, r.policy().maxLift())
+        : String.join("\n", lift.render().lines()), "class", unresolved ? "callout" : lift != null ? "callout covered"
+        : null);
     out.close().nl();
   }
 
@@ -209,7 +197,10 @@ public final class HtmlReport {
     return p < 1e-4 ? "< 0.0001" : fmt("%.4f", p);
   }
 
-  /** Findings without a section of their own: one paragraph each, in the console's words. */
+  /**
+   * Findings without a section of their own (every kind but the lift and point in time): one card each, in the
+   * console's words, with why it matters and its fix.
+   */
   private void otherFindings() {
     List<Finding> others = r.findings().stream()
         .filter(f -> !(f instanceof Finding.LiftAboveLimit) && !(f instanceof Finding.PointInTime))
@@ -219,15 +210,24 @@ public final class HtmlReport {
     }
     out.open("section", "class", "card", "id", "other-findings").element("h2", "Other findings");
     for (Finding f : others) {
-      List<String> lines = GateWording.describe(f, r.run().candidate());
-      out.element("p", lines.get(0), "class", "callout");
-      if (lines.size() > 1) {
+      Finding.Rendering rendering = f.render();
+      boolean unresolved = r.unresolved().contains(f);
+      out.open("div", "class", "finding", "data-kind", f.kind(), "data-subject", f.subject());
+      out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.lines().get(0) + " ");
+      Page.tag(out, GateWording.state(r, f), unresolved ? "bad" : "info");
+      out.close();
+      List<String> details = rendering.lines().subList(1, rendering.lines().size());
+      if (!details.isEmpty()) {
         out.open("ul");
-        for (String line : lines.subList(1, lines.size())) {
-          out.element("li", line);
+        for (String line : details) {
+          out.element("li", line.strip().replaceFirst("^- ", ""));
         }
         out.close();
       }
+      if (!rendering.why().isEmpty()) {
+        out.element("p", rendering.why(), "class", "note");
+      }
+      out.close();
     }
     out.close().nl();
   }
@@ -250,7 +250,7 @@ public final class HtmlReport {
     if (!g.steps().isEmpty()) {
       out.open("ol", "class", "steps");
       for (String step : g.steps()) {
-        if (step.startsWith("cp ")) {
+        if (step.startsWith("cp ") || step.startsWith("mkdir ")) {
           out.open("li").element("code", step).close();
         } else {
           out.element("li", step);
@@ -263,12 +263,12 @@ public final class HtmlReport {
 
   private void runDetails() {
     out.open("section", "class", "card", "id", "run").element("h2", "Run and policy").open("table").open("tbody");
-    Page.row(out, "Rows", fmt("%,d (%,d positive, %.1f%%)", r.run().rows(), r.run().positives(),
-        100.0 * r.run().positives() / r.run().rows()));
+    Page.row(out, "Rows", fmt("%,d (%,d positive, %s)", r.run().rows(), r.run().positives(),
+        Wording.percent((double) r.run().positives() / r.run().rows())));
     Page.row(out, "Features", String.join(", ", r.run().features()));
     Page.row(out, "Policy", fmt("max lift %.3f · confidence %.2f · lift tolerance %.3f · availability lag %s",
         r.policy().maxLift(), r.policy().confidence(), r.policy().liftTolerance(),
-        Durations.human(r.policy().availabilityLag())));
+        Wording.duration(r.policy().availabilityLag())));
     Page.row(out, "Mode", gate.mode().name().toLowerCase(Locale.ROOT));
     Page.codeRow(out, "Data fingerprint", r.fingerprint());
     Page.codeRow(out, "JSON report", gate.reportFile().toString());

@@ -16,7 +16,7 @@ import java.util.List;
  * @param ciUpper upper end of the lift interval, NaN when unknown
  * @param paired whether the interval is paired DeLong (else candidate only)
  * @param maxLift the limit applied
- * @param unresolved short names of the findings that fail the gate
+ * @param unresolved the headlines of the findings that fail the gate, each prefixed by its kind
  * @param resolved how many findings the sign-off covers or waives
  * @param signOff the sign-off status ({@code missing}, {@code covers}, ...)
  * @param evaluatedOn the evaluation date
@@ -87,15 +87,9 @@ record IndexEntry(
         root.path("evaluatedOn").asText(""), jsonName, htmlName);
   }
 
+  /** A finding as the index lists it: its kind, then its headline (the same words as the report). */
   private static String describe(JsonNode finding) {
-    String type = finding.path("type").asText("finding");
-    return switch (type) {
-      case "LiftAboveLimit" -> "lift above the limit";
-      case "PerfectCandidate" -> "candidate AUC 1.000";
-      case "PointInTime" -> "'" + finding.path("feature").asText("?") + "' recorded late";
-      case "CheckFailed" -> finding.path("check").asText("a") + " check could not run";
-      default -> type;
-    };
+    return finding.path("kind").asText("finding") + ": " + finding.path("headline").asText("");
   }
 
   private static String text(JsonNode root, String field) {

@@ -1,6 +1,6 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Comparison;
 

@@ -1,22 +1,30 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.review.SignOff;
+import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
-import dev.backtestgate.time.HistoryManifest;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What to do about a gate result, worded once for the console text and the HTML report: a lead sentence
  * about the sign-off, optionally a quoted rationale and a closing sentence, then numbered steps with
- * absolute paths and the setting to change.
+ * absolute paths and the setting to change. Every command is shell-safe (paths single-quoted).
  */
 final class NextSteps {
+  /** The fields a reviewer fills in, in file order. */
+  static final String FIELDS = "\"decision\" (approved or rejected), \"reviewer\", \"reviewedOn\" (today, "
+      + "YYYY-MM-DD), \"expiresOn\" (YYYY-MM-DD, e.g. in 90 days), \"rationale\", and set every checklist item to "
+      + "true once checked: " + String.join(", ", SignOffJson.CHECKLIST_ITEMS);
+
   private NextSteps() {}
 
   /**
@@ -53,64 +61,88 @@ final class NextSteps {
       return Guidance.say("");
     }
     if (status instanceof SignOffStatus.Rejected rej) {
+      List<String> steps = new ArrayList<>();
+      steps.add("Fix what the reviewer found, then ask for a new review of the new run.");
+      steps.add(gate.pendingWritten()
+          ? "The reviewer edits " + status.file() + " in place from the new evidence " + quote(gate.pendingFile())
+              + " (measured fields and fingerprint), setting " + FIELDS + "."
+          : "Run the fixed backtest locally (backtestgate.mode=local, the default outside CI): it writes the new "
+              + "evidence to " + gate.pendingFile() + "; the reviewer then edits " + status.file() + " in place.");
       return new Guidance("The leakage review " + rej.file() + " REJECTED this backtest"
           + (rej.reviewer().isBlank() ? "" : " (reviewer " + rej.reviewer() + ")") + ":", rej.rationale(),
-          "A rejected review fails the gate whatever the numbers. Next:",
-          List.of("Fix what the reviewer found, then ask for a new review of the new run.",
-              "Replace " + rej.file() + " with the new review (start from " + gate.pendingFile()
-                  + ", written by a local run)."));
+          "A rejected review fails the gate whatever the numbers. Next:", steps);
     }
     if (status instanceof SignOffStatus.Malformed bad) {
       return new Guidance("The leakage review " + bad.file() + " cannot be read: at " + bad.jsonPath() + ", "
           + bad.problem(), null, "An unreadable review covers nothing. Next:",
-          List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (the README shows a complete example file)."));
+          List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (docs/sign-off-format.md shows a complete "
+              + "example file)."));
     }
-    boolean reviewable = r.unresolved().stream().anyMatch(f -> f.signOffCan().needsReviewer());
+    boolean reviewable = r.unresolved().stream().anyMatch(f -> f.resolution().needsReviewer());
     if (!reviewable) {
-      return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(r));
+      return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(gate));
     }
-    return new Guidance(statusSentence(status), null, null, signOffSteps(gate));
+    List<String> steps = signOffSteps(gate);
+    steps.addAll(fixSteps(gate));
+    return new Guidance(statusSentence(status), null, null, steps);
   }
 
-  /** Steps for findings that only a fix resolves. */
-  private static List<String> fixSteps(GateResult r) {
-    List<String> steps = new ArrayList<>();
-    for (Finding f : r.unresolved()) {
-      if (f instanceof Finding.CheckFailed) {
-        steps.add("Fix the input named above and run the backtest again.");
-      } else if (f instanceof Finding.LateWrites late) {
-        steps.add("Restore the rows of '" + late.report().table() + "' that the late batches overwrote and record "
-            + "the corrections as new events with their own recordedAt; or, if late writes are expected for this "
-            + "table, set backtestgate.late-writes=warn.");
-      } else if (f instanceof Finding.RewrittenHistory history) {
-        steps.add("Restore the original rows of the partitions of '" + history.result().table() + "' listed above "
-            + "and append corrections as new events; if the rewrite was intended, review the proposed manifest "
-            + "under the report directory's " + HistoryManifest.PROPOSED_DIR
-            + "/ folder and commit it in place of the old one.");
+  /** Each unresolved finding's own fix, once each, then the proposed manifests to review. */
+  private static List<String> fixSteps(PublishedGate gate) {
+    Set<String> steps = new LinkedHashSet<>();
+    for (Finding f : gate.result().unresolved()) {
+      if (f.resolution() == Finding.Resolution.FIX) {
+        String fix = f.render().fix();
+        if (!fix.isEmpty()) {
+          steps.add(fix);
+        }
       }
     }
-    return steps.stream().distinct().toList();
+    for (Path proposed : gate.proposedManifests()) {
+      steps.add("If the rewrite was intended: review the proposed manifest and commit it in place of the old one: "
+          + "diff against the committed manifest, then cp " + quote(proposed) + " <the committed manifest>.");
+    }
+    return new ArrayList<>(steps);
   }
 
   private static List<String> signOffSteps(PublishedGate gate) {
+    SignOffStatus status = gate.result().signOff();
+    Path file = status.file();
+    boolean exists = !(status instanceof SignOffStatus.Missing);
     List<String> steps = new ArrayList<>();
     steps.add("Read the evidence: " + gate.reportFile());
-    if (gate.pendingWritten()) {
-      steps.add("cp " + gate.pendingFile() + " " + gate.reviewDirectory() + "/");
-    } else {
-      steps.add("Run this backtest locally (mode local, the default outside CI; or set backtestgate.mode=local): "
-          + "it writes " + gate.pendingFile() + " to copy into " + gate.reviewDirectory() + "/");
+    if (status instanceof SignOffStatus.Expired) {
+      steps.add("The data is unchanged since the review, so renewing takes only new dates: in " + file + " set "
+          + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it.");
+      return steps;
     }
-    steps.add("Fill in reviewer, rationale and decision; commit the file with the change under review.");
-    List<String> unwaived = gate.result().unresolved().stream()
-        .filter(f -> f instanceof Finding.PointInTime)
-        .map(f -> ((Finding.PointInTime) f).violation().feature())
+    if (exists) {
+      String from = gate.pendingWritten() ? " Take the measured fields and the fingerprint from "
+          + quote(gate.pendingFile()) + " (this run's evidence)." : "";
+      steps.add("Edit " + file + " in place (do not copy over it):" + from + " Set " + FIELDS + ".");
+    } else if (gate.pendingWritten()) {
+      steps.add("mkdir -p " + quote(gate.reviewDirectory()) + " && cp " + quote(gate.pendingFile()) + " "
+          + quote(file));
+      steps.add("In " + file + " set " + FIELDS + ".");
+    } else {
+      steps.add("Run this backtest locally (backtestgate.mode=local, the default outside CI): it writes "
+          + gate.pendingFile() + " to copy to " + file + "; then set " + FIELDS + ".");
+    }
+    steps.add("Commit " + file + " with the change under review.");
+    List<String> waivable = gate.result().unresolved().stream()
+        .filter(f -> f.resolution() == Finding.Resolution.WAIVER)
+        .map(f -> fmt("{\"kind\": \"%s\", \"subject\": \"%s\", \"reason\": \"...\"}", f.kind(), f.subject()))
         .toList();
-    if (!unwaived.isEmpty()) {
-      steps.add("Only if the knowledge times are wrong, not the data, waive each feature in pointInTimeWaivers: "
-          + String.join(", ", unwaived.stream().map(f -> "{\"feature\": \"" + f + "\", \"reason\": \"...\"}")
-          .toList()) + ". Otherwise rebuild the features as of each decision time (PointInTimeJoin); if values "
-          + "become usable only some time after recording, set backtestgate.availability-lag.");
+    if (!waivable.isEmpty()) {
+      Set<String> fixes = new LinkedHashSet<>();
+      for (Finding f : gate.result().unresolved()) {
+        if (f.resolution() == Finding.Resolution.WAIVER && !f.render().fix().isEmpty()) {
+          fixes.add(f.render().fix());
+        }
+      }
+      steps.add("Only if the finding is not a leak (e.g. the knowledge times are load times, not the data), "
+          + "waive it in \"waivers\": " + String.join(", ", waivable) + "."
+          + (fixes.isEmpty() ? "" : " Otherwise fix it: " + String.join(" ", fixes)));
     }
     return steps;
   }
@@ -118,7 +150,7 @@ final class NextSteps {
   private static String statusSentence(SignOffStatus status) {
     String file = "The leakage review " + status.file();
     if (status instanceof SignOffStatus.Covers) {
-      return file + " approves this run but does not waive every feature above. To waive them or fix the data:";
+      return file + " approves this run but does not waive every finding above. To waive them or fix the data:";
     }
     if (status instanceof SignOffStatus.Stale s) {
       return file + " no longer covers it: it was signed for data " + s.reviewedFingerprint() + ", this run's "
@@ -146,5 +178,10 @@ final class NextSteps {
           + "name. To sign this gate off:";
     }
     return "No leakage review covers it. To sign one off:";
+  }
+
+  /** A path as one shell word: single-quoted, with embedded single quotes escaped. */
+  static String quote(Path path) {
+    return "'" + path.toString().replace("'", "'\\''") + "'";
   }
 }

@@ -15,11 +15,11 @@ import java.util.List;
  * String text = SignOffJson.write(pending);
  * }</pre>
  */
-public final class PendingSignOffs {
+final class PendingSignOffs {
   private PendingSignOffs() {}
 
   /** The pending sign-off for {@code result}. */
-  public static SignOff from(GateResult result) {
+  static SignOff from(GateResult result) {
     Comparison c = result.comparison();
     SignOff.Reviewed reviewed = new SignOff.Reviewed(
         result.run().candidate(),

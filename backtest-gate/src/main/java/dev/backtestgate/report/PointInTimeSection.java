@@ -1,6 +1,8 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import dev.backtestgate.internal.Wording;
+
+import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
@@ -18,6 +20,7 @@ final class PointInTimeSection {
   private final GateResult r;
   private final ReportEvidence evidence;
   private final Map<String, PointInTimeViolation> violations = new LinkedHashMap<>();
+  private final Map<String, Finding> findings = new LinkedHashMap<>();
   private final Map<String, Finding.CheckFailed> failures = new LinkedHashMap<>();
 
   PointInTimeSection(Html out, GateResult r, ReportEvidence evidence) {
@@ -27,6 +30,7 @@ final class PointInTimeSection {
     for (Finding f : r.findings()) {
       if (f instanceof Finding.PointInTime pit) {
         violations.put(pit.violation().feature(), pit.violation());
+        findings.put(pit.violation().feature(), pit);
       } else if (f instanceof Finding.CheckFailed failed) {
         failures.put(failed.check(), failed);
       }
@@ -37,7 +41,7 @@ final class PointInTimeSection {
     out.open("section", "class", "card", "id", "point-in-time").element("h2", "Point in time");
     Duration lag = r.policy().availabilityLag();
     out.element("p", "A value may be used for a decision at time t only if it was recorded by t"
-        + (lag.isZero() ? "" : " minus the availability lag of " + Durations.human(lag)) + ".", "class", "note");
+        + (lag.isZero() ? "" : " minus the availability lag of " + Wording.duration(lag)) + ".", "class", "note");
     out.open("table", "id", "pit-features").open("thead").open("tr")
         .element("th", "Feature").element("th", "Timing").element("th", "Rows recorded late", "class", "num")
         .element("th", "Latest by", "class", "num").element("th", "Result").close().close().open("tbody");
@@ -48,8 +52,11 @@ final class PointInTimeSection {
     for (PointInTimeViolation v : violations.values()) {
       examples(v);
     }
-    if (violations.keySet().stream().anyMatch(f -> !r.waivedFeatures().contains(f))) {
-      out.element("p", GateWording.PIT_WHY, "class", "callout");
+    for (Finding f : r.findings()) {
+      if (f instanceof Finding.PointInTime && r.unresolved().contains(f)) {
+        out.element("p", f.render().why(), "class", "callout");
+        break;
+      }
     }
     out.close().nl();
   }
@@ -62,9 +69,10 @@ final class PointInTimeSection {
     PointInTimeViolation v = violations.get(feature);
     Finding.CheckFailed failed = failures.get("point in time of '" + feature + "'");
     if (v != null) {
-      boolean waived = r.waivedFeatures().contains(feature);
-      out.element("td", fmt("%,d of %,d (%.1f%%)", v.rowsAffected(), v.rows(), 100 * v.share()), "class", "num");
-      out.element("td", Durations.human(v.largestLead()), "class", "num");
+      boolean waived = r.isWaived(findings.get(feature));
+      out.element("td", fmt("%,d of %,d (%s)", v.rowsAffected(), v.rows(), Wording.percent(v.share())), "class",
+          "num");
+      out.element("td", Wording.duration(v.largestLead()), "class", "num");
       out.open("td");
       Page.tag(out, waived ? "waived by the review" : "recorded after the decision", waived ? "info" : "bad");
       out.close();
@@ -85,9 +93,10 @@ final class PointInTimeSection {
   }
 
   private void examples(PointInTimeViolation v) {
-    boolean waived = r.waivedFeatures().contains(v.feature());
+    boolean waived = r.isWaived(findings.get(v.feature()));
     out.element("h3", "Example rows of '" + v.feature() + "'");
-    out.element("p", GateWording.pointInTime(v, waived), "class", waived ? "note" : null);
+    out.element("p", findings.get(v.feature()).render().lines().get(0)
+        + (waived ? " Waived by the leakage review." : ""), "class", waived ? "note" : null);
     out.open("table", "class", "pit-examples", "data-feature", v.feature()).open("thead").open("tr")
         .element("th", "Row", "class", "num").element("th", "Decision time").element("th", "Recorded at")
         .element("th", "Recorded after the decision by", "class", "num").close().close().open("tbody");
@@ -95,7 +104,7 @@ final class PointInTimeSection {
       out.open("tr").element("td", fmt("%d", e.row()), "class", "num")
           .element("td", e.decisionTime().toString(), "class", "mono")
           .element("td", e.knownAt().toString(), "class", "mono")
-          .element("td", Durations.human(Duration.between(e.decisionTime(), e.knownAt())), "class", "num")
+          .element("td", Wording.duration(Duration.between(e.decisionTime(), e.knownAt())), "class", "num")
           .close().nl();
     }
     out.close().close().nl();

@@ -1,15 +1,20 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import java.nio.file.Path;
+import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A gate result after its files were written: where the report is, where the pending sign-off is (or
  * would be), where sign-offs are committed, and the console text.
  *
  * <pre>{@code
- * PublishedGate g = GateReporter.publish(run, result, Mode.LOCAL, reportFiles, reviewStore);
+ * PublishedGate g = GateReporter.publish(run, result, reportFiles, reviewStore);
  * if (!g.result().verdict().passed()) System.err.println(g.text());
  * }</pre>
  *
@@ -20,8 +25,10 @@ import java.nio.file.Path;
  * @param pendingFile where the pending sign-off is written in local mode
  * @param pendingWritten whether it was written by this evaluation
  * @param reviewDirectory where committed sign-offs live
+ * @param proposedManifests history manifests of rewritten tables written for review (local mode)
  * @param text the console text
  */
+@API(status = STABLE, since = "0.1")
 public record PublishedGate(
     GateResult result,
     Mode mode,
@@ -30,4 +37,17 @@ public record PublishedGate(
     Path pendingFile,
     boolean pendingWritten,
     Path reviewDirectory,
-    String text) {}
+    List<Path> proposedManifests,
+    String text) {
+
+  /** Copies the list. */
+  public PublishedGate {
+    proposedManifests = List.copyOf(proposedManifests);
+  }
+
+  /** This gate with its console text. */
+  PublishedGate withText(String value) {
+    return new PublishedGate(result, mode, reportFile, htmlFile, pendingFile, pendingWritten, reviewDirectory,
+        proposedManifests, value);
+  }
+}

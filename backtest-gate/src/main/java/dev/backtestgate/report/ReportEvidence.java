@@ -23,7 +23,7 @@ import java.util.Map;
  * @param curveProblem why the curves could not be computed, or {@code null}
  * @param timelessReasons reason per timeless feature, by name
  */
-public record ReportEvidence(
+record ReportEvidence(
     RocCurve candidateCurve, RocCurve baselineCurve, String curveProblem, Map<String, String> timelessReasons) {
   /** Most points drawn per curve: far more than a plot has pixels, far fewer than a big run has rows. */
   public static final int MAX_CURVE_POINTS = 2_000;

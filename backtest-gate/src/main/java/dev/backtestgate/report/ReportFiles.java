@@ -1,7 +1,13 @@
 package dev.backtestgate.report;
 
-import dev.backtestgate.review.GateFileNames;
+import static org.apiguardian.api.API.Status.STABLE;
+
+
+import dev.backtestgate.internal.FileNames;
+import dev.backtestgate.time.HistoryManifest;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Where a gate's outputs go under the report directory: {@code <dir>/<gate>.json} for the report,
@@ -16,6 +22,7 @@ import java.nio.file.Path;
  *
  * @param directory the report directory, made absolute
  */
+@API(status = STABLE, since = "0.1")
 public record ReportFiles(Path directory) {
   /** Makes the directory absolute and normal. */
   public ReportFiles {
@@ -24,12 +31,12 @@ public record ReportFiles(Path directory) {
 
   /** The JSON report of a gate. */
   public Path report(String gateId) {
-    return directory.resolve(GateFileNames.of(gateId));
+    return directory.resolve(FileNames.of(gateId));
   }
 
   /** The HTML report of a gate: the JSON report's name with {@code .html}. */
   public Path html(String gateId) {
-    return directory.resolve(htmlName(GateFileNames.of(gateId)));
+    return directory.resolve(htmlName(FileNames.of(gateId)));
   }
 
   /** The page listing every gate whose JSON report is in the directory. */
@@ -42,8 +49,13 @@ public record ReportFiles(Path directory) {
     return jsonName.substring(0, jsonName.length() - ".json".length()) + ".html";
   }
 
+  /** Where the proposed manifest of a table goes for review (local mode, after a history rewrite). */
+  public Path proposedManifest(String table) {
+    return directory.resolve(HistoryManifest.PROPOSED_DIR).resolve(FileNames.of(table));
+  }
+
   /** The pending sign-off of a gate. */
   public Path pending(String gateId) {
-    return directory.resolve("pending").resolve(GateFileNames.of(gateId));
+    return directory.resolve("pending").resolve(FileNames.of(gateId));
   }
 }

@@ -1,6 +1,8 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import dev.backtestgate.internal.AtomicFiles;
+
+import static dev.backtestgate.internal.Wording.fmt;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,13 +41,13 @@ import java.util.stream.Stream;
  * Path index = ReportIndex.update(new ReportFiles(Path.of("target/backtest-gate")));
  * }</pre>
  */
-public final class ReportIndex {
+final class ReportIndex {
   /** The lock file that serialises regeneration across JVMs. */
   public static final String LOCK_FILE = ".index.lock";
 
   /** The JSON's sign-off status names as the index shows them. */
   private static final Map<String, String> SIGN_OFF_WORDS = Map.of("missing", "none", "covers", "approved",
-      "wronggate", "wrong gate", "liftgrew", "lift grew");
+      "wrong-gate", "wrong gate", "lift-grew", "lift grew");
   private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

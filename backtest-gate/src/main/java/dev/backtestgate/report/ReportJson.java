@@ -6,40 +6,41 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
+import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryFinding;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PointInTimeViolation;
 import java.nio.file.Path;
-import java.util.Locale;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The JSON report of a gate result: everything the gate decided and why, for people and tools.
+ * The JSON report of a gate result: everything the gate decided and why, for people and tools (its schema is
+ * docs/schemas/report.schema.json). Findings are keyed by their stable kind, never by a Java class name.
  * Non-finite numbers are written as {@code null}.
  *
  * <pre>{@code
- * String json = ReportJson.write(result, pendingFile, true);
+ * String json = ReportJson.write(publishedGate);
  * }</pre>
  */
-public final class ReportJson {
-  /** Version of the report format. */
-  public static final int SCHEMA = 1;
+final class ReportJson {
+  /** Version of the report format: 2 names findings by kind and subject. */
+  static final int SCHEMA = 2;
 
   private ReportJson() {}
 
   /** The canonical JSON text of the report. */
-  public static String write(GateResult r, Path pendingFile, boolean pendingWritten) {
-    return CanonicalJson.write(tree(r, pendingFile, pendingWritten));
+  static String write(PublishedGate gate) {
+    return CanonicalJson.write(tree(gate));
   }
 
   /** The report as a JSON tree. */
-  public static ObjectNode tree(GateResult r, Path pendingFile, boolean pendingWritten) {
+  static ObjectNode tree(PublishedGate gate) {
+    GateResult r = gate.result();
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("schema", SCHEMA);
     root.put("gate", r.gateId());
     root.put("verdict", r.verdict().name());
     root.put("evaluatedOn", r.evaluatedOn().toString());
+    root.put("mode", gate.mode().configValue());
     root.put("fingerprint", r.fingerprint());
     comparison(root.putObject("comparison"), r.comparison());
     ObjectNode policy = root.putObject("policy");
@@ -56,13 +57,17 @@ public final class ReportJson {
     r.run().timelessFeatures().forEach(run.putArray("timelessFeatures")::add);
     ArrayNode findings = root.putArray("findings");
     for (Finding f : r.findings()) {
-      finding(findings.addObject(), f, r.unresolved().contains(f));
+      finding(findings.addObject(), f, r);
     }
-    r.waivedFeatures().forEach(root.putArray("waivedFeatures")::add);
     signOff(root.putObject("signOff"), r.signOff());
     ObjectNode pending = root.putObject("pendingSignOff");
-    pending.put("file", pendingFile.toString());
-    pending.put("written", pendingWritten);
+    pending.put("file", gate.pendingFile().toString());
+    pending.put("written", gate.pendingWritten());
+    ObjectNode files = root.putObject("files");
+    files.put("html", gate.htmlFile().toString());
+    files.put("reviewDirectory", gate.reviewDirectory().toString());
+    ArrayNode proposed = files.putArray("proposedManifests");
+    gate.proposedManifests().forEach(p -> proposed.add(p.toString()));
     return root;
   }
 
@@ -82,66 +87,69 @@ public final class ReportJson {
     ArrayNode ci = node.putArray("liftCi");
     numberItem(ci, c.ciLower());
     numberItem(ci, c.ciUpper());
+    number(node, "z", c.z());
     number(node, "pValue", c.pValue());
     node.put("interval", c.interval().name());
   }
 
-  private static void finding(ObjectNode node, Finding f, boolean unresolved) {
-    node.put("type", f.getClass().getSimpleName());
-    node.put("unresolved", unresolved);
-    node.put("resolvableBy", f.signOffCan().name());
-    if (f instanceof Finding.LiftAboveLimit lift) {
-      number(node, "lift", lift.lift());
-      number(node, "maxLift", lift.maxLift());
-    } else if (f instanceof Finding.PerfectCandidate perfect) {
-      number(node, "candidateAuc", perfect.candidateAuc());
-    } else if (f instanceof Finding.PointInTime pit) {
-      PointInTimeViolation v = pit.violation();
-      node.put("feature", v.feature());
-      node.put("rowsAffected", v.rowsAffected());
-      node.put("rowsWithValue", v.rowsWithValue());
-      node.put("rows", v.rows());
-      number(node, "share", v.share());
-      node.put("largestLead", v.largestLead().toString());
-      node.put("availabilityLag", v.availabilityLag().toString());
-      ArrayNode examples = node.putArray("examples");
-      for (PointInTimeViolation.ExampleRow e : v.examples()) {
-        examples.addObject().put("row", e.row()).put("decisionTime", e.decisionTime().toString())
-            .put("knownAt", e.knownAt().toString());
+  private static void finding(ObjectNode node, Finding f, GateResult r) {
+    Finding.Rendering rendering = f.render();
+    node.put("kind", f.kind());
+    node.put("subject", f.subject());
+    node.put("resolution", f.resolution().wireValue());
+    node.put("unresolved", r.unresolved().contains(f));
+    node.put("waived", r.isWaived(f));
+    node.put("headline", rendering.headline());
+    ObjectNode evidence = node.putObject("evidence");
+    rendering.evidence().forEach((key, value) -> put(evidence, key, value));
+  }
+
+  private static void put(ObjectNode node, String key, Object value) {
+    if (value == null) {
+      node.putNull(key);
+    } else if (value instanceof Double || value instanceof Float) {
+      number(node, key, ((Number) value).doubleValue());
+    } else if (value instanceof Number n) {
+      node.put(key, n.longValue());
+    } else if (value instanceof Boolean b) {
+      node.put(key, b);
+    } else if (value instanceof Map<?, ?> map) {
+      ObjectNode child = node.putObject(key);
+      map.forEach((k, v) -> put(child, String.valueOf(k), v));
+    } else if (value instanceof List<?> list) {
+      ArrayNode array = node.putArray(key);
+      for (Object item : list) {
+        add(array, item);
       }
-    } else if (f instanceof Finding.LateWrites late) {
-      LateWriteReport report = late.report();
-      node.put("table", report.table());
-      node.put("policy", late.policy().configValue());
-      node.put("closingWindow", report.closingWindow().toString());
-      node.put("events", report.events());
-      node.put("lateEvents", report.lateEvents());
-      ArrayNode batches = node.putArray("batches");
-      for (LateWriteReport.Batch b : report.batches()) {
-        batches.addObject().put("recordedDay", b.recordedDay().toString()).put("count", b.count())
-            .put("minValidFrom", b.minValidFrom().toString()).put("maxValidFrom", b.maxValidFrom().toString())
-            .put("entities", b.entities()).put("maxLateness", b.maxLateness().toString());
+    } else {
+      node.put(key, value.toString());
+    }
+  }
+
+  private static void add(ArrayNode array, Object value) {
+    if (value == null) {
+      array.addNull();
+    } else if (value instanceof Double || value instanceof Float) {
+      numberItem(array, ((Number) value).doubleValue());
+    } else if (value instanceof Number n) {
+      array.add(n.longValue());
+    } else if (value instanceof Boolean b) {
+      array.add(b);
+    } else if (value instanceof Map<?, ?> map) {
+      ObjectNode child = array.addObject();
+      map.forEach((k, v) -> put(child, String.valueOf(k), v));
+    } else if (value instanceof List<?> list) {
+      ArrayNode child = array.addArray();
+      for (Object item : list) {
+        add(child, item);
       }
-    } else if (f instanceof Finding.RewrittenHistory history) {
-      HistoryCheckResult result = history.result();
-      node.put("table", result.table());
-      node.put("granularity", result.granularity().configValue());
-      node.put("closedBefore", result.closedBefore().toString());
-      node.put("partitionsChecked", result.partitionsChecked());
-      ArrayNode partitions = node.putArray("partitions");
-      for (HistoryFinding p : result.findings()) {
-        partitions.addObject().put("partition", p.partition()).put("change", p.getClass().getSimpleName())
-            .put("description", p.describe());
-      }
-    } else if (f instanceof Finding.CheckFailed failed) {
-      node.put("check", failed.check());
-      node.put("reason", failed.reason());
+    } else {
+      array.add(value.toString());
     }
   }
 
   private static void signOff(ObjectNode node, SignOffStatus s) {
-    String type = s.getClass().getSimpleName();
-    node.put("status", type.toLowerCase(Locale.ROOT));
+    node.put("status", s.label());
     node.put("file", s.file().toString());
     if (s instanceof SignOffStatus.Covers c) {
       node.put("reviewer", c.signOff().reviewer());

@@ -1,6 +1,6 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
@@ -17,15 +17,15 @@ import java.util.Map;
  * file says (one method per way it can stand), and its details.
  */
 final class SignOffSection {
-  /** How each status reads on the page; the others (rejected, malformed, expired) read as their name. */
-  private static final Map<Class<?>, String> LABELS = Map.of(
-      SignOffStatus.Missing.class, "no review file",
-      SignOffStatus.Covers.class, "approved and current",
-      SignOffStatus.Undecided.class, "no decision yet",
-      SignOffStatus.Incomplete.class, "incomplete",
-      SignOffStatus.Stale.class, "stale: the data changed",
-      SignOffStatus.LiftGrew.class, "the lift grew beyond the review",
-      SignOffStatus.WrongGate.class, "written for another gate");
+  /** How each status reads on the page; the others (rejected, malformed, expired) read as their label. */
+  private static final Map<String, String> LABELS = Map.of(
+      "missing", "no review file",
+      "covers", "approved and current",
+      "undecided", "no decision yet",
+      "incomplete", "incomplete",
+      "stale", "stale: the data changed",
+      "lift-grew", "the lift grew beyond the review",
+      "wrong-gate", "written for another gate");
 
   private final Html out;
   private final GateResult r;
@@ -40,16 +40,12 @@ final class SignOffSection {
     out.open("section", "class", "card", "id", "sign-off").element("h2", "Leakage review (sign-off)");
     List<String> needs = new ArrayList<>();
     for (Finding f : r.findings()) {
-      if (f instanceof Finding.LiftAboveLimit) {
-        needs.add("the lift is above the limit");
-      } else if (f instanceof Finding.PerfectCandidate) {
-        needs.add("the candidate's AUC is 1.000");
-      } else if (f instanceof Finding.PointInTime pit) {
-        needs.add("feature '" + pit.violation().feature() + "' needs a waiver or a fix");
+      if (f.resolution().needsReviewer()) {
+        needs.add(f.render().headline() + " (" + GateWording.state(r, f) + ")");
       }
     }
     out.element("p", needs.isEmpty() ? "This run needs no leakage review."
-        : "This run needs a leakage review: " + String.join("; ", needs) + ".");
+        : "This run needs a leakage review: " + String.join(" ", needs));
     out.open("table").open("tbody");
     out.open("tr").element("th", "Status", "scope", "row").open("td");
     Page.tag(out, label(s), kind(s, !needs.isEmpty()));
@@ -60,7 +56,7 @@ final class SignOffSection {
   }
 
   private static String label(SignOffStatus s) {
-    return LABELS.getOrDefault(s.getClass(), s.getClass().getSimpleName().toLowerCase(Locale.ROOT));
+    return LABELS.getOrDefault(s.label(), s.label());
   }
 
   private static String kind(SignOffStatus s, boolean needed) {
@@ -106,8 +102,8 @@ final class SignOffSection {
     Page.row(out, "Reviewed lift", fmt("%+.3f (candidate %.3f vs baseline %.3f)", s.reviewed().lift(),
         s.reviewed().candidateAuc(), s.reviewed().baselineAuc()));
     Page.row(out, "Attested", String.join(", ", SignOffJson.CHECKLIST_ITEMS));
-    for (SignOff.Waiver w : s.pointInTimeWaivers()) {
-      Page.row(out, "Waived '" + w.feature() + "'", w.reason());
+    for (SignOff.Waiver w : s.waivers()) {
+      Page.row(out, "Waived " + w.kind() + " '" + w.subject() + "'", w.reason());
     }
   }
 }

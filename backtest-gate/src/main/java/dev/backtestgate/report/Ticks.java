@@ -1,6 +1,6 @@
 package dev.backtestgate.report;
 
-import static dev.backtestgate.report.GateWording.fmt;
+import static dev.backtestgate.internal.Wording.fmt;
 
 /**
  * Round axis ticks: the smallest step of the form 1, 2 or 5 times a power of ten that puts at most

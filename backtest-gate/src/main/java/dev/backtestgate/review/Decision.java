@@ -1,5 +1,10 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
+
 /**
  * A reviewer's decision in a sign-off file: {@code "approved"}, {@code "rejected"}, or {@code ""} while
  * the file is still pending.
@@ -8,6 +13,7 @@ package dev.backtestgate.review;
  * Decision d = Decision.fromFileValue("approved");   // APPROVED
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public enum Decision {
   /** The reviewer looked and believes the result: the sign-off covers the run. */
   APPROVED("approved"),

@@ -1,15 +1,15 @@
 package dev.backtestgate.review;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.backtestgate.internal.BoundedFiles;
+import dev.backtestgate.internal.FileNames;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /** Sign-offs as files {@code <dir>/<safe gate id>.json}. */
 final class DirectoryReviewStore implements ReviewStore {
+  /** A real sign-off is about 1.5 KB; anything beyond this is not one. */
+  static final int MAX_BYTES = 256 * 1024;
+
   private final Path directory;
 
   DirectoryReviewStore(Path directory) {
@@ -18,7 +18,7 @@ final class DirectoryReviewStore implements ReviewStore {
 
   @Override
   public Path locationOf(String gateId) {
-    return directory.resolve(GateFileNames.of(gateId));
+    return directory.resolve(FileNames.of(gateId));
   }
 
   @Override
@@ -28,15 +28,7 @@ final class DirectoryReviewStore implements ReviewStore {
 
   @Override
   public Optional<String> read(String gateId) {
-    Path file = locationOf(gateId);
-    try {
-      return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read leakage-review file " + file + ": " + e.getMessage()
-          + ". Check its permissions.", e);
-    }
+    return BoundedFiles.readRegular(locationOf(gateId), MAX_BYTES, "leakage-review file");
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -9,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.SortedMap;
+import org.apiguardian.api.API;
 
 /**
  * What a sign-off is bound to: SHA-256 over a canonical encoding of the gate id, the candidate and
@@ -26,6 +29,7 @@ import java.util.SortedMap;
  * // "sha256:3f2a..."
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Fingerprint {
   /** Prefix of every fingerprint string. */
   public static final String PREFIX = "sha256:";

@@ -1,6 +1,10 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * A sign-off file that cannot be read: not JSON, or a field missing, unknown or of the wrong type. Its
@@ -11,6 +15,7 @@ import java.nio.file.Path;
  * catch (MalformedSignOffException e) { System.err.println(e.jsonPath() + ": " + e.problem()); }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class MalformedSignOffException extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private final transient Path file;

@@ -1,7 +1,11 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.nio.file.Path;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where committed sign-off files live. Read-only by design: the gate never writes, updates or deletes
@@ -12,6 +16,7 @@ import java.util.Optional;
  * Optional<String> text = store.read("com.acme.ChurnBacktest#gbm");
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public interface ReviewStore {
 
   /** A store over one directory holding {@code <gate id>.json} files (file-system safe names). */

@@ -1,7 +1,11 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One leakage-review sign-off file: what a reviewer looked at, bound by fingerprint to exactly that
@@ -22,8 +26,10 @@ import java.util.List;
  * @param expiresOn last day the review covers ({@code null} while pending)
  * @param rationale why the reviewer believes (or rejects) the result (empty while pending)
  * @param checklist the leakage categories the reviewer attests
- * @param pointInTimeWaivers features whose point-in-time violations the reviewer accepts, with reasons
+ * @param waivers findings the reviewer accepts by kind and subject, with reasons (in a schema-1 file, the
+ *     {@code pointInTimeWaivers}: kind {@code point-in-time}, subject the feature)
  */
+@API(status = STABLE, since = "0.1")
 public record SignOff(
     int schema,
     String gate,
@@ -35,14 +41,16 @@ public record SignOff(
     LocalDate expiresOn,
     String rationale,
     Checklist checklist,
-    List<Waiver> pointInTimeWaivers) {
+    List<Waiver> waivers) {
 
-  /** The current file format version. */
-  public static final int SCHEMA = 1;
+  /** The file format version this version writes: 2, with waivers by kind and subject. */
+  public static final int SCHEMA = 2;
+  /** The first format, still read: its {@code pointInTimeWaivers} name features only. */
+  public static final int SCHEMA_1 = 1;
 
   /** Copies the waiver list. */
   public SignOff {
-    pointInTimeWaivers = List.copyOf(pointInTimeWaivers);
+    waivers = List.copyOf(waivers);
   }
 
   /**
@@ -111,10 +119,20 @@ public record SignOff(
   }
 
   /**
-   * A feature whose point-in-time violation the reviewer accepts.
+   * A finding the reviewer accepts, named by its kind and subject.
    *
-   * @param feature the feature's name
-   * @param reason why using it is not a leak (e.g. the knowledge times are load times, not event times)
+   * <pre>{@code
+   * new SignOff.Waiver("point-in-time", "balance", "knowledge times are load times; values were known at decision")
+   * }</pre>
+   *
+   * @param kind the finding's kind, e.g. {@code point-in-time}
+   * @param subject the finding's subject, e.g. the feature's name
+   * @param reason why it is not a leak
    */
-  public record Waiver(String feature, String reason) {}
+  public record Waiver(String kind, String subject, String reason) {
+    /** True when this waiver is for findings of {@code kind} about {@code subject}. */
+    public boolean covers(String kind, String subject) {
+      return this.kind.equals(kind) && this.subject.equals(subject);
+    }
+  }
 }

@@ -1,32 +1,33 @@
 package dev.backtestgate.review;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.backtestgate.report.CanonicalJson;
+import dev.backtestgate.internal.CanonicalJson;
+import dev.backtestgate.internal.JsonFields;
+import dev.backtestgate.internal.JsonProblem;
+import dev.backtestgate.internal.StrictJson;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Reads and writes sign-off files in their one canonical form: UTF-8, LF, 2-space indent, fields in a
  * fixed order, a trailing newline and no timestamps written by the tool. Reading is strict: unknown
- * fields, missing fields, wrong types and duplicate keys fail with the JSON path of the problem.
+ * fields, missing fields, wrong types, duplicate keys, trailing content, out-of-range numbers and
+ * implausible dates fail with the JSON path of the problem. Schema 1 files (waivers by feature) and schema 2
+ * files (waivers by kind and subject) are both read.
  *
  * <pre>{@code
  * SignOff signOff = SignOffJson.parse(Files.readString(file), file);
  * String text = SignOffJson.write(signOff);   // byte-for-byte what a reviewer commits
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class SignOffJson {
   /** The checklist items, in file order. */
   public static final List<String> CHECKLIST_ITEMS = List.of(
@@ -36,16 +37,14 @@ public final class SignOffJson {
       "noTargetDerivedFeatures",
       "testPeriodAfterTrainingLabelsResolved");
 
-  private static final Set<String> TOP = fields("schema", "gate", "fingerprint", "reviewed", "decision", "reviewer",
-      "reviewedOn", "expiresOn", "rationale", "checklist", "pointInTimeWaivers");
-  private static final Set<String> REVIEWED = fields("candidate", "baseline", "candidateAuc", "baselineAuc", "lift",
+  private static final List<String> COMMON = List.of("schema", "gate", "fingerprint", "reviewed", "decision",
+      "reviewer", "reviewedOn", "expiresOn", "rationale", "checklist");
+  private static final List<String> TOP_1 = with(COMMON, "pointInTimeWaivers");
+  private static final List<String> TOP_2 = with(COMMON, "waivers");
+  private static final List<String> REVIEWED = List.of("candidate", "baseline", "candidateAuc", "baselineAuc", "lift",
       "liftCi", "rows", "positives", "features");
-  private static final Set<String> WAIVER = fields("feature", "reason");
-
-  private static final ObjectMapper READER = JsonMapper.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-      .build();
+  private static final List<String> WAIVER_1 = List.of("feature", "reason");
+  private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
 
   private SignOffJson() {}
 
@@ -57,23 +56,30 @@ public final class SignOffJson {
    * @throws MalformedSignOffException naming the JSON path of the first problem
    */
   public static SignOff parse(String json, Path file) {
-    JsonNode root;
     try {
-      root = READER.readTree(json);
-    } catch (JsonProcessingException e) {
-      throw new MalformedSignOffException(file, "$", "not valid JSON (" + e.getOriginalMessage() + " at line "
-          + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ").");
+      return read(JsonFields.root(StrictJson.parse(json)));
+    } catch (JsonProblem e) {
+      throw new MalformedSignOffException(file, e.jsonPath(), e.problem());
     }
-    JsonReader top = new JsonReader(file, "$", root).onlyFields(TOP);
+  }
+
+  private static SignOff read(JsonFields top) {
     int schema = top.wholeNumber("schema");
-    if (schema != SignOff.SCHEMA) {
-      throw top.fail("$.schema", "schema " + schema + " is not supported: this version reads schema "
-          + SignOff.SCHEMA + ".");
+    if (schema != SignOff.SCHEMA && schema != SignOff.SCHEMA_1) {
+      throw top.fail("$.schema", "schema " + schema + " is not supported: this version reads schemas "
+          + SignOff.SCHEMA_1 + " and " + SignOff.SCHEMA + ".");
     }
+    top.onlyFields(schema == SignOff.SCHEMA_1 ? TOP_1 : TOP_2);
     String decisionText = top.text("decision");
     Decision decision = Decision.fromFileValue(decisionText);
     if (decision == null) {
       throw top.fail("$.decision", "'" + decisionText + "' is not a decision: write \"approved\" or \"rejected\".");
+    }
+    LocalDate reviewedOn = top.dateOrEmpty("reviewedOn");
+    LocalDate expiresOn = top.dateOrEmpty("expiresOn");
+    if (reviewedOn != null && expiresOn != null && expiresOn.isBefore(reviewedOn)) {
+      throw top.fail("$.expiresOn", "expiresOn " + expiresOn + " is before reviewedOn " + reviewedOn + ": a review "
+          + "expires after it was made. Set expiresOn to a later date, e.g. " + reviewedOn.plusDays(90) + ".");
     }
     return new SignOff(
         schema,
@@ -82,15 +88,15 @@ public final class SignOffJson {
         reviewed(top.object("reviewed").onlyFields(REVIEWED)),
         decision,
         top.text("reviewer"),
-        top.dateOrEmpty("reviewedOn"),
-        top.dateOrEmpty("expiresOn"),
+        reviewedOn,
+        expiresOn,
         top.text("rationale"),
-        checklist(top.object("checklist").onlyFields(new LinkedHashSet<>(CHECKLIST_ITEMS))),
-        waivers(top));
+        checklist(top.object("checklist").onlyFields(CHECKLIST_ITEMS)),
+        schema == SignOff.SCHEMA_1 ? waiversByFeature(top) : waivers(top));
   }
 
-  private static SignOff.Reviewed reviewed(JsonReader r) {
-    return new SignOff.Reviewed(
+  private static SignOff.Reviewed reviewed(JsonFields r) {
+    SignOff.Reviewed reviewed = new SignOff.Reviewed(
         r.text("candidate"),
         r.text("baseline"),
         r.number("candidateAuc"),
@@ -100,9 +106,29 @@ public final class SignOffJson {
         r.wholeNumber("rows"),
         r.wholeNumber("positives"),
         r.textArray("features"));
+    String at = r.path();
+    inRange(r, at + ".candidateAuc", reviewed.candidateAuc(), 0, 1, "an AUC");
+    inRange(r, at + ".baselineAuc", reviewed.baselineAuc(), 0, 1, "an AUC");
+    inRange(r, at + ".lift", reviewed.lift(), -1, 1, "a lift (a difference of two AUCs)");
+    if (reviewed.liftCi().get(0) > reviewed.liftCi().get(1)) {
+      throw r.fail(at + ".liftCi", "the interval " + reviewed.liftCi() + " has its lower end above its upper end: "
+          + "copy liftCi from the gate's report.");
+    }
+    if (reviewed.rows() < 0 || reviewed.positives() < 0 || reviewed.positives() > reviewed.rows()) {
+      throw r.fail(at + ".positives", "rows " + reviewed.rows() + " and positives " + reviewed.positives()
+          + " are impossible (0 <= positives <= rows): copy them from the gate's report.");
+    }
+    return reviewed;
   }
 
-  private static SignOff.Checklist checklist(JsonReader r) {
+  private static void inRange(JsonFields r, String at, double value, double low, double high, String what) {
+    if (value < low || value > high) {
+      throw r.fail(at, value + " is out of range for " + what + " (" + low + " to " + high + "): copy the value from "
+          + "the gate's report.");
+    }
+  }
+
+  private static SignOff.Checklist checklist(JsonFields r) {
     boolean[] v = new boolean[CHECKLIST_ITEMS.size()];
     for (int i = 0; i < v.length; i++) {
       v[i] = r.bool(CHECKLIST_ITEMS.get(i));
@@ -110,23 +136,39 @@ public final class SignOffJson {
     return new SignOff.Checklist(v[0], v[1], v[2], v[3], v[4]);
   }
 
-  private static List<SignOff.Waiver> waivers(JsonReader top) {
+  private static List<SignOff.Waiver> waiversByFeature(JsonFields top) {
     List<SignOff.Waiver> waivers = new ArrayList<>();
-    List<JsonNode> items = top.array("pointInTimeWaivers");
-    for (int i = 0; i < items.size(); i++) {
-      JsonReader w = top.element("pointInTimeWaivers", i, items.get(i)).onlyFields(WAIVER);
-      String feature = w.text("feature");
-      String reason = w.text("reason");
-      if (feature.isBlank()) {
-        throw w.fail(w.path() + ".feature", "the feature name is empty: name the feature the waiver is for.");
-      }
-      if (reason.isBlank()) {
-        throw w.fail(w.path() + ".reason", "the reason is empty: say why using '" + feature
-            + "' is not a leak despite its knowledge times.");
-      }
-      waivers.add(new SignOff.Waiver(feature, reason));
+    for (JsonFields w : top.objects("pointInTimeWaivers")) {
+      w.onlyFields(WAIVER_1);
+      String feature = nonBlank(w, "feature", "the feature name is empty: name the feature the waiver is for.");
+      String reason = nonBlank(w, "reason", "the reason is empty: say why using '" + feature + "' is not a leak "
+          + "despite its knowledge times.");
+      waivers.add(new SignOff.Waiver("point-in-time", feature, reason));
     }
     return waivers;
+  }
+
+  private static List<SignOff.Waiver> waivers(JsonFields top) {
+    List<SignOff.Waiver> waivers = new ArrayList<>();
+    for (JsonFields w : top.objects("waivers")) {
+      w.onlyFields(WAIVER_2);
+      String kind = nonBlank(w, "kind", "the kind is empty: name the kind of finding the waiver is for, e.g. "
+          + "point-in-time (the report lists each finding's kind).");
+      String subject = nonBlank(w, "subject", "the subject is empty: name what the finding is about, e.g. the "
+          + "feature (the report lists each finding's subject).");
+      String reason = nonBlank(w, "reason", "the reason is empty: say why the " + kind + " finding about '" + subject
+          + "' is not a leak.");
+      waivers.add(new SignOff.Waiver(kind, subject, reason));
+    }
+    return waivers;
+  }
+
+  private static String nonBlank(JsonFields w, String field, String problem) {
+    String text = w.text(field);
+    if (text.isBlank()) {
+      throw w.fail(w.path() + "." + field, problem);
+    }
+    return text;
   }
 
   /** The canonical text of a sign-off file. */
@@ -161,9 +203,20 @@ public final class SignOffJson {
     for (int i = 0; i < v.length; i++) {
       checklist.put(CHECKLIST_ITEMS.get(i), v[i]);
     }
-    ArrayNode waivers = root.putArray("pointInTimeWaivers");
-    for (SignOff.Waiver w : s.pointInTimeWaivers()) {
-      waivers.addObject().put("feature", w.feature()).put("reason", w.reason());
+    if (s.schema() == SignOff.SCHEMA_1) {
+      ArrayNode waivers = root.putArray("pointInTimeWaivers");
+      for (SignOff.Waiver w : s.waivers()) {
+        if (!w.kind().equals("point-in-time")) {
+          throw new IllegalArgumentException("a schema-1 sign-off can only waive point-in-time findings, not "
+              + w.kind() + ": write it as schema " + SignOff.SCHEMA + ".");
+        }
+        waivers.addObject().put("feature", w.subject()).put("reason", w.reason());
+      }
+    } else {
+      ArrayNode waivers = root.putArray("waivers");
+      for (SignOff.Waiver w : s.waivers()) {
+        waivers.addObject().put("kind", w.kind()).put("subject", w.subject()).put("reason", w.reason());
+      }
     }
     return CanonicalJson.write(root);
   }
@@ -172,7 +225,9 @@ public final class SignOffJson {
     return date == null ? "" : date.toString();
   }
 
-  private static Set<String> fields(String... names) {
-    return new LinkedHashSet<>(List.of(names));
+  private static List<String> with(List<String> fields, String last) {
+    List<String> all = new ArrayList<>(fields);
+    all.add(last);
+    return List.copyOf(all);
   }
 }

@@ -1,21 +1,27 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
- * The coverage rules of DESIGN section 4: a sign-off covers a run only if gate and fingerprint match,
- * the decision is approved, reviewer, dates and rationale are filled and every checklist item is
- * attested, today is on or before {@code expiresOn}, and the current lift is at most the reviewed lift
- * plus the tolerance. Checked in that order; the first failure is the status.
+ * The coverage rules of a sign-off (docs/sign-off-format.md). A sign-off covers a run only if, checked in
+ * this order: the gate matches; the decision is not rejected; it is approved; reviewer, dates and
+ * rationale are filled and every checklist item is attested; the fingerprint matches; today is on or
+ * before {@code expiresOn}; and the current lift is at most the reviewed lift plus the tolerance. The
+ * first rule that fails is the status.
  *
  * <pre>{@code
  * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SignOffRules {
   private SignOffRules() {}
 
@@ -41,6 +47,10 @@ public final class SignOffRules {
       double liftTolerance, LocalDate today) {
     if (!s.gate().equals(gateId)) {
       return new SignOffStatus.WrongGate(file, s.gate(), gateId);
+    }
+    if (s.reviewedOn() != null && s.reviewedOn().isAfter(today)) {
+      return new SignOffStatus.Malformed(file, "$.reviewedOn", "reviewedOn " + s.reviewedOn() + " is after today ("
+          + today + "): a review cannot be dated in the future. Write the day the review was made.");
     }
     if (s.decision() == Decision.REJECTED) {
       return new SignOffStatus.Rejected(file, s.reviewer(), s.rationale());

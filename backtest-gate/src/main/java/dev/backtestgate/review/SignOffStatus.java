@@ -1,8 +1,12 @@
 package dev.backtestgate.review;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Whether a committed sign-off covers a run, and if not, exactly why not. Each way of not covering has
@@ -13,6 +17,7 @@ import java.util.List;
  * if (status instanceof SignOffStatus.Stale stale) System.out.println("data changed since " + stale.file());
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface SignOffStatus {
 
   /** The sign-off file this status is about (it may not exist). */
@@ -21,6 +26,38 @@ public sealed interface SignOffStatus {
   /** True when the file fails the gate whatever the findings: a reviewer rejected it, or it is unreadable. */
   default boolean failsOnItsOwn() {
     return this instanceof Rejected || this instanceof Malformed;
+  }
+
+  /**
+   * The status as reports name it: {@code missing}, {@code covers}, {@code malformed}, {@code wrong-gate},
+   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code expired} or {@code lift-grew}.
+   */
+  default String label() {
+    if (this instanceof Missing) {
+      return "missing";
+    }
+    if (this instanceof Covers) {
+      return "covers";
+    }
+    if (this instanceof Malformed) {
+      return "malformed";
+    }
+    if (this instanceof WrongGate) {
+      return "wrong-gate";
+    }
+    if (this instanceof Rejected) {
+      return "rejected";
+    }
+    if (this instanceof Undecided) {
+      return "undecided";
+    }
+    if (this instanceof Incomplete) {
+      return "incomplete";
+    }
+    if (this instanceof Stale) {
+      return "stale";
+    }
+    return this instanceof Expired ? "expired" : "lift-grew";
   }
 
   /** True only for {@link Covers}. */

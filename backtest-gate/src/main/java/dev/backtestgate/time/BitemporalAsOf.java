@@ -3,7 +3,8 @@ package dev.backtestgate.time;
 import java.util.stream.IntStream;
 
 /**
- * The join kernel: for each spine row, the index of the event that DESIGN section 7 picks, or -1.
+ * The join kernel: for each spine row, the index of the event the as-of rule picks (below, and
+ * docs/point-in-time-semantics.md), or -1.
  *
  * <p>Rule: with e the row's effective time, take the event with the greatest validFrom among the entity's
  * events with validFrom &le; e and recordedAt &le; e; ties go to the greatest recordedAt, then to the

@@ -1,9 +1,13 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Two-way mapping between string entity keys and the dense {@code long} ids that {@link Spine} and
@@ -18,6 +22,7 @@ import java.util.Map;
  * customers.find("bob");                      // -1: never seen
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class EntityDictionary {
   private final Map<String, Integer> ids = new HashMap<>();
   private final List<String> keys = new ArrayList<>();

@@ -1,7 +1,10 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * The range of times and durations that the gate and the join hold as epoch milliseconds in a {@code long}:
@@ -18,6 +21,7 @@ import java.time.Instant;
  * EpochMillis.fits(Duration.ofDays(1));                       // true
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EpochMillis {
   /** The earliest time: Long.MIN_VALUE + 1 ms (Long.MIN_VALUE itself marks "no time"). */
   public static final Instant EARLIEST = Instant.ofEpochMilli(Long.MIN_VALUE + 1);

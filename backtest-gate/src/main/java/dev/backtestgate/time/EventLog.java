@@ -1,9 +1,13 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A bitemporal, append-only event log for one feature: per event the entity, the time from which the value
@@ -26,6 +30,7 @@ import java.util.Map;
  *     .build();
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class EventLog {
   /** Whether {@link #values()} or {@link #codes()} holds the events' values. */
   public enum Kind {

@@ -1,11 +1,15 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The result of a {@link PointInTimeJoin}: the spine's rows, in the spine's order, with one
@@ -19,6 +23,7 @@ import java.util.Map;
  * Map<String, long[]> knownAt = table.knownAt();   // feature -> knowledge time per row
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class FeatureTable {
   private final Spine spine;
   private final Duration availabilityLag;

@@ -1,8 +1,12 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Compares a table with its committed {@link HistoryManifest}: recomputes the digests with the manifest's
@@ -15,6 +19,7 @@ import java.util.List;
  * HistoryCheckResult result = HistoryCheck.compare(HistoryManifest.read(Path.of("history/status.json")), statusLog);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class HistoryCheck {
   private HistoryCheck() {}
 
@@ -29,9 +34,30 @@ public final class HistoryCheck {
           "the manifest is for table '" + committed.table() + "' but the event log is '" + today.name()
               + "'; check it against the manifest of that log");
     }
+    return compare(committed, new HistoryManifest(today.name(), committed.granularity(), committed.closedBefore(),
+        PartitionDigests.of(today, committed.granularity(), committed.closedBefore())));
+  }
+
+  /**
+   * Compares a committed manifest with one computed elsewhere (for example inside a database) for the same
+   * table, granularity and cut-off.
+   *
+   * @throws IllegalArgumentException if {@code today} covers another table, granularity or cut-off
+   */
+  public static HistoryCheckResult compare(HistoryManifest committed, HistoryManifest today) {
+    Columns.required(committed, "manifest");
+    Columns.required(today, "today's manifest");
+    if (!committed.table().equals(today.table()) || committed.granularity() != today.granularity()
+        || !committed.closedBefore().equals(today.closedBefore())) {
+      throw new IllegalArgumentException(
+          "the manifests differ in what they cover: committed " + committed.table() + "/"
+              + committed.granularity().configValue() + " before " + committed.closedBefore() + ", today "
+              + today.table() + "/" + today.granularity().configValue() + " before " + today.closedBefore()
+              + "; compute today's manifest with the committed one's table, granularity and closedBefore");
+    }
     PartitionGranularity granularity = committed.granularity();
     List<HistoryManifest.Partition> expected = committed.partitions();
-    List<HistoryManifest.Partition> actual = PartitionDigests.of(today, granularity, committed.closedBefore());
+    List<HistoryManifest.Partition> actual = today.partitions();
     List<HistoryFinding> findings = new ArrayList<>();
     int i = 0;
     int j = 0;
@@ -54,7 +80,7 @@ public final class HistoryCheck {
         }
       }
     }
-    return new HistoryCheckResult(today.name(), granularity, committed.closedBefore(), checked, findings);
+    return new HistoryCheckResult(today.table(), granularity, committed.closedBefore(), checked, findings, today);
   }
 
   private static LocalDate start(PartitionGranularity granularity, HistoryManifest.Partition partition) {

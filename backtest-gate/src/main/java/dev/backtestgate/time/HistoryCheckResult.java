@@ -1,8 +1,12 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of checking a table against its committed {@link HistoryManifest}: every covered partition
@@ -22,16 +26,27 @@ import java.util.List;
  * @param closedBefore the manifest's cut-off: rows valid and recorded before it are covered
  * @param partitionsChecked the number of partitions present in the manifest or the data
  * @param findings the partitions that differ, oldest first
+ * @param proposed the manifest of the data as it is now (same granularity and cut-off), to review and commit if
+ *     the rewrite was intended; {@code null} when none was computed
  */
+@API(status = STABLE, since = "0.1")
 public record HistoryCheckResult(
     String table,
     PartitionGranularity granularity,
     LocalDate closedBefore,
     int partitionsChecked,
-    List<HistoryFinding> findings) {
+    List<HistoryFinding> findings,
+    HistoryManifest proposed) {
 
+  /** Copies the findings. */
   public HistoryCheckResult {
     findings = List.copyOf(findings);
+  }
+
+  /** A result without a proposed manifest. */
+  public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
+      int partitionsChecked, List<HistoryFinding> findings) {
+    this(table, granularity, closedBefore, partitionsChecked, findings, null);
   }
 
   /** Whether the covered history is exactly as the manifest recorded it. */

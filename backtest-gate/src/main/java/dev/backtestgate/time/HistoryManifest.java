@@ -1,5 +1,11 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
+import dev.backtestgate.internal.AtomicFiles;
+import dev.backtestgate.internal.BoundedFiles;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -10,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A committed record of a table's closed history: per closed partition (UTC day or month of validFrom),
@@ -39,11 +46,15 @@ import java.util.List;
  * @param closedBefore first day not covered (a partition boundary)
  * @param partitions the covered partitions that hold rows, oldest first
  */
+@API(status = STABLE, since = "0.1")
 public record HistoryManifest(
     String table, PartitionGranularity granularity, LocalDate closedBefore, List<Partition> partitions) {
 
   /** The file format version. */
   public static final int SCHEMA = 1;
+
+  /** The largest manifest file read: ten years of daily partitions take about 40 KB. */
+  static final int MAX_BYTES = 16 * 1024 * 1024;
 
   /** The sub-directory of the report directory that proposed manifests are written to. */
   public static final String PROPOSED_DIR = "history-manifests";
@@ -86,7 +97,9 @@ public record HistoryManifest(
           "no history manifest here yet: write one with HistoryManifest.of(...).writeProposed(...), review it"
               + " and commit it at this path");
     }
-    return ManifestJson.parse(Files.readString(absolute, StandardCharsets.UTF_8), absolute.toString());
+    String text = BoundedFiles.readRegular(absolute, MAX_BYTES, "history manifest").orElseThrow(() ->
+        new NoSuchFileException(absolute.toString()));
+    return ManifestJson.parse(text, absolute.toString());
   }
 
   /** Parses manifest JSON; {@code source} names it in error messages. */
@@ -114,16 +127,10 @@ public record HistoryManifest(
           "the proposed manifest would overwrite the committed one at " + committed + "; only a person updates"
               + " a committed manifest: choose a report directory outside its folder");
     }
-    Files.createDirectories(target.getParent());
-    Path temporary = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
     try {
-      Files.writeString(temporary, toJson(), StandardCharsets.UTF_8);
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (AtomicMoveNotSupportedException e) {
-      throw new IOException("cannot move " + temporary + " atomically to " + target + ": " + e.getMessage(), e);
-    } finally {
-      Files.deleteIfExists(temporary);
+      return AtomicFiles.write(target, toJson());
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause();
     }
-    return target;
   }
 }

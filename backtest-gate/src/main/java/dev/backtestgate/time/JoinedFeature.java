@@ -1,6 +1,10 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One feature column of a {@link FeatureTable}: per spine row the joined value, the {@code recordedAt} of the
@@ -14,6 +18,7 @@ import java.util.List;
  * long known = balance.knownAt()[row];       // recordedAt of the source event, or NO_KNOWN_AT
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface JoinedFeature permits JoinedFeature.Numeric, JoinedFeature.Categorical {
   /**
    * The knowledge time of a missing value: Long.MIN_VALUE. A point-in-time check treats it as "no value,

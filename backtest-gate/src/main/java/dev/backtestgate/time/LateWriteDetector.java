@@ -1,11 +1,15 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Finds events written into closed history: those whose recordedAt - validFrom exceeds a closing window
@@ -21,6 +25,7 @@ import java.util.List;
  *     .detect(statusLog);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class LateWriteDetector {
   /** The default closing window: 7 days. */
   public static final Duration DEFAULT_CLOSING_WINDOW = Duration.ofDays(7);

@@ -1,7 +1,11 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.util.Arrays;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Whether late writes into closed partitions fail the gate ({@link #FAIL}) or only show up in the report
@@ -13,6 +17,7 @@ import java.util.Locale;
  * boolean fails = policy.fails(lateWriteReport);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public enum LateWritePolicy {
   /** Late writes are reported, the gate still passes on them. */
   WARN,

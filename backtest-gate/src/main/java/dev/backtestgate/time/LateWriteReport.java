@@ -1,10 +1,14 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What {@link LateWriteDetector} found in one event log: the events recorded more than the closing window
@@ -25,6 +29,7 @@ import java.util.List;
  * @param lateEvents the number of late events (the sum of the batches' counts)
  * @param batches late writes per recorded day, oldest day first
  */
+@API(status = STABLE, since = "0.1")
 public record LateWriteReport(
     String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches) {
 

@@ -1,9 +1,13 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * How a {@link HistoryManifest} cuts a table into partitions: by UTC day or by UTC month of validFrom.
@@ -13,6 +17,7 @@ import java.util.Locale;
  * PartitionGranularity.MONTH.key(LocalDate.parse("2024-03-05"));   // "2024-03"
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public enum PartitionGranularity {
   DAY,
   MONTH;

@@ -1,10 +1,14 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The point-in-time rule: a feature value may be used for a decision at time {@code t} only if it was
@@ -22,6 +26,7 @@ import java.util.Optional;
  * leak.ifPresent(v -> System.out.println(v.rowsAffected() + " rows saw the future"));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class PointInTimeCheck {
   /** How many example rows a violation carries. */
   public static final int MAX_EXAMPLES = 5;

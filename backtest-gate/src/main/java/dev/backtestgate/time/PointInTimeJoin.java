@@ -1,5 +1,8 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
+import org.apiguardian.api.API;
 
 /**
  * Builds a leak-free feature table: a spine of (entity, decision time) rows joined to any number of
- * bitemporal {@link EventLog}s as of each row's decision time, following DESIGN section 7.
+ * bitemporal {@link EventLog}s as of each row's decision time (docs/point-in-time-semantics.md).
  *
  * <p>For a row with decision time t, the effective time is e = t - availabilityLag. The row takes, per
  * feature, the event with the greatest validFrom &le; e among those with recordedAt &le; e: a correction
@@ -41,6 +45,7 @@ import java.util.stream.IntStream;
  *     .join(spine, balance, plan);
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class PointInTimeJoin {
   private static final int SEQUENTIAL_BELOW = 50_000;
 

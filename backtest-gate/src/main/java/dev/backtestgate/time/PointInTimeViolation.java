@@ -1,8 +1,12 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A feature whose values were used before they were known.
@@ -20,6 +24,7 @@ import java.util.List;
  * @param availabilityLag the lag the check applied
  * @param examples the first few affected rows, at most {@link PointInTimeCheck#MAX_EXAMPLES}
  */
+@API(status = STABLE, since = "0.1")
 public record PointInTimeViolation(
     String feature,
     int rowsAffected,

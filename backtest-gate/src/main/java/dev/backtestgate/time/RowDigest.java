@@ -16,8 +16,15 @@ import java.nio.charset.StandardCharsets;
  * of changed rows. The mix is not cryptographic: it detects accidents and careless backfills, not an
  * adversary crafting collisions. It costs a few nanoseconds per row, where SHA-256 per row would cost a
  * few hundred.
+ *
+ * <p>Public only for engines that compute the same digest elsewhere (SQL, Spark): they map each distinct
+ * category to its word here and compute the rest of the row hash themselves.
+ *
+ * <pre>{@code
+ * long word = RowDigest.categoryWord("delinquent");   // the value word of a category, as in manifests
+ * }</pre>
  */
-final class RowDigest {
+public final class RowDigest {
   /** The name written into manifests; change it whenever the encoding or the mix changes. */
   static final String ALGORITHM = "sum128-murmur3fmix-v1";
 
@@ -41,7 +48,7 @@ final class RowDigest {
   }
 
   /** The canonical 64-bit word of a category name, or of a missing category ({@code null}). */
-  static long categoryWord(String category) {
+  public static long categoryWord(String category) {
     if (category == null) {
       return MISSING_CATEGORY;
     }

@@ -1,6 +1,10 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * The rows of a training or test set: for each row, the entity it is about and the decision time at which
@@ -12,6 +16,7 @@ import java.time.Instant;
  * Spine same = Spine.builder().add(0, Instant.ofEpochMilli(1_000)).add(0, 2_000).add(1, 1_500).build();
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Spine {
   private final long[] entity;
   private final long[] decisionTime;

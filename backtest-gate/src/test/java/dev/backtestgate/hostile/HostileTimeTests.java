@@ -105,10 +105,10 @@ class HostileTimeTests {
     long[] decided = {-1, 1, 2, 3, 4, 5};
     long[] known = {Long.MAX_VALUE - 1, 0, 1, 2, 3, 4};
     BacktestRun run = valid().decisionTimes(decided).feature("status", known).build();
-    GateResult r = gate(run, GatePolicy.defaults());
+    GateResult r = gate(run, GatePolicy.defaults().withMode(Mode.VERIFY));
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
 
-    PublishedGate published = GateReporter.publish(run, r, Mode.VERIFY, new ReportFiles(temp.resolve("reports")),
+    PublishedGate published = GateReporter.publish(run, r, new ReportFiles(temp.resolve("reports")),
         ReviewStore.directory(temp.resolve("leakage-reviews")));
     assertThat(published.text()).contains("status");
     Hostile.assertClean(published.text());

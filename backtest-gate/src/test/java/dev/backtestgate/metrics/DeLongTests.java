@@ -52,6 +52,14 @@ class DeLongTests {
     assertThat(fast.lift()).isEqualTo(fast.candidateAuc() - fast.baselineAuc());
     assertThat(fast.confidenceLevel()).isEqualTo(0.9);
     assertThat(fast.standardError()).isCloseTo(Math.sqrt(Math.max(slow.variance, 0)), within(EXACT));
+    // both variances and the covariance, as pROC's var(roc1), var(roc2) and cov(roc1, roc2)
+    assertThat(fast.candidateVariance()).isCloseTo(slow.varA, within(EXACT));
+    assertThat(fast.baselineVariance()).isCloseTo(slow.varB, within(EXACT));
+    assertThat(fast.covariance()).isCloseTo(slow.cov, within(EXACT));
+    assertThat(fast.candidateVariance()).isEqualTo(DeLong.estimate(labels, candidate, 0.9).variance());
+    assertThat(fast.baselineVariance()).isEqualTo(DeLong.estimate(labels, baseline, 0.9).variance());
+    assertThat(fast.candidateVariance() + fast.baselineVariance() - 2 * fast.covariance())
+        .isCloseTo(fast.standardError() * fast.standardError(), within(EXACT));
     if (fast.standardError() == 0) {
       assertThat(fast.z()).isNaN();
       assertThat(fast.pValue()).isEqualTo(1.0);
@@ -230,7 +238,7 @@ class DeLongTests {
    * DeLong by definition, in pROC's matrix form: placements from the kernel psi(x, y) = 1, 1/2, 0 for
    * x above, tied with, below y; S10, S01 sample covariances; var = L S10 L'/m + L S01 L'/n.
    */
-  private record Reference(double aucA, double aucB, double variance) {
+  private record Reference(double aucA, double aucB, double variance, double varA, double varB, double cov) {
     static Reference compare(
         boolean[] labels, double[] a, double[] b, BiFunction<boolean[], double[], double[][]> placements) {
       double[][] pa = placements.apply(labels, a);
@@ -238,12 +246,15 @@ class DeLongTests {
       double aucA = mean(pa[0]);
       int m = pa[0].length;
       int n = pa[1].length;
+      double varA = cov(pa[0], pa[0]) / m + cov(pa[1], pa[1]) / n;
       if (pb == null) {
-        return new Reference(aucA, Double.NaN, cov(pa[0], pa[0]) / m + cov(pa[1], pa[1]) / n);
+        return new Reference(aucA, Double.NaN, varA, varA, Double.NaN, Double.NaN);
       }
+      double varB = cov(pb[0], pb[0]) / m + cov(pb[1], pb[1]) / n;
+      double covAB = cov(pa[0], pb[0]) / m + cov(pa[1], pb[1]) / n;
       double s10 = cov(pa[0], pa[0]) + cov(pb[0], pb[0]) - 2 * cov(pa[0], pb[0]);
       double s01 = cov(pa[1], pa[1]) + cov(pb[1], pb[1]) - 2 * cov(pa[1], pb[1]);
-      return new Reference(aucA, mean(pb[0]), s10 / m + s01 / n);
+      return new Reference(aucA, mean(pb[0]), s10 / m + s01 / n, varA, varB, covAB);
     }
 
     /** {V10 over positives, V01 over negatives}, summing the kernel over all pairs. */

@@ -48,7 +48,7 @@ class GateReporterTests {
 
   private PublishedGate publish(BacktestRun run, Mode mode, Clock clock) {
     GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, clock);
-    return GateReporter.publish(run, result, mode, reports, store);
+    return Published.publish(run, result, mode, reports, store);
   }
 
   private String abs(String text) {
@@ -64,8 +64,9 @@ class GateReporterTests {
         is above the 0.050 limit. A lift this large is the classic signature of leaked future data.
         No leakage review covers it. To sign one off:
           1. Read the evidence: /abs/target/backtest-gate/com.acme.ChurnBacktest#gbm.json
-          2. cp /abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json /abs/leakage-reviews/
-          3. Fill in reviewer, rationale and decision; commit the file with the change under review.
+          2. mkdir -p '/abs/leakage-reviews' && cp '/abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json' '/abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json'
+          3. In /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json set "decision" (approved or rejected), "reviewer", "reviewedOn" (today, YYYY-MM-DD), "expiresOn" (YYYY-MM-DD, e.g. in 90 days), "rationale", and set every checklist item to true once checked: preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, featuresKnownAtDecisionTime, noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved.
+          4. Commit /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json with the change under review.
         """);
   }
 
@@ -74,9 +75,9 @@ class GateReporterTests {
     PublishedGate g = publish(leakyRun(), Mode.VERIFY, CLOCK);
     assertThat(g.pendingWritten()).isFalse();
     assertThat(g.pendingFile()).doesNotExist();
-    assertThat(abs(g.text())).contains("  2. Run this backtest locally (mode local, the default outside CI; or set "
-        + "backtestgate.mode=local): it writes /abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json to "
-        + "copy into /abs/leakage-reviews/");
+    assertThat(abs(g.text())).contains("  2. Run this backtest locally (backtestgate.mode=local, the default outside "
+        + "CI): it writes /abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json to copy to "
+        + "/abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json; then set \"decision\"");
   }
 
   @Test
@@ -192,7 +193,7 @@ class GateReporterTests {
             + "  e.g. row 0 decided 2026-01-01T00:00:00Z, known 2026-02-07T04:00:00Z\n"
             + "       row 40 decided 2026-01-02T16:00:00Z, known 2026-02-08T20:00:00Z\n",
         "its backtest score is not evidence.",
-        "waive each feature in pointInTimeWaivers: {\"feature\": \"status\", \"reason\": \"...\"}",
+        "waive it in \"waivers\": {\"kind\": \"point-in-time\", \"subject\": \"status\", \"reason\": \"...\"}",
         "backtestgate.availability-lag");
   }
 
@@ -202,7 +203,15 @@ class GateReporterTests {
     JsonNode json = new ObjectMapper().readTree(g.reportFile().toFile());
     assertThat(json.get("verdict").asText()).isEqualTo("FAILED");
     assertThat(json.get("comparison").get("lift").asDouble()).isEqualTo(g.result().comparison().lift());
-    assertThat(json.get("findings").get(0).get("type").asText()).isEqualTo("LiftAboveLimit");
+    assertThat(json.get("schema").asInt()).isEqualTo(2);
+    assertThat(json.get("mode").asText()).isEqualTo("local");
+    JsonNode lift = json.get("findings").get(0);
+    assertThat(lift.get("kind").asText()).isEqualTo("lift");
+    assertThat(lift.get("subject").asText()).isEmpty();
+    assertThat(lift.get("resolution").asText()).isEqualTo("sign-off");
+    assertThat(lift.get("headline").asText()).isEqualTo("AUC lift +0.151 is above the 0.050 limit.");
+    assertThat(lift.get("evidence").get("maxLift").asDouble()).isEqualTo(0.05);
+    assertThat(json.get("comparison").get("z").asDouble()).isEqualTo(g.result().comparison().z());
     assertThat(json.get("signOff").get("status").asText()).isEqualTo("missing");
     assertThat(json.get("pendingSignOff").get("written").asBoolean()).isTrue();
     assertThat(json.get("evaluatedOn").asText()).isEqualTo(LocalDate.now(CLOCK).toString());
@@ -212,10 +221,10 @@ class GateReporterTests {
   void reportDirectoryInsideReviewDirectoryIsRefused() {
     GateResult result = BacktestGate.evaluate(leakyRun(), GatePolicy.defaults(), store, CLOCK);
     ReportFiles inside = new ReportFiles(store.directory().resolve("out"));
-    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.LOCAL, inside, store))
+    assertThatThrownBy(() -> Published.publish(leakyRun(), result, Mode.LOCAL, inside, store))
         .hasMessageContaining("lies inside the review directory")
         .hasMessageContaining("backtestgate.report-dir");
-    assertThatThrownBy(() -> GateReporter.publish(leakyRun(), result, Mode.AUTO, reports, store))
+    assertThatThrownBy(() -> Published.publish(leakyRun(), result, Mode.AUTO, reports, store))
         .hasMessageContaining("mode auto must be resolved");
   }
 }

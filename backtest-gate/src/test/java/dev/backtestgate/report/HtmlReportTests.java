@@ -92,11 +92,12 @@ class HtmlReportTests {
     assertThat(page.number("//*[@id='lift-point']/@cx")).isGreaterThan(limitX);
     assertThat(page.number("//*[@id='lift-ci']/@x")).isGreaterThan(limitX);
     assertThat(page.one("//section[@id='lift']/p[@class='callout']")).isEqualTo(
-        GateWording.liftAgainstLimit(r.comparison(), 0.05, true).replace('\n', ' '));
+        String.join(" ", r.findings().get(0).render().lines()));
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("no review file");
     assertThat(page.one("//section[@id='next-steps']/p")).isEqualTo("No leakage review covers it. To sign one off:");
-    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(3)
-        .contains("cp " + g.pendingFile() + " " + g.reviewDirectory() + "/");
+    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(4)
+        .contains("mkdir -p '" + g.reviewDirectory() + "' && cp '" + g.pendingFile() + "' '"
+            + g.result().signOff().file() + "'");
     assertSameStepsAsConsole(page, g);
   }
 
@@ -120,9 +121,10 @@ class HtmlReportTests {
         .containsExactly("0", "2026-01-01T00:00:00Z", "2026-02-07T04:00:00Z", "37d 4h");
     assertThat(page.all(examples + "[2]/td"))
         .containsExactly("40", "2026-01-02T16:00:00Z", "2026-02-08T20:00:00Z", "37d 4h");
-    assertThat(page.all("//section[@id='point-in-time']/p[@class='callout']")).containsExactly(GateWording.PIT_WHY);
+    assertThat(page.all("//section[@id='point-in-time']/p[@class='callout']")).containsExactly(
+        "A model that uses values recorded after its decision saw the future: its backtest score is not evidence.");
     assertThat(page.all("//section[@id='next-steps']//ol/li")).anySatisfy(step -> assertThat(step)
-        .contains("waive each feature in pointInTimeWaivers: {\"feature\": \"status\", \"reason\": \"...\"}"));
+        .contains("waive it in \"waivers\": {\"kind\": \"point-in-time\", \"subject\": \"status\", \"reason\": \"...\"}"));
     assertSameStepsAsConsole(page, g);
   }
 
@@ -130,7 +132,7 @@ class HtmlReportTests {
   void signedOffPassShowsTheReviewItsAllowanceAndTheWaiver() {
     BacktestRun run = ReportScenarios.leaky(GATE);
     PublishedGate failed = scenarios.publish(run, Mode.LOCAL);
-    scenarios.approve(failed, List.of(new SignOff.Waiver("balance", "not used")));
+    scenarios.approve(failed, List.of(new SignOff.Waiver("point-in-time", "balance", "not used")));
     PublishedGate g = scenarios.publish(run, Mode.LOCAL);
     assertThat(g.result().verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
     HtmlDoc page = HtmlDoc.read(g.htmlFile());
@@ -142,7 +144,7 @@ class HtmlReportTests {
     assertNumbers(page, g.result());
     assertThat(page.one("//section[@id='lift']/p[contains(@class,'callout')]/@class")).isEqualTo("callout covered");
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("approved and current");
-    assertThat(page.all("//section[@id='sign-off']//tr/th")).contains("Reviewer", "Waived 'balance'");
+    assertThat(page.all("//section[@id='sign-off']//tr/th")).contains("Reviewer", "Waived point-in-time 'balance'");
     assertThat(page.all("//section[@id='sign-off']//tr/td")).contains("ana@acme.com",
         "2026-12-01, valid until 2027-03-01", "not used");
     double lift = g.result().comparison().lift();
@@ -240,13 +242,13 @@ class HtmlReportTests {
     Finding failed = new Finding.CheckFailed("lift", "the AUC comparison could not be computed: NaN score at row 3");
     GateResult broken = new GateResult(GATE, Verdict.FAILED, List.of(failed), List.of(failed), null,
         real.fingerprint(), real.signOff(), List.of(), real.run(), real.policy(), real.evaluatedOn());
-    PublishedGate g = GateReporter.publish(run, broken, Mode.LOCAL, scenarios.files, scenarios.store);
+    PublishedGate g = Published.publish(run, broken, Mode.LOCAL, scenarios.files, scenarios.store);
     HtmlDoc page = HtmlDoc.read(g.htmlFile());
 
     assertThat(page.one("//section[@id='verdict']//li")).isEqualTo("The lift check could not run. fix the input");
     assertThat(page.one("//section[@id='lift']/p")).startsWith("The AUCs and the lift could not be computed");
-    assertThat(page.one("//section[@id='other-findings']/p")).isEqualTo(
-        GateWording.checkFailed((Finding.CheckFailed) failed).replace('\n', ' '));
+    assertThat(page.one("//section[@id='other-findings']//p")).isEqualTo(
+        "The lift check could not run: the AUC comparison could not be computed: NaN score at row 3 fix the input");
     assertThat(page.all("//section[@id='next-steps']/p")).containsExactly("A sign-off cannot cover this.", "Next:");
     assertThat(page.one("//section[@id='next-steps']//li"))
         .isEqualTo("Fix the input named above and run the backtest again.");
@@ -271,7 +273,7 @@ class HtmlReportTests {
       GateResult withStatus = new GateResult(GATE, Verdict.FAILED, r.findings(), r.unresolved(), r.comparison(),
           r.fingerprint(), status, List.of(), r.run(), r.policy(), r.evaluatedOn());
       PublishedGate published = new PublishedGate(withStatus, g.mode(), g.reportFile(), g.htmlFile(),
-          g.pendingFile(), g.pendingWritten(), g.reviewDirectory(), "");
+          g.pendingFile(), g.pendingWritten(), g.reviewDirectory(), List.of(), "");
       HtmlDoc page = HtmlDoc.parse(HtmlReport.render(published, ReportEvidence.of(ReportScenarios.leaky(GATE))));
       assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).as(label).isEqualTo(label);
       assertThat(page.all("//section[@id='next-steps']/p").get(0)).isEqualTo(NextSteps.of(published).lead());

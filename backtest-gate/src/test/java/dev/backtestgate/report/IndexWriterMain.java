@@ -1,5 +1,7 @@
 package dev.backtestgate.report;
 
+import dev.backtestgate.internal.AtomicFiles;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

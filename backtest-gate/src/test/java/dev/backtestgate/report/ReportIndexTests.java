@@ -59,10 +59,12 @@ class ReportIndexTests {
     var c = failed.result().comparison();
     assertThat(index.all(row + "/td")).containsExactly("FAILED", "com.acme.B#fail[1] json",
         String.format(Locale.ROOT, "%+.3f", c.lift()),
-        String.format(Locale.ROOT, "%+.3f … %+.3f", c.ciLower(), c.ciUpper()), "0.050", "lift above the limit",
+        String.format(Locale.ROOT, "%+.3f … %+.3f", c.ciLower(), c.ciUpper()), "0.050",
+        "lift: AUC lift +0.151 is above the 0.050 limit.",
         "none", failed.result().evaluatedOn().toString());
     assertThat(index.one(row + "/td[2]/a[1]/@href")).isEqualTo("com.acme.B%23fail%5B1%5D.html");
-    assertThat(index.one("//tr[@data-gate='com.acme.C#late']/td[6]")).isEqualTo("'status' recorded late");
+    assertThat(index.one("//tr[@data-gate='com.acme.C#late']/td[6]")).isEqualTo(
+        "point-in-time: Feature 'status' was recorded after the decision time in 25 rows (2.5%).");
     for (PublishedGate g : List.of(passed, failed, late)) {
       String href = index.one("//tr[@data-gate='" + g.result().gateId() + "']/td[2]/a[1]/@href");
       assertThat(Path.of(scenarios.files.directory().toUri().resolve(href))).isEqualTo(g.htmlFile());
@@ -79,7 +81,7 @@ class ReportIndexTests {
     String report = Files.readString(g.reportFile());
     Files.writeString(dir.resolve("foreign.json"), "{\"name\": \"<not ours>\"}");
     Files.writeString(dir.resolve("truncated.json"), report.substring(0, report.length() / 2));
-    Files.writeString(dir.resolve("newer.json"), report.replace("\"schema\": 1", "\"schema\": 2"));
+    Files.writeString(dir.resolve("newer.json"), report.replace("\"schema\": 2", "\"schema\": 3"));
     Files.writeString(dir.resolve("noverdict.json"), report.replace("\"verdict\": \"PASSED\"", "\"verdict\": \"OK\""));
     Files.writeString(dir.resolve(".partial.json123.tmp"), "{");
     ReportIndex.update(scenarios.files);
@@ -88,7 +90,7 @@ class ReportIndexTests {
     assertThat(index.all("//table[@id='gates']/tbody/tr/@data-gate")).containsExactly("com.acme.A#pass");
     assertThat(index.all("//section[@id='skipped']//li")).containsExactly(
         "foreign.json: no $.schema number: not a backtest-gate report",
-        "newer.json: report schema 2, this version reads schema 1",
+        "newer.json: report schema 3, this version reads schema 2",
         "noverdict.json: $.verdict is not one of PASSED, PASSED_WITH_SIGN_OFF, FAILED",
         index.all("//section[@id='skipped']//li").get(3));
     assertThat(index.all("//section[@id='skipped']//li").get(3))

@@ -61,7 +61,7 @@ final class ReportScenarios {
 
   PublishedGate publish(BacktestRun run, Mode mode) {
     GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, CLOCK);
-    return GateReporter.publish(run, result, mode, files, store);
+    return Published.publish(run, result, mode, files, store);
   }
 
   /** Commits an approved, complete sign-off for what {@code failed} measured, waiving {@code waived}. */

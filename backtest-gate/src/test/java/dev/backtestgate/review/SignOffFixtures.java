@@ -17,7 +17,7 @@ final class SignOffFixtures {
         Decision.APPROVED, "ana@acme.com", LocalDate.parse("2026-11-30"), LocalDate.parse("2027-02-28"),
         "New bureau data explains the lift; checked join keys and label windows.",
         new SignOff.Checklist(true, true, true, true, true),
-        List.of(new SignOff.Waiver("status", "knownAt is the warehouse load time, a day after the event")));
+        List.of(new SignOff.Waiver("point-in-time", "status", "knownAt is the warehouse load time, a day after the event")));
   }
 
   static String approvedText() {

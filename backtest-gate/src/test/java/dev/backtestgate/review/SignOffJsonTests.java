@@ -15,7 +15,7 @@ class SignOffJsonTests {
   void writesTheCanonicalForm() {
     assertThat(approvedText()).isEqualTo("""
         {
-          "schema": 1,
+          "schema": 2,
           "gate": "com.acme.ChurnBacktest#gbm",
           "fingerprint": "sha256:abababababababababababababababababababababababababababababababab",
           "reviewed": {
@@ -47,14 +47,55 @@ class SignOffJsonTests {
             "noTargetDerivedFeatures": true,
             "testPeriodAfterTrainingLabelsResolved": true
           },
-          "pointInTimeWaivers": [
+          "waivers": [
             {
-              "feature": "status",
+              "kind": "point-in-time",
+              "subject": "status",
               "reason": "knownAt is the warehouse load time, a day after the event"
             }
           ]
         }
         """);
+  }
+
+  @Test
+  void schemaOneFilesStayValidAndTheirWaiversMeanPointInTime() {
+    SignOff one = new SignOff(SignOff.SCHEMA_1, approved().gate(), approved().fingerprint(), approved().reviewed(),
+        approved().decision(), approved().reviewer(), approved().reviewedOn(), approved().expiresOn(),
+        approved().rationale(), approved().checklist(), approved().waivers());
+    String text = SignOffJson.write(one);
+    assertThat(text).contains("\"schema\": 1,", "\"pointInTimeWaivers\": [", "\"feature\": \"status\",")
+        .doesNotContain("\"waivers\"");
+    SignOff read = SignOffJson.parse(text, FILE);
+    assertThat(read).isEqualTo(one);
+    assertThat(read.waivers()).containsExactly(new SignOff.Waiver("point-in-time", "status",
+        "knownAt is the warehouse load time, a day after the event"));
+    assertThat(malformed(text.replace("\"feature\": \"status\"", "\"feature\": \"\"")).jsonPath())
+        .isEqualTo("$.pointInTimeWaivers[0].feature");
+    assertThat(malformed(text.replace("pointInTimeWaivers", "waivers")).jsonPath()).isEqualTo("$.waivers");
+  }
+
+  @Test
+  void implausibleNumbersAndDatesAreRefusedWithTheirPath() {
+    assertThat(malformed(approvedText().replace("\"candidateAuc\": 0.842", "\"candidateAuc\": 1.2")).jsonPath())
+        .isEqualTo("$.reviewed.candidateAuc");
+    assertThat(malformed(approvedText().replace("\"lift\": 0.129", "\"lift\": 1e999")).problem())
+        .contains("out of range", "finite");
+    assertThat(malformed(approvedText().replace("\"expiresOn\": \"2027-02-28\"", "\"expiresOn\": \"2026-11-01\""))
+        .problem()).contains("expiresOn 2026-11-01 is before reviewedOn 2026-11-30");
+    assertThat(malformed(approvedText().replace("\"positives\": 15000", "\"positives\": 60000")).jsonPath())
+        .isEqualTo("$.reviewed.positives");
+    assertThat(malformed(approvedText().replace("0.118,", "0.5,")).jsonPath()).isEqualTo("$.reviewed.liftCi");
+    assertThat(malformed(approvedText().replace("\"rows\": 50000", "\"rows\": 5000000000")).problem())
+        .contains("expected a whole number between");
+  }
+
+  @Test
+  void trailingContentByteOrderMarksAndDeepNestingAreNamedPlainly() {
+    assertThat(malformed(approvedText() + "{}").problem()).contains("not valid JSON", "nothing after it");
+    assertThat(malformed("\uFEFF" + approvedText()).problem()).contains("remove the byte-order mark");
+    assertThat(malformed("[".repeat(5000) + "]".repeat(5000)).problem()).contains("size limit", "nesting depth");
+    assertThat(malformed("").problem()).contains("the file is empty");
   }
 
   @Test
@@ -66,10 +107,10 @@ class SignOffJsonTests {
 
   @Test
   void pendingFormHasEmptyHumanFields() {
-    SignOff pending = new SignOff(1, "g", "sha256:00", approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
+    SignOff pending = new SignOff(2, "g", "sha256:00", approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
         SignOff.Checklist.unchecked(), java.util.List.of());
     String text = SignOffJson.write(pending);
-    assertThat(text).contains("\"decision\": \"\",", "\"reviewedOn\": \"\",", "\"pointInTimeWaivers\": []");
+    assertThat(text).contains("\"decision\": \"\",", "\"reviewedOn\": \"\",", "\"waivers\": []");
     assertThat(SignOffJson.parse(text, FILE)).isEqualTo(pending);
   }
 
@@ -103,7 +144,7 @@ class SignOffJsonTests {
     assertThat(malformed(approvedText().replace("\"lift\": 0.129", "\"lift\": \"0.129\"")).jsonPath())
         .isEqualTo("$.reviewed.lift");
     assertThat(malformed(approvedText().replace("\"rows\": 50000", "\"rows\": 5.5")).problem())
-        .contains("expected a whole number, found number 5.5");
+        .contains("expected a whole number between", "found number 5.5");
     assertThat(malformed(approvedText().replace("\"noTargetDerivedFeatures\": true",
         "\"noTargetDerivedFeatures\": \"yes\"")).jsonPath()).isEqualTo("$.checklist.noTargetDerivedFeatures");
     assertThat(malformed(approvedText().replace("0.118,", "\"a\",")).jsonPath()).isEqualTo("$.reviewed.liftCi[0]");
@@ -115,19 +156,19 @@ class SignOffJsonTests {
         .contains("'28/02/2027' is not an ISO date");
     assertThat(malformed(approvedText().replace("\"approved\"", "\"approve\"")).problem())
         .contains("'approve' is not a decision: write \"approved\" or \"rejected\"");
-    assertThat(malformed(approvedText().replace("\"schema\": 1", "\"schema\": 2")).jsonPath()).isEqualTo("$.schema");
+    assertThat(malformed(approvedText().replace("\"schema\": 2", "\"schema\": 3")).jsonPath()).isEqualTo("$.schema");
   }
 
   @Test
   void duplicateKeysAreRejected() {
-    MalformedSignOffException e = malformed(approvedText().replace("\"schema\": 1,", "\"schema\": 1, \"schema\": 1,"));
+    MalformedSignOffException e = malformed(approvedText().replace("\"schema\": 2,", "\"schema\": 2, \"schema\": 2,"));
     assertThat(e.problem()).contains("Duplicate field 'schema'");
   }
 
   @Test
   void waiversNeedFeatureAndReason() {
     assertThat(malformed(approvedText().replace("\"reason\": \"knownAt is the warehouse load time, a day after the "
-        + "event\"", "\"reason\": \"\"")).jsonPath()).isEqualTo("$.pointInTimeWaivers[0].reason");
+        + "event\"", "\"reason\": \"\"")).jsonPath()).isEqualTo("$.waivers[0].reason");
   }
 
   @Test

@@ -22,7 +22,7 @@ class SignOffRulesTests {
 
   private static SignOff with(SignOff s, Decision decision, String reviewer, LocalDate expires, String rationale) {
     return new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(), decision, reviewer, s.reviewedOn(),
-        expires, rationale, s.checklist(), s.pointInTimeWaivers());
+        expires, rationale, s.checklist(), s.waivers());
   }
 
   @Test
@@ -87,6 +87,6 @@ class SignOffRulesTests {
     Files.writeString(store.locationOf(GATE), "{}");
     assertThat(SignOffRules.assess(store, GATE, FINGERPRINT, 0.1, 0.01, TODAY))
         .isEqualTo(new SignOffStatus.Malformed(store.locationOf(GATE), "$.schema",
-            "the field is missing: add \"schema\" (see the README's sign-off format)."));
+            "the field is missing: add \"schema\"."));
   }
 }

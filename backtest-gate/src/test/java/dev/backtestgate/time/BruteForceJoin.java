@@ -1,8 +1,11 @@
 package dev.backtestgate.time;
 
 /**
- * DESIGN section 7 spelled out literally, as the reference the fast join is compared with: for each spine
- * row, scan every event of the log.
+ * The as-of rule spelled out literally, as the reference the fast join is compared with: for each spine
+ * row with effective time e = t - lag, scan every event of the log and keep, among those with
+ * validFrom &le; e and recordedAt &le; e, the greatest validFrom, then the greatest recordedAt, then the
+ * later position; with a time-to-live the winner also needs validFrom &ge; e - ttl. The rule is stated in
+ * docs/point-in-time-semantics.md.
  */
 final class BruteForceJoin {
   private BruteForceJoin() {}

@@ -127,7 +127,7 @@ class HistoryManifestTests {
     String valid = HistoryManifest.of(log(new long[][] {{1, MAR_1, MAR_1, 1}}), PartitionGranularity.DAY, APR_1).toJson();
 
     assertReadFails(valid.replace("\"rows\": 1", "\"rows\": 0"), "$.partitions[0].rows: must be at least 1");
-    assertReadFails(valid.replace("\"rows\": 1", "\"rows\": \"1\""), "$.partitions[0].rows: must be an integer");
+    assertReadFails(valid.replace("\"rows\": 1", "\"rows\": \"1\""), "$.partitions[0].rows: expected a whole number");
     assertReadFails(valid.replace("2024-03-01\"", "2024-3-1\""), "$.partitions[0].partition: '2024-3-1' is not a day key");
     assertReadFails(valid.replace("\"schema\": 1", "\"schema\": 2"), "$.schema: unsupported schema 2");
     assertReadFails(valid.replace("\"granularity\": \"day\"", "\"granularity\": \"week\""),
@@ -136,7 +136,8 @@ class HistoryManifestTests {
     assertReadFails(valid.replace("sum128-murmur3fmix-v1", "sha256"), "$.hash: manifest hashes were computed with 'sha256'");
     assertReadFails(valid.replace("\"closedBefore\": \"2024-04-01\"", "\"closedBefore\": \"2024-03-01\""),
         "$.partitions[0].partition: '2024-03-01' is not closed before 2024-03-01");
-    assertReadFails(valid.substring(0, 40), "is not valid JSON (line ");
+    assertReadFails(valid.substring(0, 40), "$: not valid JSON at line ");
+    assertReadFails(valid + "{}", "nothing after it");
   }
 
   @Test

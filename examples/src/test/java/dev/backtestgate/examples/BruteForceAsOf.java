@@ -1,7 +1,7 @@
 package dev.backtestgate.examples;
 
 /**
- * The point-in-time rule of DESIGN section 7 by brute force, for checking: among the events of an entity
+ * The as-of rule of docs/point-in-time-semantics.md by brute force, for checking: among the events of an entity
  * with validFrom &le; t and recordedAt &le; t, the one with the greatest validFrom, then the greatest
  * recordedAt, then the later position.
  *

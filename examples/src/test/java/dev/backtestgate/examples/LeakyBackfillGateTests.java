@@ -35,17 +35,17 @@ class LeakyBackfillGateTests {
 
   /** What one gated test ended with: its failure and the gate's JSON report. */
   private record Outcome(Throwable failure, JsonNode report) {
-    List<String> findingTypes() {
-      List<String> types = new ArrayList<>();
-      report.get("findings").forEach(f -> types.add(f.get("type").asText()));
-      return types;
+    List<String> findingKinds() {
+      List<String> kinds = new ArrayList<>();
+      report.get("findings").forEach(f -> kinds.add(f.get("kind").asText()));
+      return kinds;
     }
 
     List<String> lateFeatures() {
       List<String> features = new ArrayList<>();
       report.get("findings").forEach(f -> {
-        if (f.get("type").asText().equals("PointInTime")) {
-          features.add(f.get("feature").asText());
+        if (f.get("kind").asText().equals("point-in-time")) {
+          features.add(f.get("subject").asText());
         }
       });
       return features;
@@ -77,7 +77,7 @@ class LeakyBackfillGateTests {
     Outcome stamped = outcomes.get("rewrittenTableWithUpdatedAt");
     assertThat(stamped.failure()).isInstanceOf(LeakageGateFailure.class);
     assertThat(stamped.report().get("verdict").asText()).isEqualTo("FAILED");
-    assertThat(stamped.findingTypes()).containsExactly("LiftAboveLimit", "PointInTime", "PointInTime", "PointInTime");
+    assertThat(stamped.findingKinds()).containsExactly("lift", "point-in-time", "point-in-time", "point-in-time");
     assertThat(stamped.lateFeatures()).containsExactly("balance", "status", "worst_status_12m");
     assertThat(stamped.failure().getMessage())
         .startsWith("Leakage gate FAILED: " + CLASS + "#rewrittenTableWithUpdatedAt")
@@ -90,7 +90,7 @@ class LeakyBackfillGateTests {
   void withoutUpdatedAtTheKnowledgeTimesLookInnocentAndTheLiftAndTheHistoryManifestGiveTheRewriteAway() {
     Outcome silent = outcomes.get("rewrittenTableSilently");
     assertThat(silent.failure()).isInstanceOf(LeakageGateFailure.class);
-    assertThat(silent.findingTypes()).containsExactly("LiftAboveLimit", "RewrittenHistory");
+    assertThat(silent.findingKinds()).containsExactly("lift", "rewritten-history");
     assertThat(silent.failure().getMessage())
         .startsWith("Leakage gate FAILED: " + CLASS + "#rewrittenTableSilently")
         .contains("History of 'statements' was rewritten in place: 53 of 53 closed partitions differ")

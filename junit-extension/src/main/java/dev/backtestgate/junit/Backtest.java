@@ -1,11 +1,16 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Check;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * The recorder a {@link LeakageGated @LeakageGated} test receives as a parameter: record the backtest's
@@ -26,6 +31,7 @@ import java.time.Instant;
  * }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class Backtest {
   private final String gateId;
   private final BacktestRun.Builder builder;
@@ -99,6 +105,11 @@ public final class Backtest {
   /** A feature declared timeless on purpose, with the reason shown to reviewers. */
   public Backtest timelessFeature(String name, String reason) {
     return record(builder.timelessFeature(name, reason));
+  }
+
+  /** A check of your own, run after the built-in ones; see {@code BacktestRun.Builder#check(Check)}. */
+  public Backtest check(Check check) {
+    return record(builder.check(check));
   }
 
   /** Every feature of a point-in-time join; see {@code BacktestRun.Builder#features(FeatureTable)}. */

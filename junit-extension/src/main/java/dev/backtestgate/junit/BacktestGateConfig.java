@@ -1,8 +1,12 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import dev.backtestgate.time.LateWritePolicy;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Every configuration key of {@link LeakageGated @LeakageGated}, with its default. A setting is taken
@@ -22,6 +26,7 @@ import java.util.Map;
  * backtestgate.availability-lag=PT6H
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class BacktestGateConfig {
   /** Prefix shared by every key. */
   public static final String PREFIX = "backtestgate.";

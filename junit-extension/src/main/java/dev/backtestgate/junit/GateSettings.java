@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * The settings one gated test runs under, resolved as DESIGN section 5 says: annotation attribute (when
- * set), then JUnit configuration parameter, then default. Every value is parsed strictly; an invalid one
- * fails with the key, the value, the allowed values and where it came from.
+ * The settings one gated test runs under, each resolved in this order (docs/configuration.md): the
+ * annotation attribute when it is set, then the JUnit configuration parameter, then the default. Every
+ * value is parsed strictly; an invalid one fails with the key, the value, the allowed values and where it
+ * came from.
  *
  * @param policy the limits and the (unresolved) mode
  * @param reviewDir absolute directory of committed leakage reviews

@@ -3,13 +3,12 @@ package dev.backtestgate.junit;
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GateResult;
-import dev.backtestgate.Mode;
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.ReviewStore;
-import java.time.Clock;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -40,10 +39,15 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    UnknownKeys.check(UnknownKeys.visible(System.getProperties(), Thread.currentThread().getContextClassLoader()));
+    RunEnvironment world = RunEnvironment.of(context);
     GatedTest test = GatedTest.of(context);
-    GateSettings settings = GateSettings.resolve(context::getConfigurationParameter, test, GateSettings.baseDir());
-    store(context).put(State.class, new State(test, settings, new Backtest(test.gateId())));
+    GateSettings settings = GateSettings.resolve(context::getConfigurationParameter, test, world.baseDir());
+    if (!world.gateIds().add(test.gateId())) {
+      throw new ExtensionConfigurationException("Two gated tests in this run share the gate id '" + test.gateId()
+          + "' (" + context.getUniqueId() + " is the second): they would share one sign-off file and overwrite each "
+          + "other's report. Give each its own @LeakageGated(id = \"...\").");
+    }
+    store(context).put(State.class, new State(test, settings, new Backtest(test.gateId()), world));
   }
 
   @Override
@@ -77,10 +81,12 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     }
     BacktestRun run = state.backtest().toRun();
     GateSettings settings = state.settings();
+    RunEnvironment world = state.world();
     ReviewStore reviews = ReviewStore.directory(settings.reviewDir());
-    GateResult result = BacktestGate.evaluate(run, settings.policy(), reviews, Clock.systemUTC());
-    Mode mode = settings.policy().mode().resolve(System.getenv());
-    PublishedGate published = GateReporter.publish(run, result, mode, new ReportFiles(settings.reportDir()), reviews);
+    // the one place the mode is decided: auto becomes verify on CI, local elsewhere
+    GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));
+    GateResult result = BacktestGate.evaluate(run, policy, reviews, world.clock());
+    PublishedGate published = GateReporter.publish(run, result, new ReportFiles(settings.reportDir()), reviews);
     System.out.println(VerdictLine.of(result)); // reaches Surefire's XML report, which drops report entries
     context.publishReportEntry(entries(published));
     HtmlAttachment.attach(context, published.htmlFile());
@@ -122,5 +128,5 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
   }
 
   /** What the extension keeps for one test. */
-  private record State(GatedTest test, GateSettings settings, Backtest backtest) {}
+  private record State(GatedTest test, GateSettings settings, Backtest backtest, RunEnvironment world) {}
 }

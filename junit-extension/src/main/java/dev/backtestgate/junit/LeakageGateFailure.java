@@ -1,6 +1,10 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import org.opentest4j.AssertionFailedError;
+import org.apiguardian.api.API;
 
 /**
  * The leakage gate failed a {@link LeakageGated @LeakageGated} test. The message is the gate's text:
@@ -12,6 +16,7 @@ import org.opentest4j.AssertionFailedError;
  * System.out.println(failure.gateId() + ": " + failure.getMessage());
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public class LeakageGateFailure extends AssertionFailedError {
   private static final long serialVersionUID = 1L;
   private final String gateId;

@@ -1,5 +1,8 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -7,6 +10,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.apiguardian.api.API;
 
 /**
  * Gates a backtest that runs as a JUnit Jupiter test: the test records its rows into a {@link Backtest}
@@ -35,6 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -12,7 +11,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Finds misspelled {@code backtestgate.*} keys. JUnit cannot list its configuration parameters, so this
- * looks where it can: system properties and every {@code junit-platform.properties} on the classpath.
+ * looks where it can: system properties and the {@code junit-platform.properties} JUnit reads (the first on
+ * the class path; a shadowed one is not in force, so it is not checked).
  *
  * <pre>{@code
  * UnknownKeys.check(UnknownKeys.visible(System.getProperties(), loader));
@@ -34,17 +34,14 @@ final class UnknownKeys {
     if (loader == null) {
       return keys;
     }
-    try {
-      for (URL url : Collections.list(loader.getResources(PROPERTIES_FILE))) {
-        for (String key : load(url).stringPropertyNames()) {
-          if (key.startsWith(BacktestGateConfig.PREFIX)) {
-            keys.putIfAbsent(key, PROPERTIES_FILE + " at " + url);
-          }
+    // JUnit reads only the first junit-platform.properties on the class path; a shadowed one is not in force.
+    URL first = loader.getResource(PROPERTIES_FILE);
+    if (first != null) {
+      for (String key : load(first).stringPropertyNames()) {
+        if (key.startsWith(BacktestGateConfig.PREFIX)) {
+          keys.putIfAbsent(key, PROPERTIES_FILE + " at " + first);
         }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not list " + PROPERTIES_FILE + " files on the classpath: "
-          + e.getMessage(), e);
     }
     return keys;
   }
@@ -112,10 +109,12 @@ final class UnknownKeys {
     return previous[b.length()];
   }
 
-  private static Properties load(URL url) throws IOException {
+  private static Properties load(URL url) {
     Properties properties = new Properties();
     try (InputStream in = url.openStream()) {
       properties.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read " + url + ": " + e.getMessage() + ". Check the file.", e);
     }
     return properties;
   }

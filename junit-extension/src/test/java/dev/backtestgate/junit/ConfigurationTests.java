@@ -13,6 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -112,6 +114,7 @@ class ConfigurationTests {
   }
 
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // sets a system property for the run
   void anUnknownKeyInASystemPropertyFailsWithTheValidKeys() {
     Throwable failure = withSystemProperty("backtestgate.max-lfit", "0.1",
         () -> kit.run(GatedTestCases.class, "honest").onlyFailure());
@@ -140,6 +143,7 @@ class ConfigurationTests {
   }
 
   @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // sets a system property for the run
   void relativeDirectoriesResolveAgainstTheModuleDirectory() {
     kit.with(BacktestGateConfig.REVIEW_DIR, "reviews").with(BacktestGateConfig.REPORT_DIR, "build/gate")
         .with(BacktestGateConfig.MODE, "verify");
@@ -150,7 +154,7 @@ class ConfigurationTests {
     Path module = temp.resolve("module");
     assertThat(module.resolve("build/gate/" + GATE + "leaky.json")).exists();
     assertThat(failure).hasMessageContaining(module.resolve("build/gate/" + GATE + "leaky.json").toString())
-        .hasMessageContaining("to copy into " + module.resolve("reviews") + "/");
+        .hasMessageContaining("to copy to " + module.resolve("reviews") + "/");
   }
 
   @Test

@@ -7,7 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.report.ReportFiles;
-import dev.backtestgate.review.GateFileNames;
+import dev.backtestgate.review.ReviewStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
@@ -107,7 +107,7 @@ final class GateKit {
 
   /** Where the committed leakage review of {@code gateId} is read from. */
   Path review(String gateId) {
-    return reviewDir.resolve(GateFileNames.of(gateId));
+    return ReviewStore.directory(reviewDir).locationOf(gateId);
   }
 
   /** The JSON report of {@code gateId}, parsed. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Strict parsing of every key, without an engine run (the engine path is in {@link ConfigurationTests}). */
 class GateSettingsTests {
-  private static final Path BASE = Path.of("/work/module");
+  private static final Path BASE = Path.of("/project/module");
 
   @Test
   void theDefaultsAreThoseOfTheDesign() {

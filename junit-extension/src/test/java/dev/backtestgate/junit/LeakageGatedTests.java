@@ -61,7 +61,7 @@ class LeakageGatedTests {
     assertThat(failure.getMessage())
         .startsWith("Leakage gate FAILED: " + GATE + "leaky\nAUC lift +0.")
         .contains("is above the 0.050 limit", "No leakage review covers it",
-            "cp " + pending + " " + kit.reviewDir() + "/")
+            "cp '" + pending + "' '" + kit.review(GATE + "leaky") + "'")
         .endsWith("The report with both ROC curves and the lift interval: " + kit.html(GATE + "leaky") + "\n");
     assertThat(pending).exists();
     assertThat(kit.reviewDir()).doesNotExist();
@@ -82,7 +82,7 @@ class LeakageGatedTests {
   }
 
   @Test
-  @ResourceLock(Resources.SYSTEM_OUT)
+  @ResourceLock(Resources.SYSTEM_OUT) // captures what the gate prints
   void aCoveringSignOffLetsTheLeakyBacktestPass() {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));
@@ -177,7 +177,8 @@ class LeakageGatedTests {
     assertThat(failure.getMessage())
         .startsWith("Leakage gate FAILED: " + GATE + "lateBalance\n")
         .contains("Feature 'balance' was recorded after the decision time in 40 of 1,000 rows (4.0%), up to 2h late",
-            "is within the 0.050 limit", "saw the future", "pointInTimeWaivers");
+            "is within the 0.050 limit", "saw the future",
+            "{\"kind\": \"point-in-time\", \"subject\": \"balance\", \"reason\": \"...\"}");
   }
 
   @Test
@@ -185,12 +186,15 @@ class LeakageGatedTests {
     kit.run(GatedTestCases.class, "lateBalance").onlyFailure();
     SignOffs.commit(kit, SignOffs.decided(SignOffs.pending(kit.pending(GATE + "lateBalance")), Decision.APPROVED,
         "Load times, not event times.", SignOffs.today().plusDays(90),
-        List.of(new SignOff.Waiver("balance", "knownAt is the warehouse load time"))));
+        List.of(new SignOff.Waiver("point-in-time", "balance", "knownAt is the warehouse load time"))));
 
     GateKit.Outcome outcome = kit.run(GatedTestCases.class, "lateBalance").assertPassed(1);
 
     assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
-    assertThat(kit.reportJson(GATE + "lateBalance").get("waivedFeatures").toString()).isEqualTo("[\"balance\"]");
+    JsonNode finding = kit.reportJson(GATE + "lateBalance").get("findings").get(0);
+    assertThat(finding.get("kind").asText()).isEqualTo("point-in-time");
+    assertThat(finding.get("subject").asText()).isEqualTo("balance");
+    assertThat(finding.get("waived").asBoolean()).isTrue();
   }
 
   @Test
@@ -199,7 +203,7 @@ class LeakageGatedTests {
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "lateBalance"))));
 
     assertThat(kit.run(GatedTestCases.class, "lateBalance").onlyFailure())
-        .hasMessageContaining("approves this run but does not waive every feature above");
+        .hasMessageContaining("approves this run but does not waive every finding above");
   }
 
   @Test

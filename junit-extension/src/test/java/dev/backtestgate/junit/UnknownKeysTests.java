@@ -34,7 +34,7 @@ class UnknownKeysTests {
   void onlyBacktestgateSystemPropertiesAreCollected() {
     Properties system = new Properties();
     system.setProperty("backtestgate.mode", "local");
-    system.setProperty("user.home", "/home/ana");
+    system.setProperty("user.home", "/Users/ana");
     system.setProperty("backtestgate.maxlift", "0.1");
 
     assertThat(UnknownKeys.visible(system, null))
@@ -51,5 +51,18 @@ class UnknownKeysTests {
         .hasMessageContaining("backtestgate.maxlift (a): did you mean backtestgate.max-lift?")
         .hasMessageContaining("backtestgate.confidense (b): did you mean backtestgate.confidence?")
         .hasMessageContaining("Rename or remove them");
+  }
+
+  @Test
+  void onlyTheFirstJunitPlatformPropertiesCountsAsJUnitItselfReadsOnlyThatOne(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path first = java.nio.file.Files.createDirectories(dir.resolve("first"));
+    java.nio.file.Path second = java.nio.file.Files.createDirectories(dir.resolve("second"));
+    java.nio.file.Files.writeString(first.resolve("junit-platform.properties"), "backtestgate.max-lift=0.1\n");
+    java.nio.file.Files.writeString(second.resolve("junit-platform.properties"), "backtestgate.max-lfit=0.1\n");
+    try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+        new java.net.URL[] {first.toUri().toURL(), second.toUri().toURL()}, null)) {
+      assertThat(UnknownKeys.visible(new java.util.Properties(), loader)).containsOnlyKeys("backtestgate.max-lift");
+    }
   }
 }

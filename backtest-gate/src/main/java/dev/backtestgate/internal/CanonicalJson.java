@@ -1,4 +1,4 @@
-package dev.backtestgate.report;
+package dev.backtestgate.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;

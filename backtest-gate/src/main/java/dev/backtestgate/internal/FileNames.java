@@ -1,4 +1,4 @@
-package dev.backtestgate.review;
+package dev.backtestgate.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,15 +11,17 @@ import java.util.HexFormat;
  * {@code _} and a short hash of the original appended, so two ids never share a file.
  *
  * <pre>{@code
- * GateFileNames.of("com.acme.ChurnBacktest#gbm")      // "com.acme.ChurnBacktest#gbm.json"
- * GateFileNames.of("com.acme.B#run[1]")               // "com.acme.B#run[1].json"
- * GateFileNames.of("my gate/v2")                      // "my_gate_v2-1a2b3c4d.json"
+ * FileNames.of("com.acme.ChurnBacktest#gbm")      // "com.acme.ChurnBacktest#gbm.json"
+ * FileNames.of("com.acme.B#run[1]")               // "com.acme.B#run[1].json"
+ * FileNames.of("my gate/v2")                      // "my_gate_v2-1a2b3c4d.json"
  * }</pre>
  */
-public final class GateFileNames {
+public final class FileNames {
   private static final int MAX_STEM = 150;
+  /** Stems the report directory uses for itself: {@code index.html} is the report index. */
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("index", "pending", "history-manifests");
 
-  private GateFileNames() {}
+  private FileNames() {}
 
   /** The file name for a gate id, ending in {@code .json}. */
   public static String of(String gateId) {
@@ -34,7 +36,8 @@ public final class GateFileNames {
         changed = true;
       }
     }
-    if (stem.length() == 0 || stem.charAt(0) == '.' || stem.charAt(0) == '-') {
+    if (stem.length() == 0 || stem.charAt(0) == '.' || stem.charAt(0) == '-'
+        || RESERVED.contains(stem.toString().toLowerCase(java.util.Locale.ROOT))) {
       stem.insert(0, '_');
       changed = true;
     }

@@ -1,4 +1,4 @@
-package dev.backtestgate.report;
+package dev.backtestgate.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

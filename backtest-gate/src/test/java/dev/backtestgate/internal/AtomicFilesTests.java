@@ -1,13 +1,15 @@
-package dev.backtestgate.report;
+package dev.backtestgate.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +23,13 @@ class AtomicFilesTests {
     try (Stream<Path> files = Files.list(target.getParent())) {
       assertThat(files).containsExactly(target);
     }
+  }
+
+  @Test
+  void writtenFilesAreReadableByEveryone(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"),
+        "POSIX permissions only exist on POSIX file systems");
+    Path target = AtomicFiles.write(dir.resolve("gate.json"), "one");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-r--r--");
   }
 

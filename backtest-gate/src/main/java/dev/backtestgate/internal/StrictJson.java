@@ -1,0 +1,82 @@
+package dev.backtestgate.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.Locale;
+
+/**
+ * The one strict JSON parser of the project, for files people commit and edit: duplicate keys, trailing
+ * content after the document, {@code NaN} and comments fail; nesting, string and number lengths are
+ * bounded; a leading byte-order mark is named, not silently skipped. Every failure is a {@link JsonProblem}
+ * with a JSON path and a plain sentence, never a parser's stack trace.
+ *
+ * <pre>{@code
+ * JsonNode root = StrictJson.parse(text);
+ * }</pre>
+ */
+public final class StrictJson {
+  /** Deepest nesting any of our formats needs is 4; 32 leaves room without inviting abuse. */
+  public static final int MAX_DEPTH = 32;
+  /** Longest string value: rationales are prose, not books. */
+  public static final int MAX_STRING = 64 * 1024;
+  /** Longest number literal. */
+  public static final int MAX_NUMBER = 64;
+
+  private static final ObjectMapper MAPPER = JsonMapper.builder()
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .build();
+
+  static {
+    MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+        .maxNestingDepth(MAX_DEPTH)
+        .maxStringLength(MAX_STRING)
+        .maxNumberLength(MAX_NUMBER)
+        .build());
+  }
+
+  private StrictJson() {}
+
+  /**
+   * Parses one JSON document.
+   *
+   * @throws JsonProblem at {@code $} when the text is not one well-formed document within the limits
+   */
+  public static JsonNode parse(String text) {
+    if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+      throw new JsonProblem("$", "the file starts with a byte-order mark (U+FEFF): remove the byte-order mark "
+          + "and save it as plain UTF-8.");
+    }
+    if (text.isBlank()) {
+      throw new JsonProblem("$", "the file is empty: it must hold one JSON object.");
+    }
+    try {
+      return MAPPER.readTree(text);
+    } catch (StreamConstraintsException e) {
+      throw new JsonProblem("$", "the document exceeds a size limit (" + e.getOriginalMessage() + "); limits: "
+          + "nesting depth " + MAX_DEPTH + ", strings " + MAX_STRING + " characters, numbers " + MAX_NUMBER
+          + " digits. Shorten the offending value.");
+    } catch (JsonProcessingException e) {
+      String where = e.getLocation() == null ? ""
+          : String.format(Locale.ROOT, " at line %d, column %d", e.getLocation().getLineNr(),
+              e.getLocation().getColumnNr());
+      String what = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getOriginalMessage());
+      throw new JsonProblem("$", "not valid JSON" + where + " (" + what + "). Fix the syntax; the file must hold "
+          + "exactly one JSON object and nothing after it.");
+    }
+  }
+
+  private static String firstLine(String message) {
+    int end = message.indexOf('\n');
+    String line = end < 0 ? message : message.substring(0, end);
+    return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+  }
+}

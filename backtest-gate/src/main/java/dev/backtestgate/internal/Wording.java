@@ -1,0 +1,75 @@
+package dev.backtestgate.internal;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Numbers as the gate's messages print them, the same in the console text, the HTML page and the JSON
+ * report's headlines. No formatter here ever throws, whatever the value.
+ *
+ * <pre>{@code
+ * Wording.duration(Duration.ofHours(892));   // "37d 4h"
+ * Wording.percent(0.0004);                    // "0.04%"
+ * }</pre>
+ */
+public final class Wording {
+  private static final long[] UNIT_SECONDS = {86_400L, 3_600L, 60L, 1L};
+  private static final String[] UNIT_NAMES = {"d", "h", "m", "s"};
+
+  private Wording() {}
+
+  /** {@link String#format} in the root locale: the same digits on every machine. */
+  public static String fmt(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+
+  /** A duration in its two largest non-zero units, e.g. {@code 37d 4h}, {@code 2h 5m}, {@code 40s}, {@code 250ms}. */
+  public static String duration(Duration duration) {
+    if (duration.isZero()) {
+      return "0s";
+    }
+    boolean negative = duration.isNegative();
+    // Duration.abs() of the most negative duration overflows; one nanosecond less never matters in a message.
+    Duration rest = negative ? (duration.getSeconds() == Long.MIN_VALUE ? Duration.ofSeconds(Long.MAX_VALUE)
+        : duration.negated()) : duration;
+    long seconds = rest.getSeconds();
+    StringBuilder text = new StringBuilder(negative ? "-" : "");
+    if (seconds == 0) {
+      return text.append(rest.toNanos() / 1_000_000L).append("ms").toString();
+    }
+    int shown = 0;
+    for (int u = 0; u < UNIT_SECONDS.length && shown < 2; u++) {
+      long amount = seconds / UNIT_SECONDS[u];
+      if (amount > 0 || shown > 0) {
+        if (amount > 0) {
+          text.append(shown > 0 ? " " : "").append(amount).append(UNIT_NAMES[u]);
+        }
+        shown++;
+        seconds -= amount * UNIT_SECONDS[u];
+      }
+    }
+    if (shown == 1 && seconds == 0 && rest.getSeconds() < 60 && rest.getNano() >= 1_000_000) {
+      text.append(' ').append(rest.getNano() / 1_000_000).append("ms");
+    }
+    return text.toString();
+  }
+
+  /**
+   * A share in [0, 1] as a percentage with one decimal, except that a share that is not zero never prints
+   * as {@code 0.0%} (nor a share below one as {@code 100.0%}): small shares get the digits they need.
+   */
+  public static String percent(double share) {
+    if (!Double.isFinite(share)) {
+      return "n/a";
+    }
+    double pct = 100 * share;
+    String text = fmt("%.1f%%", pct);
+    if (share > 0 && text.equals("0.0%")) {
+      return pct < 0.0001 ? "<0.0001%" : fmt("%.2g%%", pct);
+    }
+    if (share < 1 && text.equals("100.0%")) {
+      return ">99.9%";
+    }
+    return text;
+  }
+}

@@ -1,0 +1,64 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.GateFixtures.data;
+import static dev.backtestgate.GateFixtures.run;
+import static dev.backtestgate.SchemaAssertions.REPORT;
+import static dev.backtestgate.SchemaAssertions.assertInvalid;
+import static dev.backtestgate.SchemaAssertions.assertValid;
+
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Mode;
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.HistoryCheck;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.LateWriteDetector;
+import dev.backtestgate.time.PartitionGranularity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every report the code writes validates against docs/schemas/report.schema.json, whatever its findings. */
+class ReportSchemaTests {
+  @TempDir Path repo;
+
+  @Test
+  void everyKindOfReportIsSchemaValid() throws IOException {
+    ReportScenarios scenarios = new ReportScenarios(repo);
+    String gate = ReportScenarios.GATE;
+    EventLog.NumericBuilder clean = EventLog.numericBuilder("balances");
+    EventLog.NumericBuilder edited = EventLog.numericBuilder("balances");
+    long day = 86_400_000L;
+    long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < 60; i++) {
+      clean.add(i % 3, start + i * day, start + i * day, i);
+      edited.add(i % 3, start + i * day, i == 5 ? start + 200 * day : start + i * day, i == 5 ? -1 : i);
+    }
+    HistoryManifest manifest = HistoryManifest.of(clean.build(), PartitionGranularity.DAY,
+        Instant.ofEpochMilli(start + 40 * day));
+    List<BacktestRun> runs = List.of(
+        ReportScenarios.passing(gate),
+        ReportScenarios.leaky(gate),
+        ReportScenarios.lateStatus(gate),
+        run(gate, data(1, 2_000, 1.0, 0.95)).history(HistoryCheck.compare(manifest, edited.build()))
+            .lateWrites(LateWriteDetector.withDefaults().detect(edited.build())).build(),
+        run(gate, data(1, 2_000, 1.0, 0.95)).check(CustomCheckTests.THIN_SEGMENTS).build());
+    for (BacktestRun run : runs) {
+      for (Mode mode : List.of(Mode.LOCAL, Mode.VERIFY)) {
+        assertValid(REPORT, Files.readString(scenarios.publish(run, mode).reportFile()));
+      }
+    }
+  }
+
+  @Test
+  void theSchemaRejectsAReportWithAClassNameForAKind() throws IOException {
+    ReportScenarios scenarios = new ReportScenarios(repo);
+    String json = Files.readString(scenarios.publish(ReportScenarios.leaky(ReportScenarios.GATE), Mode.LOCAL)
+        .reportFile());
+    assertInvalid(REPORT, json.replace("\"kind\": \"lift\"", "\"kind\": \"LiftAboveLimit\""));
+    assertInvalid(REPORT, json.replace("\"schema\": 2", "\"schema\": 1"));
+  }
+}
