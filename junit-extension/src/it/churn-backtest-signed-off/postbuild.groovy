@@ -8,4 +8,11 @@ assert log.contains('approved by ana@example.com on 2026-12-02, valid until 2099
 def report = new File(basedir, "target/backtest-gate/${gate}.json").text
 assert report =~ /"verdict"\s*:\s*"PASSED_WITH_SIGN_OFF"/
 assert !new File(basedir, 'target/backtest-gate/pending').exists()
+
+// A passing test's verdict and lift are in Surefire's own XML report too (<system-out> of the test case).
+def xml = new groovy.xml.XmlSlurper().parse(new File(basedir,
+    'target/surefire-reports/TEST-com.example.churn.ChurnBacktestTest.xml'))
+def testcase = xml.testcase.find { it.@name.text().startsWith('gradientBoosting(') }
+assert testcase.'system-out'.text() =~
+    /(?m)^backtest-gate: \Q${gate}\E PASSED_WITH_SIGN_OFF lift \+0\.\d{4} \(limit 0\.05\)$/
 return true

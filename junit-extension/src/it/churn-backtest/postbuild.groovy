@@ -12,4 +12,12 @@ assert pending.isFile()
 def committed = new File(basedir, "../churn-backtest-signed-off/leakage-reviews/${gate}.json")
 def fingerprint = { File f -> (f.text =~ /"fingerprint"\s*:\s*"([^"]+)"/)[0][1] }
 assert fingerprint(pending) == fingerprint(committed)
+
+// Surefire's own XML report keeps the verdict and the lift (it drops JUnit report entries): the test case's
+// <system-out> holds the gate's one-line verdict, and its <failure> the gate's text.
+def xml = new groovy.xml.XmlSlurper().parse(new File(basedir,
+    'target/surefire-reports/TEST-com.example.churn.ChurnBacktestTest.xml'))
+def testcase = xml.testcase.find { it.@name.text().startsWith('gradientBoosting(') }
+assert testcase.'system-out'.text() =~ /(?m)^backtest-gate: \Q${gate}\E FAILED lift \+0\.\d{4} \(limit 0\.05\)$/
+assert testcase.failure.@message.text().contains("Leakage gate FAILED: ${gate}")
 return true

@@ -2,7 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
+import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.HistoryCheckResult;
@@ -169,7 +169,7 @@ public final class BacktestRun {
     private Baseline baseline;
     private int baselinesGiven;
     private long[] decisionTimes;
-    private String decisionTimeProblem;
+    private final List<String> decisionTimeProblems = new ArrayList<>();
     private final Map<String, FeatureTiming> features = new LinkedHashMap<>();
     private final List<String> declared = new ArrayList<>();
     private final List<String> featureProblems = new ArrayList<>();
@@ -228,16 +228,24 @@ public final class BacktestRun {
       return this;
     }
 
-    /** Decision time per row, epoch milliseconds. */
+    /**
+     * Decision time per row, epoch milliseconds. Times before 1970 (negative) are accepted, as in the
+     * point-in-time join; {@code Long.MIN_VALUE} is the "no time" marker and is reported by {@link #build()}.
+     */
     public Builder decisionTimes(long[] epochMillis) {
       this.decisionTimes = epochMillis;
+      decisionTimeProblems.clear();
       return this;
     }
 
-    /** Decision time per row; a {@code null} entry is reported by {@link #build()}. */
+    /**
+     * Decision time per row; a {@code null} entry, or one outside the millisecond range
+     * ({@link EpochMillis#range()}), is reported by {@link #build()}.
+     */
     public Builder decisionTimes(Instant[] times) {
       this.decisionTimes = toMillis(times);
-      this.decisionTimeProblem = nullProblem("decisionTimes", times);
+      decisionTimeProblems.clear();
+      instantProblems("decisionTimes", times, "", decisionTimeProblems);
       return this;
     }
 
@@ -246,7 +254,18 @@ public final class BacktestRun {
      * knowledge times nor a timeless declaration.
      */
     public Builder features(String... names) {
-      declared.addAll(Arrays.asList(names));
+      if (names == null) {
+        featureProblems.add("features(...) was passed null: pass the feature names, e.g. features(\"balance\", "
+            + "\"region\").");
+        return this;
+      }
+      for (String name : names) {
+        if (name == null || name.isBlank()) {
+          featureProblems.add("a feature has no name: give every feature the name the model knows it by.");
+        } else if (!declared.contains(name)) {
+          declared.add(name);
+        }
+      }
       return this;
     }
 
@@ -255,12 +274,13 @@ public final class BacktestRun {
       return add(name, knownAtMillis == null ? null : new FeatureTiming.KnownAt(name, knownAtMillis));
     }
 
-    /** A feature with its knowledge time per row; a {@code null} entry is reported by {@link #build()}. */
+    /**
+     * A feature with its knowledge time per row; a {@code null} entry, or one outside the millisecond range
+     * ({@link EpochMillis#range()}), is reported by {@link #build()}.
+     */
     public Builder feature(String name, Instant[] knownAt) {
-      String problem = nullProblem("feature '" + name + "' knownAt", knownAt);
-      if (problem != null) {
-        featureProblems.add(problem + " For rows without a value pass long[] times with FeatureTiming.NO_VALUE.");
-      }
+      instantProblems("feature '" + name + "' knownAt", knownAt,
+          " For rows without a value pass long[] times with FeatureTiming.NO_VALUE.", featureProblems);
       return feature(name, toMillis(knownAt));
     }
 
@@ -279,6 +299,10 @@ public final class BacktestRun {
      * table's spine when none were given. The point-in-time check then holds by construction.
      */
     public Builder features(FeatureTable table) {
+      if (table == null) {
+        featureProblems.add("the joined feature table is null: pass PointInTimeJoin's result.");
+        return this;
+      }
       if (decisionTimes == null) {
         decisionTimes = table.decisionTime();
       } else if (!Arrays.equals(decisionTimes, table.decisionTime())) {
@@ -388,8 +412,10 @@ public final class BacktestRun {
     }
 
     private long[] trainingTimes(Instant[] decisionTimes, Instant[] labelKnownAt) {
-      training.problem(nullProblem("training decisionTimes", decisionTimes));
-      training.problem(nullProblem("training labelKnownAt", labelKnownAt));
+      List<String> problems = new ArrayList<>();
+      instantProblems("training decisionTimes", decisionTimes, "", problems);
+      instantProblems("training labelKnownAt", labelKnownAt, "", problems);
+      problems.forEach(training::problem);
       return toMillis(decisionTimes);
     }
 
@@ -412,6 +438,11 @@ public final class BacktestRun {
 
     /** Adds a ready-made feature timing. */
     public Builder feature(FeatureTiming timing) {
+      if (timing == null) {
+        featureProblems.add("a feature timing is null: pass new FeatureTiming.KnownAt(name, knownAt) or "
+            + "new FeatureTiming.Timeless(name, reason).");
+        return this;
+      }
       return add(timing.name(), timing);
     }
 
@@ -446,8 +477,8 @@ public final class BacktestRun {
       int positives = checkLabels(problems);
       if (rows >= 0) {
         checkModels(problems, rows);
-        if (decisionTimeProblem != null) {
-          problems.add(decisionTimeProblem);
+        if (!decisionTimeProblems.isEmpty()) {
+          decisionTimeProblems.forEach(problems::add);
         } else {
           problems.checkTimes("decisionTimes", decisionTimes, rows, false);
         }
@@ -489,7 +520,7 @@ public final class BacktestRun {
       if (candidateName == null || candidateName.isBlank()) {
         problems.add("candidate has no name: pass candidate(name, scores).");
       }
-      problems.checkScores("candidate scores", candidateScores, rows);
+      boolean candidateValid = problems.checkScores("candidate scores", candidateScores, rows);
       if (baselinesGiven == 0) {
         problems.add("baseline is missing: pass baseline(name, scores) on the same rows, or baselineAuc(name, auc).");
         return;
@@ -501,13 +532,26 @@ public final class BacktestRun {
         problems.add("baseline has no name: name the model the candidate would replace.");
       }
       if (baseline instanceof Baseline.Scored scored) {
-        problems.checkScores("baseline scores", scored.scores(), rows);
-        if (candidateScores != null && Arrays.equals(candidateScores, scored.scores())) {
-          problems.add("candidate and baseline scores are identical (" + rows + " rows): the comparison would "
-              + "measure nothing. Pass the production model's scores as the baseline.");
+        boolean baselineValid = problems.checkScores("baseline scores", scored.scores(), rows);
+        if (candidateValid && baselineValid) {
+          checkSameRanking(problems, rows, scored.scores());
         }
       } else if (baseline instanceof Baseline.FixedAuc fixed && !(fixed.auc() >= 0 && fixed.auc() <= 1)) {
         problems.add("baseline AUC is " + fixed.auc() + ": an AUC is a number between 0 and 1.");
+      }
+    }
+
+    /** Identical scores (by value) or a strictly increasing transform of them measure nothing. */
+    private void checkSameRanking(RunProblems problems, int rows, double[] baselineScores) {
+      if (SameRanking.identical(candidateScores, baselineScores)) {
+        problems.add("candidate and baseline scores are identical (" + rows + " rows, compared by value: -0.0 "
+            + "equals 0.0): the comparison would measure nothing. Pass the production model's scores as the "
+            + "baseline.");
+      } else if (SameRanking.of(candidateScores, baselineScores)) {
+        problems.add("candidate scores rank all " + rows + " rows exactly as the baseline scores do (same order, "
+            + "same ties: a strictly increasing transform of them, such as a rescaling, a logit or a rank), so the "
+            + "AUC lift is 0 by construction and the comparison would measure nothing. Pass the new model's scores "
+            + "as the candidate and the production model's scores as the baseline.");
       }
     }
 
@@ -534,19 +578,27 @@ public final class BacktestRun {
       }
       long[] millis = new long[times.length];
       for (int i = 0; i < times.length; i++) {
-        millis[i] = times[i] == null ? FeatureTiming.NO_VALUE : times[i].toEpochMilli();
+        millis[i] = EpochMillis.fits(times[i]) ? times[i].toEpochMilli() : FeatureTiming.NO_VALUE;
       }
       return millis;
     }
 
-    private static String nullProblem(String field, Instant[] times) {
+    /** Adds a problem for null entries (with {@code nullHint}) and one for entries beyond the millisecond range. */
+    private static void instantProblems(String field, Instant[] times, String nullHint, List<String> out) {
       if (times == null) {
-        return null;
+        return;
       }
       BadRows missing = BadRows.scan(times.length, i -> times[i] == null);
-      return !missing.any() ? null
-          : field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
-              + missing.first() + ": null).";
+      if (missing.any()) {
+        out.add(field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
+            + missing.first() + ": null)." + nullHint);
+      }
+      BadRows outside = BadRows.scan(times.length, i -> times[i] != null && !EpochMillis.fits(times[i]));
+      if (outside.any()) {
+        out.add(field + " has " + outside.count() + " " + outside.plural("time", "times") + " outside the "
+            + "millisecond range (first at row " + outside.first() + ": " + times[outside.first()] + "). Times are "
+            + "epoch milliseconds in a long, " + EpochMillis.range() + ": fix those times.");
+      }
     }
   }
 }

@@ -2,7 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
+import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.LateWritePolicy;
 import java.time.Duration;
@@ -21,7 +21,8 @@ import org.apiguardian.api.API;
  * @param confidence level of the reported lift interval (default 0.95)
  * @param liftTolerance how far the lift may grow beyond the reviewed lift before a sign-off stops
  *     covering it (default 0.01)
- * @param availabilityLag how long after it is recorded a value can be used (default 0)
+ * @param availabilityLag how long after it is recorded a value can be used (default 0; at most
+ *     {@link EpochMillis#LONGEST}, as times are epoch milliseconds)
  * @param mode how sign-off files are treated (default {@link Mode#AUTO})
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
@@ -64,9 +65,9 @@ public record GatePolicy(
       throw new IllegalArgumentException("lift tolerance is " + liftTolerance + ": it must be at least 0 and below "
           + "1, e.g. 0.01.");
     }
-    if (availabilityLag == null || availabilityLag.isNegative()) {
+    if (!EpochMillis.fits(availabilityLag)) {
       throw new IllegalArgumentException("availability lag is " + availabilityLag + ": it must be a duration of "
-          + "zero or more, e.g. PT6H.");
+          + "zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE milliseconds), e.g. PT6H.");
     }
     if (mode == null) {
       throw new IllegalArgumentException("mode is missing: use auto, verify or local.");

@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.time.EpochMillis;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,40 +31,50 @@ final class RunProblems {
     throw new InvalidBacktestRunException(message.toString(), List.copyOf(problems));
   }
 
-  /** Checks scores are finite and as many as the labels; names count, first index and value. */
-  void checkScores(String field, double[] scores, int rows) {
+  /**
+   * Checks scores are finite and as many as the labels; names count, first index and value.
+   *
+   * @return whether the scores are valid
+   */
+  boolean checkScores(String field, double[] scores, int rows) {
     if (scores == null) {
       add(field + " is missing: pass one score per row.");
-      return;
+      return false;
     }
-    checkLength(field, scores.length, rows);
+    boolean lengthOk = checkLength(field, scores.length, rows);
     BadRows bad = BadRows.scan(scores.length, i -> !Double.isFinite(scores[i]));
     if (bad.any()) {
       add(field + " has " + bad.count() + " non-finite " + bad.plural("value", "values") + " (first at row "
           + bad.first() + ": " + scores[bad.first()] + "). Every score must be a finite number: fix the model's "
           + "output or drop those rows from both models.");
     }
+    return lengthOk && !bad.any();
   }
 
-  /** Checks times are present for every row and not negative ({@code allowNoValue}: except NO_VALUE). */
+  /**
+   * Checks times are present for every row. Any epoch millisecond is a time, before 1970 (negative) included,
+   * as in the point-in-time join; {@code Long.MIN_VALUE} is the "no time" marker, which only knowledge times
+   * may hold ({@link FeatureTiming#NO_VALUE}). A decision time holding it gets the join's message.
+   */
   void checkTimes(String field, long[] times, int rows, boolean allowNoValue) {
     if (times == null) {
       add(field + " is missing: pass one epoch-millisecond time per row.");
       return;
     }
     checkLength(field, times.length, rows);
-    BadRows bad = BadRows.scan(times.length,
-        i -> times[i] < 0 && !(allowNoValue && times[i] == FeatureTiming.NO_VALUE));
-    if (bad.any()) {
-      add(field + " has " + bad.count() + " negative " + bad.plural("time", "times") + " (first at row "
-          + bad.first() + ": " + times[bad.first()] + " ms). Times are epoch milliseconds at or after "
-          + "1970-01-01T00:00:00Z" + (allowNoValue ? "; mark a row without a value with FeatureTiming.NO_VALUE." : "."));
+    if (!allowNoValue) {
+      BadRows bad = BadRows.scan(times.length, i -> times[i] == FeatureTiming.NO_VALUE);
+      if (bad.any()) {
+        add(EpochMillis.missingTimes("backtest run", field, bad.count(), bad.first()) + ".");
+      }
     }
   }
 
-  void checkLength(String field, int length, int rows) {
+  boolean checkLength(String field, int length, int rows) {
     if (length != rows) {
       add(field + " has " + length + " rows but labels have " + rows + ": every column needs one entry per row.");
+      return false;
     }
+    return true;
   }
 }

@@ -70,7 +70,7 @@ class BacktestGateTests {
     boolean[] labels = {true, false, true, false, true, false};
     GateResult r = evaluate(BacktestRun.builder(GATE).labels(labels)
         .candidate("c", new double[] {0.9, 0.1, 0.8, 0.2, 0.7, 0.3})
-        .baseline("b", new double[] {0.91, 0.1, 0.8, 0.2, 0.71, 0.3})
+        .baseline("b", new double[] {0.7, 0.1, 0.8, 0.2, 0.9, 0.3})
         .decisionTimes(new long[] {1, 2, 3, 4, 5, 6}).feature("f", new long[6]).build());
     assertThat(r.comparison().lift()).isZero();
     assertThat(r.findings()).containsExactly(new Finding.PerfectCandidate("c", 1.0));

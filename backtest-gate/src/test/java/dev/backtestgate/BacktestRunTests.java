@@ -112,11 +112,12 @@ class BacktestRunTests {
   }
 
   @Test
-  void negativeTimesAreRejectedButNoValueIsAllowed() {
-    assertThat(problemsOf(valid().decisionTimes(new long[] {1, -5, 3, FeatureTiming.NO_VALUE})))
-        .contains("decisionTimes has 2 negative times (first at row 1: -5 ms)");
-    assertThat(problemsOf(valid().feature("g", new long[] {1, 2, -7, 4})))
-        .contains("feature 'g' knownAt has 1 negative time (first at row 2: -7 ms)");
+  void preEpochTimesAreAcceptedAndTheNoTimeMarkerIsRejectedLikeTheJoinDoes() {
+    assertThat(valid().decisionTimes(new long[] {1, -5, 3, 4}).feature("g", new long[] {1, 2, -7, 4}).build()
+        .features()).hasSize(2);
+    assertThat(problemsOf(valid().decisionTimes(new long[] {1, FeatureTiming.NO_VALUE, 3, FeatureTiming.NO_VALUE})))
+        .contains("backtest run: column 'decisionTimes' has 2 missing time(s) (Long.MIN_VALUE, the reserved \"no "
+            + "time\" marker), first at row 1");
     assertThat(valid().feature("g", new long[] {1, FeatureTiming.NO_VALUE, 3, 4}).build().features()).hasSize(2);
   }
 
@@ -133,7 +134,7 @@ class BacktestRunTests {
   @Test
   void identicalCandidateAndBaselineAreRejected() {
     assertThat(problemsOf(valid().baseline("base", CANDIDATE.clone())))
-        .contains("candidate and baseline scores are identical (4 rows)");
+        .contains("candidate and baseline scores are identical (4 rows, compared by value");
   }
 
   @Test
@@ -148,7 +149,7 @@ class BacktestRunTests {
   @Test
   void everyProblemIsListedAtOnce() {
     InvalidBacktestRunException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidBacktestRunException.class,
-        () -> valid().candidate("", new double[] {Double.NaN, 1, 2, 3}).decisionTimes(new long[] {-1, 1, 2, 3})
+        () -> valid().candidate("", new double[] {Double.NaN, 1, 2, 3}).decisionTimes(new long[] {Long.MIN_VALUE, 1, 2, 3})
             .build());
     assertThat(e.problems()).hasSize(3);
     assertThat(e.getMessage()).contains("is invalid (3 problems)");

@@ -47,8 +47,7 @@ public final class Auc {
   public static RocCurve curve(boolean[] labels, double[] scores) {
     Checks.sameRows(labels, scores, "scores");
     int positives = Checks.positives(labels, 1, "a ROC curve");
-    ScoreRange.of(scores, "scores");
-    return RocCurve.walk(labels, scores, positives);
+    return RocCurve.walk(labels, scores, positives, ScoreRange.of(scores, "scores"));
   }
 
   /** The AUC from the exact pair count. */

@@ -112,22 +112,21 @@ public record RocCurve(double[] falsePositiveRate, double[] truePositiveRate, do
   /**
    * Builds the curve of validated input: sorts each class's scores, then walks the distinct scores
    * from the highest down, adding one point per score and counting {@code 2U} exactly.
+   *
+   * <p>The sort is a bucket sort over the monotone bucket map that AUC uses: the scores are scattered by
+   * coarse bucket ({@link CoarseLayout}; {@code -0.0} becomes {@code 0.0}), each coarse bucket is spread
+   * over its fine buckets in cache ({@link FineBuckets}), and only the few scores inside one fine bucket
+   * are sorted by comparison, the two halves of the buckets on two threads for large inputs. A coarse
+   * bucket too large for the fine buffers is sorted where it lies. Same result as sorting each class
+   * whole, several times faster on millions of rows.
    */
-  static RocCurve walk(boolean[] labels, double[] scores, int positives) {
+  static RocCurve walk(boolean[] labels, double[] scores, int positives, ScoreRange range) {
     int negatives = labels.length - positives;
     double[] pos = new double[positives];
     double[] neg = new double[negatives];
-    int p = 0;
-    int q = 0;
-    for (int i = 0; i < labels.length; i++) {
-      if (labels[i]) {
-        pos[p++] = scores[i] + 0.0; // -0.0 becomes 0.0
-      } else {
-        neg[q++] = scores[i] + 0.0;
-      }
-    }
-    Arrays.sort(pos);
-    Arrays.sort(neg);
+    sortedByClass(labels, scores, range, pos, neg);
+    int p = positives;
+    int q = negatives;
     double[] fpr = new double[labels.length + 1];
     double[] tpr = new double[labels.length + 1];
     int points = 1; // (0, 0)
@@ -150,9 +149,50 @@ public record RocCurve(double[] falsePositiveRate, double[] truePositiveRate, do
       tpr[points] = (double) (positives - p) / positives;
       points++;
     }
+    boolean full = points == fpr.length; // every score distinct: no copy of two n-row arrays
     return new RocCurve(
-        Arrays.copyOf(fpr, points),
-        Arrays.copyOf(tpr, points),
+        full ? fpr : Arrays.copyOf(fpr, points),
+        full ? tpr : Arrays.copyOf(tpr, points),
         Auc.fromTwiceU(twiceU, positives, negatives));
+  }
+
+  /** Fills {@code pos} and {@code neg} with each class's scores, ascending. */
+  private static void sortedByClass(
+      boolean[] labels, double[] scores, ScoreRange range, double[] pos, double[] neg) {
+    double[] values = new double[scores.length];
+    CoarseLayout layout =
+        new CoarseLayout(labels, scores, new Buckets(range, scores.length), values, null, null);
+    int[] split = layout.splitBuckets();
+    int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
+    Parallel.run(split.length - 1, part -> {
+      FineBuckets fine = new FineBuckets(layout.buckets, capacity, false);
+      int p = (int) layout.positivesBelow(split[part]);
+      int q = (int) layout.negativesBelow(split[part]);
+      for (int c = split[part]; c < split[part + 1]; c++) {
+        int s = layout.start(c);
+        int ns = layout.negStart(c);
+        int e = layout.start(c + 1);
+        if (e - s > capacity) { // too large for the fine buffers (a heap of ties or skewed scores)
+          p = sortedCopy(values, s, ns, pos, p);
+          q = sortedCopy(values, ns, e, neg, q);
+          continue;
+        }
+        fine.distribute(c, values, null, s, ns, e);
+        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+          p = sortedCopy(fine.values, fine.start(f), fine.negStart(f), pos, p);
+          q = sortedCopy(fine.values, fine.negStart(f), fine.end(f), neg, q);
+        }
+      }
+    });
+  }
+
+  /** Sorts {@code source[from..to)} where it lies and appends it to {@code target} at {@code at}. */
+  private static int sortedCopy(double[] source, int from, int to, double[] target, int at) {
+    int length = to - from;
+    if (length > 1) {
+      Arrays.sort(source, from, to);
+    }
+    System.arraycopy(source, from, target, at, length);
+    return at + length;
   }
 }

@@ -2,8 +2,9 @@ package dev.backtestgate.review;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-
-import java.nio.ByteBuffer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -38,9 +39,15 @@ public final class Fingerprint {
   public static final String PREFIX = "sha256:";
   private static final byte[] TAG = "backtest-gate/fingerprint/v1".getBytes(StandardCharsets.US_ASCII);
   private static final int BUFFER = 1 << 16;
+  private static final VarHandle BIG_ENDIAN_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   private final MessageDigest digest;
-  private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
+  /** Bytes not yet handed to the digest: {@code [0, used)}. Hashing in 64 KiB chunks keeps the digest fast. */
+  private final byte[] buffer = new byte[BUFFER];
+  private int used;
 
   private Fingerprint() {
     try {
@@ -127,7 +134,9 @@ public final class Fingerprint {
 
   private void header(byte kind, int length) {
     room(5);
-    buffer.put(kind).putInt(length);
+    buffer[used] = kind;
+    BIG_ENDIAN_INT.set(buffer, used + 1, length);
+    used += 5;
   }
 
   private void text(byte kind, String text) {
@@ -137,30 +146,39 @@ public final class Fingerprint {
     digest.update(bytes);
   }
 
+  /** One byte per label, 1 or 0, a buffer-full at a time. */
   private void labels(boolean[] labels) {
     header((byte) 'L', labels.length);
-    for (boolean label : labels) {
+    for (int i = 0; i < labels.length; ) {
       room(1);
-      buffer.put(label ? (byte) 1 : (byte) 0);
+      int end = Math.min(labels.length, i + BUFFER - used);
+      for (; i < end; i++) {
+        buffer[used++] = labels[i] ? (byte) 1 : (byte) 0;
+      }
     }
   }
 
+  /** Eight big-endian bytes per time, a buffer-full at a time. */
   private void times(byte kind, long[] times) {
     header(kind, times.length);
-    for (long t : times) {
+    for (int i = 0; i < times.length; ) {
       room(Long.BYTES);
-      buffer.putLong(t);
+      int end = Math.min(times.length, i + (BUFFER - used) / Long.BYTES);
+      for (; i < end; i++) {
+        BIG_ENDIAN_LONG.set(buffer, used, times[i]);
+        used += Long.BYTES;
+      }
     }
   }
 
   private void room(int bytes) {
-    if (buffer.remaining() < bytes) {
+    if (BUFFER - used < bytes) {
       flush();
     }
   }
 
   private void flush() {
-    digest.update(buffer.array(), 0, buffer.position());
-    buffer.clear();
+    digest.update(buffer, 0, used);
+    used = 0;
   }
 }

@@ -2,7 +2,6 @@ package dev.backtestgate.time;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 
 /** Validation shared by the column types: every failure names the column, the count and the first bad index. */
 final class Columns {
@@ -11,8 +10,12 @@ final class Columns {
 
   private Columns() {}
 
+  /** Fails with an {@link IllegalArgumentException} (never a NullPointerException) when {@code value} is null. */
   static <T> T required(T value, String what) {
-    return Objects.requireNonNull(value, () -> what + " must not be null");
+    if (value == null) {
+      throw new IllegalArgumentException(what + " is null: pass a value (an empty one where there is nothing).");
+    }
+    return value;
   }
 
   static void requireLength(String owner, String column, int actual, String referenceColumn, int expected) {
@@ -35,9 +38,7 @@ final class Columns {
       }
     }
     if (bad > 0) {
-      throw new IllegalArgumentException(
-          owner + ": column '" + column + "' has " + bad + " missing time(s) (Long.MIN_VALUE), first at row "
-              + first + "; every row needs a time in epoch milliseconds: drop or fill those rows first");
+      throw new IllegalArgumentException(EpochMillis.missingTimes(owner, column, bad, first));
     }
   }
 
@@ -46,24 +47,40 @@ final class Columns {
     if (duration.isNegative()) {
       throw new IllegalArgumentException(what + " must not be negative, got " + duration);
     }
-    try {
-      return duration.toMillis();
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(what + " is too long to express in milliseconds: " + duration, e);
+    if (!EpochMillis.fits(duration)) {
+      throw new IllegalArgumentException(what + " is " + duration + ": longer than the longest duration in "
+          + "milliseconds, " + EpochMillis.LONGEST + " (Long.MAX_VALUE ms); use a shorter one");
     }
+    return duration.toMillis();
   }
 
+  /** The epoch milliseconds of {@code instant}, a single time (not a column's row); see the row form. */
   static long millis(Instant instant, String what) {
     required(instant, what);
-    try {
-      long millis = instant.toEpochMilli();
-      if (millis == NO_TIME) {
-        throw new IllegalArgumentException(what + " " + instant + " is reserved (Long.MIN_VALUE millis)");
-      }
-      return millis;
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(what + " " + instant + " does not fit in epoch milliseconds", e);
+    if (!EpochMillis.fits(instant)) {
+      throw new IllegalArgumentException(what + " is " + instant + ": outside the times epoch milliseconds can hold, "
+          + EpochMillis.range() + "; fix the time");
     }
+    return instant.toEpochMilli();
+  }
+
+  /**
+   * The epoch milliseconds of {@code instant}, for row {@code row} of a builder.
+   *
+   * @throws IllegalArgumentException naming the column, the row, the instant and the allowed range when it is
+   *     null, beyond the millisecond range, or exactly the reserved "no time" marker
+   */
+  static long millis(Instant instant, String what, int row) {
+    if (instant == null) {
+      throw new IllegalArgumentException(what + " of row " + row + " is null: every row needs a time; drop the row "
+          + "or fill in its time");
+    }
+    if (!EpochMillis.fits(instant)) {
+      throw new IllegalArgumentException(what + " of row " + row + " is " + instant + ": outside the times a column "
+          + "can hold, " + EpochMillis.range() + " (epoch milliseconds in a long; Long.MIN_VALUE is reserved for a "
+          + "missing time); fix the time");
+    }
+    return instant.toEpochMilli();
   }
 
   static String requireName(String name, String what) {

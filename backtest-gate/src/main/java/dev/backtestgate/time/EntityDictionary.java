@@ -27,9 +27,17 @@ public final class EntityDictionary {
   private final Map<String, Integer> ids = new HashMap<>();
   private final List<String> keys = new ArrayList<>();
 
-  /** The id of {@code key}, assigning the next free id the first time a key is seen. */
+  /**
+   * The id of {@code key}, assigning the next free id the first time a key is seen.
+   *
+   * @throws IllegalArgumentException if the key is null, empty or blank
+   */
   public long idOf(String key) {
-    Columns.required(key, "entity key");
+    return idOf(key, -1);
+  }
+
+  private long idOf(String key, int row) {
+    requireKey(key, row);
     Integer id = ids.get(key);
     if (id != null) {
       return id;
@@ -40,19 +48,38 @@ public final class EntityDictionary {
     return next;
   }
 
-  /** The ids of {@code keys}, assigning new ones as needed; one entry per key, in order. */
+  /**
+   * The ids of {@code keys}, assigning new ones as needed; one entry per key, in order.
+   *
+   * @throws IllegalArgumentException naming the row of the first key that is null, empty or blank (keys
+   *     before it have their ids already)
+   */
   public long[] idsOf(List<String> keys) {
+    Columns.required(keys, "entity key list");
     long[] out = new long[keys.size()];
     for (int i = 0; i < out.length; i++) {
-      out[i] = idOf(keys.get(i));
+      out[i] = idOf(keys.get(i), i);
     }
     return out;
   }
 
-  /** The id of {@code key}, or -1 if it was never seen (nothing is added). */
+  /** The id of {@code key}, or -1 if it was never seen (nothing is added); a null or blank key fails. */
   public long find(String key) {
-    Integer id = ids.get(Columns.required(key, "entity key"));
+    requireKey(key, -1);
+    Integer id = ids.get(key);
     return id == null ? -1 : id;
+  }
+
+  /** Entity keys are non-empty: a null, empty or blank key would make one made-up entity of every row without one. */
+  private static void requireKey(String key, int row) {
+    if (key != null && !key.isBlank()) {
+      return;
+    }
+    String which = row < 0 ? "entity key" : "entity key of row " + row;
+    String what = key == null ? "null" : key.isEmpty() ? "empty" : "blank ('" + key + "')";
+    throw new IllegalArgumentException(which + " is " + what + ": every row needs the key of the entity it is "
+        + "about, and an empty key would lump all rows without one into one made-up entity. Drop those rows or "
+        + "fill in their keys before building the columns.");
   }
 
   /** The key behind {@code id}. */

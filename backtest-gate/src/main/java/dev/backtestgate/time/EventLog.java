@@ -150,9 +150,13 @@ public final class EventLog {
     return new EventLog(name, entity, validFrom, recordedAt, null, codes, categoryList);
   }
 
+  private static String owner(String name) {
+    return "event log '" + name + "'";
+  }
+
   private static String validateTimes(String name, long[] entity, long[] validFrom, long[] recordedAt) {
     Columns.requireName(name, "event log name");
-    String owner = "event log '" + name + "'";
+    String owner = owner(name);
     Columns.required(entity, owner + " entity column");
     Columns.required(validFrom, owner + " validFrom column");
     Columns.required(recordedAt, owner + " recordedAt column");
@@ -261,8 +265,9 @@ public final class EventLog {
     }
 
     public NumericBuilder add(long entityId, Instant validFrom, Instant recordedAt, double value) {
-      return add(
-          entityId, Columns.millis(validFrom, "validFrom"), Columns.millis(recordedAt, "recordedAt"), value);
+      int row = entity.size();
+      return add(entityId, Columns.millis(validFrom, owner(name) + " validFrom", row),
+          Columns.millis(recordedAt, owner(name) + " recordedAt", row), value);
     }
 
     public NumericBuilder missingValues(MissingValues policy) {
@@ -300,9 +305,9 @@ public final class EventLog {
     }
 
     public CategoricalBuilder add(long entityId, Instant validFrom, Instant recordedAt, String category) {
-      return add(
-          entityId, Columns.millis(validFrom, "validFrom"), Columns.millis(recordedAt, "recordedAt"),
-          category);
+      int row = entity.size();
+      return add(entityId, Columns.millis(validFrom, owner(name) + " validFrom", row),
+          Columns.millis(recordedAt, owner(name) + " recordedAt", row), category);
     }
 
     public CategoricalBuilder missingValues(MissingValues policy) {

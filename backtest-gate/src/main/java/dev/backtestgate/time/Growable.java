@@ -21,6 +21,10 @@ final class Growable {
       values[size++] = value;
     }
 
+    int size() {
+      return size;
+    }
+
     long[] toArray() {
       return Arrays.copyOf(values, size);
     }

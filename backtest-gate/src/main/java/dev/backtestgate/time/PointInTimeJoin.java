@@ -25,6 +25,9 @@ import org.apiguardian.api.API;
  * have validFrom &ge; e - ttl, else the value is missing. A row whose entity has no qualifying event gets
  * a missing value (NaN or code -1) and knowledge time {@link JoinedFeature#NO_KNOWN_AT}.
  *
+ * <p>Times are epoch milliseconds; times before 1970 (negative) are accepted, as the gate's point-in-time check
+ * accepts them. {@code Long.MIN_VALUE} marks a missing time and is rejected in every input column.
+ *
  * <p>Every value carries the recordedAt of its source event, and recordedAt &le; t - lag always holds, so
  * a point-in-time check of the output with the same lag passes by construction.
  *
@@ -77,7 +80,8 @@ public final class PointInTimeJoin {
    */
   public FeatureTable join(Spine spine, List<EventLog> logs) {
     Columns.required(spine, "spine");
-    List<EventLog> features = List.copyOf(Columns.required(logs, "event logs"));
+    Columns.required(logs, "event logs").forEach(log -> Columns.required(log, "event log"));
+    List<EventLog> features = List.copyOf(logs);
     validateNames(features);
     long work = spine.size();
     for (EventLog log : features) {

@@ -1,6 +1,9 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
 
 /**
  * The order-independent content hash of a set of rows, as kept in a {@link HistoryManifest}.
@@ -24,6 +27,7 @@ import java.nio.charset.StandardCharsets;
  * long word = RowDigest.categoryWord("delinquent");   // the value word of a category, as in manifests
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RowDigest {
   /** The name written into manifests; change it whenever the encoding or the mix changes. */
   static final String ALGORITHM = "sum128-murmur3fmix-v1";

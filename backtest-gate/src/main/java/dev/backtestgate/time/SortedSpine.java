@@ -1,5 +1,8 @@
 package dev.backtestgate.time;
 
+import java.time.Duration;
+import java.time.Instant;
+
 /**
  * A spine prepared once per join: dense entity ids, and its rows grouped by entity and sorted by effective
  * time e = decision time - availability lag. {@code effective[p]} is the effective time of row
@@ -29,10 +32,11 @@ final class SortedSpine {
       int row = order[p];
       long t = decisionTime[row];
       long e = t - lagMillis;
-      if (e > t) {
+      if (e > t) { // wrapped around: the lag is not negative
         throw new IllegalArgumentException(
-            "spine row " + row + ": decision time " + t + " minus the availability lag of " + lagMillis
-                + " ms is before the earliest representable time; check the decision time column");
+            "spine row " + row + ": decision time " + Instant.ofEpochMilli(t) + " minus the availability "
+                + "lag of " + Duration.ofMillis(lagMillis) + " is before the earliest time "
+                + EpochMillis.EARLIEST + "; fix the decision time column or shorten the lag");
       }
       effective[p] = e;
     }

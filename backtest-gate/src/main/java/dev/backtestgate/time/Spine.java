@@ -71,7 +71,7 @@ public final class Spine {
     }
 
     public Builder add(long entityId, Instant decisionTime) {
-      return add(entityId, Columns.millis(decisionTime, "spine decision time"));
+      return add(entityId, Columns.millis(decisionTime, "spine decisionTime", entity.size()));
     }
 
     public Spine build() {

@@ -98,6 +98,59 @@ class RocCurveTests {
     assertThat(roc.auc()).isEqualTo(0.75); // 0.9 ties one negative, beats two; 0.5 beats two
   }
 
+  /** Large inputs: many coarse buckets sorted on two threads, against sorting each class whole. */
+  @Property(tries = 12)
+  void bucketedSortingGivesTheCurveOfSortingEachClassWhole(
+      @ForAll long seed,
+      @ForAll @IntRange(min = Parallel.MIN_ROWS, max = 3 * Parallel.MIN_ROWS) int n,
+      @ForAll Shape shape,
+      @ForAll Balance balance) {
+    Random random = new Random(seed);
+    boolean[] labels = Samples.labels(random, n, balance, 1);
+    double[] scores = Samples.scores(random, n, shape);
+
+    assertThat(Auc.curve(labels, scores)).isEqualTo(sortedWhole(labels, scores));
+  }
+
+  /** The curve from each class's scores sorted whole, walked from the highest score down. */
+  private static RocCurve sortedWhole(boolean[] labels, double[] scores) {
+    int positives = Samples.count(labels);
+    int negatives = labels.length - positives;
+    double[] pos = new double[positives];
+    double[] neg = new double[negatives];
+    for (int i = 0, p = 0, q = 0; i < labels.length; i++) {
+      if (labels[i]) {
+        pos[p++] = scores[i] + 0.0;
+      } else {
+        neg[q++] = scores[i] + 0.0;
+      }
+    }
+    Arrays.sort(pos);
+    Arrays.sort(neg);
+    double[] all = Arrays.stream(scores).map(x -> x + 0.0).distinct().sorted().toArray();
+    double[] fpr = new double[all.length + 1];
+    double[] tpr = new double[all.length + 1];
+    int p = positives;
+    int q = negatives;
+    long twiceU = 0;
+    for (int t = all.length - 1, point = 1; t >= 0; t--, point++) {
+      int tiedPositives = 0;
+      while (p > 0 && pos[p - 1] == all[t]) {
+        p--;
+        tiedPositives++;
+      }
+      int tiedNegatives = 0;
+      while (q > 0 && neg[q - 1] == all[t]) {
+        q--;
+        tiedNegatives++;
+      }
+      twiceU += tiedPositives * (2L * q + tiedNegatives);
+      fpr[point] = (double) (negatives - q) / negatives;
+      tpr[point] = (double) (positives - p) / positives;
+    }
+    return new RocCurve(fpr, tpr, twiceU / (2.0 * positives * negatives));
+  }
+
   static double trapezoidArea(double[] fpr, double[] tpr) {
     double area = 0;
     for (int i = 1; i < fpr.length; i++) {

@@ -16,6 +16,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
 import dev.backtestgate.TrainTestOverlapPolicy;
 import dev.backtestgate.time.FutureReadProbe;
+import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.LateWritePolicy;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -59,7 +60,8 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     double confidence = lookup.number(CONFIDENCE, Rules.CONFIDENCE);
     double tolerance = lookup.number(LIFT_TOLERANCE, Rules.LIFT_TOLERANCE);
     Duration lag = lookup.parsed(AVAILABILITY_LAG, GateSettings::duration,
-        "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
+        "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
+            + "milliseconds), e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
     LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
     Duration embargo = lookup.parsed(EMBARGO, GateSettings::duration,
@@ -98,7 +100,7 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
   private static Duration duration(String text) {
     try {
       Duration lag = Duration.parse(text);
-      return lag.isNegative() ? null : lag;
+      return EpochMillis.fits(lag) ? lag : null;
     } catch (DateTimeParseException e) {
       return null;
     }

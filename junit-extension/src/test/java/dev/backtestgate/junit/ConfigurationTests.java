@@ -37,8 +37,10 @@ class ConfigurationTests {
       backtestgate.max-lift        | 1     | a decimal number at least 0 and below 1, e.g. 0.05  | 0.05
       backtestgate.confidence      | NaN   | a decimal number strictly between 0 and 1, e.g. 0.95 | 0.95
       backtestgate.lift-tolerance  | -0.01 | a decimal number at least 0 and below 1, e.g. 0.01  | 0.01
-      backtestgate.availability-lag| 6h    | an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D | PT0S
-      backtestgate.availability-lag| -PT1H | an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D | PT0S
+      backtestgate.availability-lag| 6h    | an ISO-8601 duration of zero or more and at most PT2562047788015H12M55.807S (Long.MAX_VALUE milliseconds), e.g. PT0S, PT6H or P1D | PT0S
+      backtestgate.availability-lag| -PT1H | an ISO-8601 duration of zero or more and at most PT2562047788015H12M55.807S (Long.MAX_VALUE milliseconds), e.g. PT0S, PT6H or P1D | PT0S
+      backtestgate.availability-lag| PT2562047788015H12M55.808S | an ISO-8601 duration of zero or more and at most PT2562047788015H12M55.807S (Long.MAX_VALUE milliseconds), e.g. PT0S, PT6H or P1D | PT0S
+      backtestgate.availability-lag| PT9223372036854775807S | an ISO-8601 duration of zero or more and at most PT2562047788015H12M55.807S (Long.MAX_VALUE milliseconds), e.g. PT0S, PT6H or P1D | PT0S
       backtestgate.mode            | ci    | auto, verify or local | auto
       backtestgate.mode            | LOCAL | auto, verify or local | auto
       backtestgate.review-dir      | ' '   | a directory path, absolute or relative to the module directory | leakage-reviews

@@ -70,7 +70,8 @@ class GateSettingsTests {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"PT-1S", "6h", "PT", "1 day", "P1Y"})
+  @ValueSource(strings = {"PT-1S", "6h", "PT", "1 day", "P1Y", "PT2562047788015H12M55.808S", "PT9223372036854775807S",
+      "P106751991167301D"})
   void theLagMustBeANonNegativeIsoDuration(String text) {
     assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.AVAILABILITY_LAG, text)))
         .hasMessageContaining("an ISO-8601 duration of zero or more");

@@ -87,22 +87,45 @@ class LeakageGatedTests {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOffs.commit(kit, SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky"))));
 
+    kit.with(BacktestGateConfig.MODE, "verify");
+    GateKit.Outcome[] outcome = new GateKit.Outcome[1];
+    String printed = printedBy(() -> outcome[0] = kit.run(GatedTestCases.class, "leaky"));
+
+    outcome[0].assertPassed(1);
+    assertThat(outcome[0].onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
+    assertThat(printed)
+        .startsWith(VerdictLine.PREFIX + GATE + "leaky PASSED_WITH_SIGN_OFF lift +0.")
+        .contains("\nLeakage gate PASSED with sign-off: " + GATE + "leaky\n")
+        .contains("approved by " + SignOffs.REVIEWER + " on " + SignOffs.today() + ", valid until "
+            + SignOffs.today().plusDays(365) + ".");
+  }
+
+  @Test
+  @ResourceLock(Resources.SYSTEM_OUT)
+  void everyGatedTestPrintsOneStableVerdictLineThatSurefireKeepsInItsXmlReport() {
+    String[] lift = new String[2];
+    String passed = printedBy(() -> lift[0] = kit.run(GatedTestCases.class, "honest").assertPassed(1).onlyEntries()
+        .get(LeakageGateExtension.ENTRY_LIFT));
+    String failed = printedBy(() -> lift[1] = kit.with(BacktestGateConfig.MODE, "verify")
+        .run(GatedTestCases.class, "leaky").onlyEntries().get(LeakageGateExtension.ENTRY_LIFT));
+
+    assertThat(passed).isEqualTo("backtest-gate: " + GATE + "honest PASSED lift " + lift[0] + " (limit 0.05)"
+        + System.lineSeparator());
+    assertThat(failed).isEqualTo("backtest-gate: " + GATE + "leaky FAILED lift " + lift[1] + " (limit 0.05)"
+        + System.lineSeparator());
+  }
+
+  /** What {@code action} prints to standard output. */
+  private static String printedBy(Runnable action) {
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream out = System.out;
     System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-    GateKit.Outcome outcome;
     try {
-      outcome = kit.with(BacktestGateConfig.MODE, "verify").run(GatedTestCases.class, "leaky");
+      action.run();
     } finally {
       System.setOut(out);
     }
-
-    outcome.assertPassed(1);
-    assertThat(outcome.onlyEntries()).containsEntry(LeakageGateExtension.ENTRY_VERDICT, "PASSED_WITH_SIGN_OFF");
-    assertThat(printed.toString(StandardCharsets.UTF_8))
-        .startsWith("Leakage gate PASSED with sign-off: " + GATE + "leaky\n")
-        .contains("approved by " + SignOffs.REVIEWER + " on " + SignOffs.today() + ", valid until "
-            + SignOffs.today().plusDays(365) + ".");
+    return printed.toString(StandardCharsets.UTF_8);
   }
 
   @Test
