@@ -113,10 +113,18 @@ final class NextSteps {
     boolean exists = !(status instanceof SignOffStatus.Missing);
     List<String> steps = new ArrayList<>();
     steps.add("Read the evidence: " + gate.reportFile());
+    String gateId = quote(gate.result().gateId());
     if (status instanceof SignOffStatus.Expired) {
       steps.add("The data is unchanged since the review, so renewing takes only new dates: in " + file + " set "
-          + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it.");
+          + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it. "
+          + "With backtest-gate-maven-plugin: mvn backtest-gate:renew -Dgate=" + gateId + " -Dreviewer=<you> "
+          + "-Dattest=all");
       return steps;
+    }
+    if (gate.pendingWritten()) {
+      steps.add("With backtest-gate-maven-plugin, one command writes the review from this evidence and checks every "
+          + "field: mvn backtest-gate:sign-off -Dgate=" + gateId + " -Dreviewer=<you> -Drationale='<why it is not a "
+          + "leak>' -Dattest=all" + (exists ? " -Dreplace" : "") + ". By hand:");
     }
     if (exists) {
       String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "
@@ -210,6 +218,11 @@ final class NextSteps {
 
   /** A path as one shell word: single-quoted, with embedded single quotes escaped. */
   static String quote(Path path) {
-    return "'" + path.toString().replace("'", "'\\''") + "'";
+    return quote(path.toString());
+  }
+
+  /** A text as one shell word: single-quoted, with embedded single quotes escaped. */
+  static String quote(String text) {
+    return "'" + text.replace("'", "'\\''") + "'";
   }
 }

@@ -26,6 +26,22 @@ import org.apiguardian.api.API;
 public final class EntityDictionary {
   private final Map<String, Integer> ids = new HashMap<>();
   private final List<String> keys = new ArrayList<>();
+  /** Category labels may be empty or blank (a status code ''); entity keys may not. */
+  private final boolean labels;
+
+  /** A dictionary of entity keys: null, empty and blank keys are refused. */
+  public EntityDictionary() {
+    this(false);
+  }
+
+  private EntityDictionary(boolean labels) {
+    this.labels = labels;
+  }
+
+  /** A dictionary of category labels (a categorical log's values): any label but null, "" included. */
+  static EntityDictionary forCategories() {
+    return new EntityDictionary(true);
+  }
 
   /**
    * The id of {@code key}, assigning the next free id the first time a key is seen.
@@ -37,7 +53,7 @@ public final class EntityDictionary {
   }
 
   private long idOf(String key, int row) {
-    requireKey(key, row);
+    requireKey(key, row, labels);
     Integer id = ids.get(key);
     if (id != null) {
       return id;
@@ -65,15 +81,19 @@ public final class EntityDictionary {
 
   /** The id of {@code key}, or -1 if it was never seen (nothing is added); a null or blank key fails. */
   public long find(String key) {
-    requireKey(key, -1);
+    requireKey(key, -1, labels);
     Integer id = ids.get(key);
     return id == null ? -1 : id;
   }
 
   /** Entity keys are non-empty: a null, empty or blank key would make one made-up entity of every row without one. */
-  private static void requireKey(String key, int row) {
-    if (key != null && !key.isBlank()) {
+  private static void requireKey(String key, int row, boolean labels) {
+    if (key != null && (labels || !key.isBlank())) {
       return;
+    }
+    if (labels) {
+      throw new IllegalArgumentException((row < 0 ? "a category" : "the category of row " + row) + " is null: pass "
+          + "the category's label (\"\" is a label too), or leave the row out.");
     }
     String which = row < 0 ? "entity key" : "entity key of row " + row;
     String what = key == null ? "null" : key.isEmpty() ? "empty" : "blank ('" + key + "')";

@@ -288,7 +288,7 @@ public final class EventLog {
     private final Growable.Longs validFrom = new Growable.Longs();
     private final Growable.Longs recordedAt = new Growable.Longs();
     private final Growable.Ints codes = new Growable.Ints();
-    private final EntityDictionary categories = new EntityDictionary();
+    private final EntityDictionary categories = EntityDictionary.forCategories();
     private MissingValues missing = MissingValues.REJECT;
 
     private CategoricalBuilder(String name) {

@@ -9,6 +9,15 @@ import org.junit.jupiter.api.Test;
 class EventLogTests {
 
   @Test
+  void anEmptyCategoryIsALabelButAnEmptyEntityKeyIsRefused() {
+    EventLog log = EventLog.categoricalBuilder("status").add(1, 10, 10, "").add(1, 20, 20, "late").add(2, 5, 5, null)
+        .build();
+    assertThat(log.size()).isEqualTo(3);
+    assertThat(log.categories()).contains("", "late");
+    assertThatThrownBy(() -> new EntityDictionary().idOf("")).hasMessageContaining("entity key is empty");
+  }
+
+  @Test
   void namesTheColumnWhoseLengthDiffers() {
     assertThatThrownBy(
             () -> EventLog.numeric("f", new long[2], new long[2], new long[3], new double[2]))

@@ -124,7 +124,7 @@ class ConfigurationTests {
           - backtestgate.max-lfit (system property): did you mean backtestgate.max-lift?
         Valid keys: backtestgate.max-lift, backtestgate.confidence, backtestgate.lift-tolerance, \
         backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
-        backtestgate.late-writes, backtestgate.embargo, backtestgate.train-test-overlap,
+        backtestgate.late-writes, backtestgate.embargo, backtestgate.train-test-overlap, \
         backtestgate.future-read-sample.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""");
   }
