@@ -11,7 +11,7 @@ class EventLogTests {
   @Test
   void anEmptyCategoryIsALabelButAnEmptyEntityKeyIsRefused() {
     EventLog log = EventLog.categoricalBuilder("status").add(1, 10, 10, "").add(1, 20, 20, "late").add(2, 5, 5, null)
-        .build();
+        .missingValues(MissingValues.KEEP).build();
     assertThat(log.size()).isEqualTo(3);
     assertThat(log.categories()).contains("", "late");
     assertThatThrownBy(() -> new EntityDictionary().idOf("")).hasMessageContaining("entity key is empty");
