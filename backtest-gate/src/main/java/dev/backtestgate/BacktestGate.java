@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.review.Fingerprint;
+import dev.backtestgate.screen.FeatureColumn;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
@@ -86,8 +87,17 @@ public final class BacktestGate {
     for (FeatureTiming feature : run.features()) {
       times.put(feature.name(), feature instanceof FeatureTiming.KnownAt k ? k.knownAt() : null);
     }
+    SortedMap<String, double[]> values = new TreeMap<>();
+    SortedMap<String, int[]> codes = new TreeMap<>();
+    for (FeatureColumn column : run.featureValues()) {
+      if (column instanceof FeatureColumn.Numeric numeric) {
+        values.put(numeric.name(), numeric.values());
+      } else {
+        codes.put(column.name(), ((FeatureColumn.Categorical) column).codes());
+      }
+    }
     return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
-        run.decisionTimes(), times);
+        run.decisionTimes(), times, values, codes);
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings) {

@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeCheck;
@@ -23,6 +24,9 @@ final class BuiltInChecks {
     }
     checks.add(LATE_WRITES);
     checks.add(HISTORY);
+    if (!run.featureValues().isEmpty()) {
+      checks.add(FEATURE_LABEL);
+    }
     return checks;
   }
 
@@ -78,6 +82,18 @@ final class BuiltInChecks {
     for (HistoryCheckResult history : c.run().historyChecks()) {
       if (!history.clean()) {
         found.add(new Finding.RewrittenHistory(history));
+      }
+    }
+    return found;
+  });
+
+  /** Each recorded feature alone against the labels: at or above the max feature AUC, or perfect, fails. */
+  static final Check FEATURE_LABEL = simple("feature-label screen", c -> {
+    List<Finding> found = new ArrayList<>();
+    double limit = c.policy().maxFeatureAuc();
+    for (FeatureScore score : c.run().featureLabelScreen(c.policy().confidence())) {
+      if (score.auc() >= limit || score.perfect()) {
+        found.add(new Finding.FeatureLabel(score, limit));
       }
     }
     return found;

@@ -24,6 +24,8 @@ import org.apiguardian.api.API;
  * @param mode how sign-off files are treated (default {@link Mode#AUTO})
  * @param lateWrites whether late writes into closed history fail the gate or only warn (default
  *     {@link LateWritePolicy#WARN}); rewritten history always fails
+ * @param maxFeatureAuc direction-free AUC of a single feature at or above which the feature–label screen fails
+ *     (default 0.90); a feature that separates the classes perfectly fails whatever the limit
  */
 @API(status = STABLE, since = "0.1")
 public record GatePolicy(
@@ -32,7 +34,8 @@ public record GatePolicy(
     double liftTolerance,
     Duration availabilityLag,
     Mode mode,
-    LateWritePolicy lateWrites) {
+    LateWritePolicy lateWrites,
+    double maxFeatureAuc) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
@@ -40,6 +43,8 @@ public record GatePolicy(
   public static final double DEFAULT_CONFIDENCE = 0.95;
   /** Default lift tolerance of a sign-off. */
   public static final double DEFAULT_LIFT_TOLERANCE = 0.01;
+  /** Default max feature AUC of the feature–label screen. */
+  public static final double DEFAULT_MAX_FEATURE_AUC = 0.90;
 
   /** Validates every limit; an invalid one fails with its value and the allowed range. */
   public GatePolicy {
@@ -65,44 +70,59 @@ public record GatePolicy(
     if (lateWrites == null) {
       throw new IllegalArgumentException("late-writes policy is missing: use warn or fail.");
     }
+    if (!(maxFeatureAuc > 0.5 && maxFeatureAuc <= 1)) {
+      throw new IllegalArgumentException("max feature AUC is " + maxFeatureAuc + ": it must be above 0.5 and at "
+          + "most 1 (a direction-free AUC, e.g. 0.90).");
+    }
+  }
+
+  /** The policy with the default max feature AUC (0.90). */
+  public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
+      LateWritePolicy lateWrites) {
+    this(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, DEFAULT_MAX_FEATURE_AUC);
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, late writes warn.
+   * no availability lag, mode auto, late writes warn, max feature AUC 0.90.
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
-        LateWritePolicy.DEFAULT);
+        LateWritePolicy.DEFAULT, DEFAULT_MAX_FEATURE_AUC);
   }
 
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
-    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, maxFeatureAuc);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
-    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, maxFeatureAuc);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
-    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, maxFeatureAuc);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, maxFeatureAuc);
   }
 
   /** A copy with another late-writes policy. */
   public GatePolicy withLateWrites(LateWritePolicy value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, maxFeatureAuc);
+  }
+
+  /** A copy with another max feature AUC. */
+  public GatePolicy withMaxFeatureAuc(double value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, value);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
-    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites);
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, maxFeatureAuc);
   }
 }

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -20,7 +21,11 @@ import org.apiguardian.api.API;
  *
  * <p>Encoding (version 1): the ASCII tag {@code backtest-gate/fingerprint/v1}, then each part as a
  * one-byte kind, a big-endian length and the content (strings UTF-8, labels one byte each, times 8
- * bytes big-endian; a timeless feature as its name with length {@code -1} times).
+ * bytes big-endian; a timeless feature as its name with length {@code -1} times). Recorded feature values, when a
+ * run has any, follow as further parts (a numeric feature's name and its values as the 8-byte big-endian
+ * {@link Double#doubleToLongBits} of each, every {@code NaN} the same; a categorical feature's name and its codes as
+ * 4-byte big-endian {@code int}s), both sorted by name; a run without recorded values hashes exactly what it
+ * hashed before values could be recorded.
  *
  * <pre>{@code
  * String fp = Fingerprint.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
@@ -53,6 +58,20 @@ public final class Fingerprint {
    */
   public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
       long[] decisionTimes, SortedMap<String, long[]> featureTimes) {
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, new TreeMap<>(),
+        new TreeMap<>());
+  }
+
+  /**
+   * The fingerprint of a run with recorded feature values; with both maps empty, the same as {@link
+   * #compute(String, String, String, boolean[], long[], SortedMap)}.
+   *
+   * @param numericValues numeric feature values by feature name ({@code NaN} = missing)
+   * @param categoryCodes categorical feature codes by feature name ({@code -1} = missing)
+   */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+      SortedMap<String, int[]> categoryCodes) {
     Fingerprint f = new Fingerprint();
     f.digest.update(TAG);
     f.text((byte) 'G', gateId);
@@ -71,6 +90,14 @@ public final class Fingerprint {
       } else {
         f.times((byte) 'T', feature.getValue());
       }
+    }
+    for (Map.Entry<String, double[]> values : numericValues.entrySet()) {
+      f.text((byte) 'V', values.getKey());
+      f.doubles(values.getValue());
+    }
+    for (Map.Entry<String, int[]> codes : categoryCodes.entrySet()) {
+      f.text((byte) 'K', codes.getKey());
+      f.ints(codes.getValue());
     }
     f.flush();
     return PREFIX + HexFormat.of().formatHex(f.digest.digest());
@@ -101,6 +128,22 @@ public final class Fingerprint {
     for (long t : times) {
       room(Long.BYTES);
       buffer.putLong(t);
+    }
+  }
+
+  private void doubles(double[] values) {
+    header((byte) 'v', values.length);
+    for (double v : values) {
+      room(Long.BYTES);
+      buffer.putLong(Double.doubleToLongBits(v));
+    }
+  }
+
+  private void ints(int[] codes) {
+    header((byte) 'k', codes.length);
+    for (int code : codes) {
+      room(Integer.BYTES);
+      buffer.putInt(code);
     }
   }
 

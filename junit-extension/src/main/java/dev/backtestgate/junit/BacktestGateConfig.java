@@ -47,6 +47,11 @@ public final class BacktestGateConfig {
   public static final String MODE = PREFIX + "mode";
   /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
+  /**
+   * Direction-free AUC of a single recorded feature at or above which the feature–label screen fails; a number
+   * above 0.5 and at most 1. Default 0.90.
+   */
+  public static final String MAX_FEATURE_AUC = PREFIX + "max-feature-auc";
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -55,7 +60,8 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES);
+      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
+          MAX_FEATURE_AUC);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.of(
@@ -66,7 +72,8 @@ public final class BacktestGateConfig {
       REVIEW_DIR, DEFAULT_REVIEW_DIR,
       REPORT_DIR, DEFAULT_REPORT_DIR,
       MODE, "auto",
-      LATE_WRITES, LateWritePolicy.DEFAULT.configValue());
+      LATE_WRITES, LateWritePolicy.DEFAULT.configValue(),
+      MAX_FEATURE_AUC, "0.90");
 
   private BacktestGateConfig() {}
 }

@@ -4,6 +4,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.AVAILABILITY_LAG;
 import static dev.backtestgate.junit.BacktestGateConfig.CONFIDENCE;
 import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
+import static dev.backtestgate.junit.BacktestGateConfig.MAX_FEATURE_AUC;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
 import static dev.backtestgate.junit.BacktestGateConfig.MODE;
 import static dev.backtestgate.junit.BacktestGateConfig.REPORT_DIR;
@@ -57,9 +58,11 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
         "an ISO-8601 duration of zero or more, e.g. PT0S, PT6H or P1D");
     Mode mode = lookup.parsed(MODE, GateSettings::mode, "auto, verify or local");
     LateWritePolicy lateWrites = lookup.parsed(LATE_WRITES, GateSettings::lateWrites, "warn or fail");
+    double maxFeatureAuc = lookup.number(MAX_FEATURE_AUC, Rules.MAX_FEATURE_AUC);
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
-    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites),
+    return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites)
+            .withMaxFeatureAuc(maxFeatureAuc),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -113,7 +116,8 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
   private enum Rules {
     MAX_LIFT(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.05"),
     CONFIDENCE(v -> v > 0 && v < 1, "a decimal number strictly between 0 and 1, e.g. 0.95"),
-    LIFT_TOLERANCE(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.01");
+    LIFT_TOLERANCE(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.01"),
+    MAX_FEATURE_AUC(v -> v > 0.5 && v <= 1, "a decimal number above 0.5 and at most 1, e.g. 0.90");
 
     static final String DIRECTORY = "a directory path, absolute or relative to the module directory";
 

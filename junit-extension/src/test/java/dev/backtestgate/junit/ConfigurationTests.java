@@ -122,7 +122,7 @@ class ConfigurationTests {
           - backtestgate.max-lfit (system property): did you mean backtestgate.max-lift?
         Valid keys: backtestgate.max-lift, backtestgate.confidence, backtestgate.lift-tolerance, \
         backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
-        backtestgate.late-writes.
+        backtestgate.late-writes, backtestgate.max-feature-auc.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""");
   }
 

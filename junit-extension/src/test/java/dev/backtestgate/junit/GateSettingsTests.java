@@ -61,6 +61,23 @@ class GateSettingsTests {
   }
 
   @ParameterizedTest
+  @CsvSource({"0.8, 0.8", "1, 1.0", "0.95, 0.95", "0.5000001, 0.5000001"})
+  void maxFeatureAucAcceptsDecimalsAboveOneHalfUpToOne(String text, double expected) {
+    assertThat(resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)).policy().maxFeatureAuc()).isEqualTo(expected);
+    assertThat(resolve(Map.of()).policy().maxFeatureAuc()).isEqualTo(0.90);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0.5", "0.2", "1.01", "90%", "NaN", ""})
+  void maxFeatureAucRejectsEverythingElse(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("Invalid leakage gate setting backtestgate.max-feature-auc: '" + text + "'")
+        .hasMessageContaining("a decimal number above 0.5 and at most 1, e.g. 0.90")
+        .hasMessageContaining("remove it to use the default (0.90)");
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"0", "1", "-0.5", "1.01"})
   void confidenceMustBeStrictlyBetweenZeroAndOne(String text) {
     assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.CONFIDENCE, text)))
