@@ -68,6 +68,7 @@ class FeatureLabelReportTests {
     assertThat(finding.get("resolution").asText()).isEqualTo("waiver");
     assertThat(finding.get("evidence").get("auc").asDouble()).isGreaterThan(0.9);
     assertThat(finding.get("evidence").get("type").asText()).isEqualTo("numeric");
+    assertThat(new ObjectMapper().readTree(json).get("policy").get("maxFeatureAuc").asDouble()).isEqualTo(0.90);
 
     HtmlDoc page = HtmlDoc.read(g.htmlFile());
     assertThat(page.one("//section[@id='verdict']//li[@data-kind='feature-label']"))
