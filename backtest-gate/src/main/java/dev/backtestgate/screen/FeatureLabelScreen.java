@@ -33,8 +33,9 @@ import org.apiguardian.api.API;
  * </ul>
  *
  * <p>Cost per feature: one {@link DeLong#estimate} (O(n log n), one {@code double[n]}), plus one {@code
- * double[n]} copy for a numeric feature with missing values, or a counting sort ({@code int[n]} and one {@code
- * int} per category) for a categorical one. {@link #screenAll} screens features in parallel on the common pool;
+ * double[n]} copy for a numeric feature with missing values, or for a categorical one two passes with a table of
+ * counts per category and fold (or, with more than n / 5 categories, a counting sort: {@code int[n]} and one {@code
+ * int} per category). {@link #screenAll} screens features in parallel on the common pool;
  * results do not depend on the thread count.
  *
  * <pre>{@code
@@ -176,6 +177,17 @@ public final class FeatureLabelScreen {
     return outOfFold(labels, codes).scores;
   }
 
+  /** As {@link #outOfFoldRates(boolean[], int[])}, by the counting table or by sorting, whatever the size. */
+  static double[] outOfFoldRates(boolean[] labels, int[] codes, boolean sorted) {
+    int[] group = denseGroups(codes);
+    int groups = 0;
+    for (int g : group) {
+      groups = Math.max(groups, g + 1);
+    }
+    double prior = prior(labels);
+    return sorted ? bySorting(labels, group, groups, prior) : byTable(labels, group, groups, prior);
+  }
+
   /** The encoded scores, the rows with a missing code and the number of distinct categories (missing is one). */
   private record Encoding(double[] scores, int missing, int categories) {}
 
@@ -188,7 +200,59 @@ public final class FeatureLabelScreen {
       groups = Math.max(groups, group[i] + 1);
       missing += codes[i] == FeatureColumn.MISSING_CODE ? 1 : 0;
     }
-    // counting sort of the rows by group: start[g] .. start[g + 1] are group g's rows in `order`
+    double prior = prior(labels);
+    // a table of counts per (category, fold) when it is small beside the rows; else sort the rows by category
+    double[] scores = (long) groups * FOLDS <= n ? byTable(labels, group, groups, prior)
+        : bySorting(labels, group, groups, prior);
+    boolean[] seen = new boolean[groups];
+    int categories = 0;
+    for (int g : group) {
+      if (!seen[g]) {
+        seen[g] = true;
+        categories++;
+      }
+    }
+    return new Encoding(scores, missing, categories);
+  }
+
+  private static double prior(boolean[] labels) {
+    int positives = 0;
+    for (boolean label : labels) {
+      positives += label ? 1 : 0;
+    }
+    return labels.length == 0 ? 0 : (double) positives / labels.length;
+  }
+
+  /** Two passes over the rows with a table of rows and positives per (group, fold): no sort, sequential reads. */
+  private static double[] byTable(boolean[] labels, int[] group, int groups, double prior) {
+    int[] rowsIn = new int[groups * FOLDS];
+    int[] positivesIn = new int[groups * FOLDS];
+    for (int i = 0; i < group.length; i++) {
+      int cell = group[i] * FOLDS + fold(i);
+      rowsIn[cell]++;
+      positivesIn[cell] += labels[i] ? 1 : 0;
+    }
+    int[] rows = new int[groups];
+    int[] positives = new int[groups];
+    for (int g = 0; g < groups; g++) {
+      for (int f = 0; f < FOLDS; f++) {
+        rows[g] += rowsIn[g * FOLDS + f];
+        positives[g] += positivesIn[g * FOLDS + f];
+      }
+    }
+    double[] scores = new double[group.length];
+    for (int i = 0; i < group.length; i++) {
+      int g = group[i];
+      int cell = g * FOLDS + fold(i);
+      scores[i] = (positives[g] - positivesIn[cell] + prior) / (rows[g] - rowsIn[cell] + 1);
+    }
+    return scores;
+  }
+
+  /** Counting sort of the rows by group, then each group's fold counts on the stack: for many categories. */
+  private static double[] bySorting(boolean[] labels, int[] group, int groups, double prior) {
+    int n = group.length;
+    // start[g] .. start[g + 1] are group g's rows in `order`
     int[] start = new int[groups + 1];
     for (int g : group) {
       start[g + 1]++;
@@ -201,20 +265,10 @@ public final class FeatureLabelScreen {
     for (int i = 0; i < n; i++) {
       order[next[group[i]]++] = i;
     }
-    int positives = 0;
-    for (boolean label : labels) {
-      positives += label ? 1 : 0;
-    }
-    double prior = n == 0 ? 0 : (double) positives / n;
     double[] scores = new double[n];
     int[] rowsInFold = new int[FOLDS];
     int[] positivesInFold = new int[FOLDS];
-    int categories = 0;
     for (int g = 0; g < groups; g++) {
-      if (start[g] == start[g + 1]) {
-        continue;
-      }
-      categories++;
       Arrays.fill(rowsInFold, 0);
       Arrays.fill(positivesInFold, 0);
       int rows = 0;
@@ -231,11 +285,10 @@ public final class FeatureLabelScreen {
       }
       for (int k = start[g]; k < start[g + 1]; k++) {
         int row = order[k];
-        int f = fold(row);
-        scores[row] = (pos - positivesInFold[f] + prior) / (rows - rowsInFold[f] + 1);
+        scores[row] = (pos - positivesInFold[fold(row)] + prior) / (rows - rowsInFold[fold(row)] + 1);
       }
     }
-    return new Encoding(scores, missing, categories);
+    return scores;
   }
 
   /**

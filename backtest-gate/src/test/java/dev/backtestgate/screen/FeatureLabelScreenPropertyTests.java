@@ -35,7 +35,7 @@ class FeatureLabelScreenPropertyTests {
 
   @Property(tries = 200)
   void categoricalScoresAreTheOutOfFoldRatesComputedRowByRow(
-      @ForAll long seed, @ForAll @IntRange(min = 2, max = 80) int rows, @ForAll @IntRange(min = 1, max = 10) int categories,
+      @ForAll long seed, @ForAll @IntRange(min = 2, max = 80) int rows, @ForAll @IntRange(min = 1, max = 40) int categories,
       @ForAll boolean sparseCodes) {
     Random random = new Random(seed);
     boolean[] labels = labels(random, rows);
@@ -49,6 +49,8 @@ class FeatureLabelScreenPropertyTests {
     double[] actual = FeatureLabelScreen.outOfFoldRates(labels, codes);
 
     assertThat(actual).containsExactly(expected, within(1e-12));
+    assertThat(FeatureLabelScreen.outOfFoldRates(labels, codes, true)).containsExactly(expected, within(1e-12));
+    assertThat(FeatureLabelScreen.outOfFoldRates(labels, codes, false)).containsExactly(expected, within(1e-12));
     FeatureScore score = FeatureLabelScreen.screen(labels, new FeatureColumn.Categorical("c", codes), 0.95);
     assertThat(score.auc()).isCloseTo(BruteForceScreen.directionFree(labels, expected), within(1e-12));
   }
