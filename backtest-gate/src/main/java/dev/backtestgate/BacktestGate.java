@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.review.Fingerprint;
+import dev.backtestgate.screen.FeatureColumn;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
@@ -90,8 +91,17 @@ public final class BacktestGate {
         run.training().map(TrainingSet::decisionTimes).orElse(null),
         run.training().map(TrainingSet::labelKnownAt).orElse(null),
         run.training().map(TrainingSet::entities).orElse(null), run.entities().orElse(null), run.entityKeys());
+    SortedMap<String, double[]> values = new TreeMap<>();
+    SortedMap<String, int[]> codes = new TreeMap<>();
+    for (FeatureColumn column : run.featureValues()) {
+      if (column instanceof FeatureColumn.Numeric numeric) {
+        values.put(numeric.name(), numeric.values());
+      } else {
+        codes.put(column.name(), ((FeatureColumn.Categorical) column).codes());
+      }
+    }
     return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
-        run.decisionTimes(), times, training);
+        run.decisionTimes(), times, values, codes, training);
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings) {

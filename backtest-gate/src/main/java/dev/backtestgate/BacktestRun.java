@@ -2,9 +2,13 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.screen.FeatureColumn;
+import dev.backtestgate.screen.FeatureLabelScreen;
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.FutureReadProbe;
+import dev.backtestgate.time.JoinedFeature;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
@@ -33,6 +37,8 @@ import org.apiguardian.api.API;
  *     .decisionTimes(decidedAtMillis)
  *     .feature("balance", balanceKnownAtMillis)
  *     .timelessFeature("region", "set once at account opening")
+ *     .featureValues("balance", balances)          // optional: screened against the labels
+ *     .featureCategories("region", regionCodes)    // categorical: -1 = missing
  *     .build();
  * }</pre>
  */
@@ -51,6 +57,11 @@ public final class BacktestRun {
   private final List<Check> checks;
   private final TrainingRecording.Resolved training;
   private final List<FutureReadProbe> futureReads;
+  private final List<FeatureColumn> featureValues;
+  private volatile Screened screened;
+
+  /** The feature–label screen, kept for the confidence level it was computed at. */
+  private record Screened(double confidenceLevel, List<FeatureScore> scores) {}
 
   private BacktestRun(Builder b, int positives, TrainingRecording.Resolved training) {
     this.gateId = b.gateId;
@@ -66,6 +77,7 @@ public final class BacktestRun {
     this.checks = List.copyOf(b.checks);
     this.training = training;
     this.futureReads = List.copyOf(b.futureReads);
+    this.featureValues = List.copyOf(b.featureValues.values());
   }
 
   /** Starts a run for the gate with this id (for JUnit: {@code fully.qualified.Class#method}). */
@@ -159,6 +171,26 @@ public final class BacktestRun {
     return futureReads;
   }
 
+  /** The recorded feature values (numeric and categorical), in the order they were recorded; often empty. */
+  public List<FeatureColumn> featureValues() {
+    return featureValues;
+  }
+
+  /**
+   * The feature–label screen of {@link #featureValues()} ({@link FeatureLabelScreen#screenAll}), in recording
+   * order; computed once per confidence level and kept (the gate and the report share it).
+   *
+   * @throws IllegalArgumentException when a feature cannot be screened
+   */
+  public List<FeatureScore> featureLabelScreen(double confidenceLevel) {
+    Screened done = screened;
+    if (done == null || done.confidenceLevel() != confidenceLevel) {
+      done = new Screened(confidenceLevel, FeatureLabelScreen.screenAll(labels, featureValues, confidenceLevel));
+      screened = done;
+    }
+    return done.scores();
+  }
+
   /** Builds and validates a {@link BacktestRun}. */
   public static final class Builder {
     private final String gateId;
@@ -178,6 +210,7 @@ public final class BacktestRun {
     private final List<Check> checks = new ArrayList<>();
     private final TrainingRecording training = new TrainingRecording();
     private final List<FutureReadProbe> futureReads = new ArrayList<>();
+    private final Map<String, FeatureColumn> featureValues = new LinkedHashMap<>();
 
     private Builder(String gateId) {
       this.gateId = gateId;
@@ -310,6 +343,46 @@ public final class BacktestRun {
             + "spine from the run's rows in the same order.");
       }
       table.knownAt().forEach(this::feature);
+      for (JoinedFeature joined : table.features()) {
+        values(joined instanceof JoinedFeature.Numeric numeric
+            ? new FeatureColumn.Numeric(numeric.name(), numeric.values())
+            : new FeatureColumn.Categorical(joined.name(), ((JoinedFeature.Categorical) joined).codes()));
+      }
+      return this;
+    }
+
+    /**
+     * The values of a declared numeric feature, one per row, {@code NaN} where missing: the feature–label screen
+     * ranks them against the labels ({@code backtestgate.max-feature-auc}). A feature that alone separates the
+     * classes is likely derived from the label. Optional; the fingerprint covers recorded values.
+     */
+    public Builder featureValues(String name, double[] values) {
+      return values(values == null ? null : new FeatureColumn.Numeric(name, values), name);
+    }
+
+    /**
+     * The values of a declared categorical feature as codes, one per row, {@code -1} where missing (any other
+     * non-negative {@code int} is a category: dictionary indexes, ordinals, hashed ids). The screen scores each
+     * row by its category's out-of-fold positive rate, so an identifier does not look predictive.
+     */
+    public Builder featureCategories(String name, int[] codes) {
+      return values(codes == null ? null : new FeatureColumn.Categorical(name, codes), name);
+    }
+
+    private Builder values(FeatureColumn column) {
+      return values(column, column.name());
+    }
+
+    private Builder values(FeatureColumn column, String name) {
+      if (name == null || name.isBlank()) {
+        featureProblems.add("feature values were recorded without a feature name: pass the name the feature is "
+            + "declared with.");
+      } else if (column == null) {
+        featureProblems.add("feature values of '" + name + "' are null: pass one value per row.");
+      } else if (featureValues.putIfAbsent(name, column) != null) {
+        featureProblems.add("feature values of '" + name + "' are recorded twice: record each feature's values "
+            + "once (a feature table records the values of its features itself).");
+      }
       return this;
     }
 
@@ -568,6 +641,39 @@ public final class BacktestRun {
               + "feature(\"" + name + "\", knownAt) or timelessFeature(\"" + name + "\", reason).");
         } else if (timing instanceof FeatureTiming.KnownAt knownAt) {
           problems.checkTimes("feature '" + name + "' knownAt", knownAt.knownAt(), rows, true);
+        }
+      }
+      for (FeatureColumn column : featureValues.values()) {
+        checkValues(problems, column, rows);
+      }
+    }
+
+    private void checkValues(RunProblems problems, FeatureColumn column, int rows) {
+      String what = "feature values of '" + column.name() + "'";
+      if (!declared.contains(column.name())) {
+        problems.add(what + " are recorded, but no feature '" + column.name() + "' is declared (declared: "
+            + declared + "): declare it with feature(name, knownAt) or timelessFeature(name, reason), or fix "
+            + "the name.");
+      }
+      if (column.rows() != rows) {
+        problems.add(what + " have " + column.rows() + " entries but the run has " + rows + " rows: record one "
+            + "value per row, in the rows' order.");
+        return;
+      }
+      if (column instanceof FeatureColumn.Numeric numeric) {
+        double[] v = numeric.values();
+        BadRows bad = BadRows.scan(rows, i -> Double.isInfinite(v[i]));
+        if (bad.any()) {
+          problems.add(what + " have " + bad.count() + " infinite " + bad.plural("value", "values")
+              + " (first at row " + bad.first() + ": " + v[bad.first()] + "): record NaN for a missing value.");
+        }
+      } else {
+        int[] codes = ((FeatureColumn.Categorical) column).codes();
+        BadRows bad = BadRows.scan(rows, i -> codes[i] < FeatureColumn.MISSING_CODE);
+        if (bad.any()) {
+          problems.add(what + " have " + bad.count() + " category " + bad.plural("code", "codes") + " below -1 "
+              + "(first at row " + bad.first() + ": " + codes[bad.first()] + "): codes are 0 or more, -1 for a "
+              + "missing value.");
         }
       }
     }

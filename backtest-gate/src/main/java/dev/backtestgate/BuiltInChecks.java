@@ -2,6 +2,7 @@ package dev.backtestgate;
 
 import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.FutureReadReport;
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LabelHorizon;
 import dev.backtestgate.time.LateWriteReport;
@@ -31,6 +32,9 @@ final class BuiltInChecks {
     checks.add(LABEL_HORIZON);
     checks.add(TRAIN_TEST_OVERLAP);
     run.futureReads().forEach(probe -> checks.add(futureRead(probe)));
+    if (!run.featureValues().isEmpty()) {
+      checks.add(FEATURE_LABEL);
+    }
     return checks;
   }
 
@@ -111,6 +115,18 @@ final class BuiltInChecks {
     return TrainTestOverlap.check(t.entities(), t.decisionTimes(), test.get(), c.run().decisionTimes())
         .<List<Finding>>map(r -> List.of(new TrainTestOverlapFinding(r, policy, c.run().entityKeys())))
         .orElse(List.of());
+  });
+
+  /** Each recorded feature alone against the labels: at or above the max feature AUC, or perfect, fails. */
+  static final Check FEATURE_LABEL = Check.of("feature-label screen", c -> {
+    List<Finding> found = new ArrayList<>();
+    double limit = c.policy().maxFeatureAuc();
+    for (FeatureScore score : c.run().featureLabelScreen(c.policy().confidence())) {
+      if (score.auc() >= limit || score.perfect()) {
+        found.add(new Finding.FeatureLabel(score, limit));
+      }
+    }
+    return found;
   });
 
   static Check pointInTime(FeatureTiming.KnownAt known) {

@@ -31,6 +31,8 @@ import org.apiguardian.api.API;
  *     checked
  * @param futureReadSample how many rows each future-read probe re-runs (default
  *     {@value FutureReadProbe#DEFAULT_SAMPLE}; {@link FutureReadProbe#ALL_ROWS} for every row)
+ * @param maxFeatureAuc direction-free AUC of a single feature at or above which the feature–label screen fails
+ *     (default 0.90); a feature that separates the classes perfectly fails whatever the limit
  */
 @API(status = STABLE, since = "0.1")
 public record GatePolicy(
@@ -42,12 +44,15 @@ public record GatePolicy(
     LateWritePolicy lateWrites,
     Duration embargo,
     TrainTestOverlapPolicy trainTestOverlap,
-    int futureReadSample) {
+    int futureReadSample,
+    double maxFeatureAuc) {
 
   /** Default max lift: five AUC points. */
   public static final double DEFAULT_MAX_LIFT = 0.05;
   /** Default confidence level of the lift interval. */
   public static final double DEFAULT_CONFIDENCE = 0.95;
+  /** Default max feature AUC of the feature–label screen. */
+  public static final double DEFAULT_MAX_FEATURE_AUC = 0.90;
   /** Default lift tolerance of a sign-off. */
   public static final double DEFAULT_LIFT_TOLERANCE = 0.01;
 
@@ -86,18 +91,23 @@ public record GatePolicy(
       throw new IllegalArgumentException("future-read sample is " + futureReadSample + ": probe at least 1 row, "
           + "e.g. 1000, or FutureReadProbe.ALL_ROWS for every row.");
     }
+    if (!(maxFeatureAuc > 0.5 && maxFeatureAuc <= 1)) {
+      throw new IllegalArgumentException("max feature AUC is " + maxFeatureAuc + ": it must be above 0.5 and at "
+          + "most 1 (a direction-free AUC, e.g. 0.90).");
+    }
   }
 
   /** The limits without the training-set and probe settings: no embargo, overlap warns, probes sample 1,000. */
   public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
       LateWritePolicy lateWrites) {
     this(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, Duration.ZERO,
-        TrainTestOverlapPolicy.DEFAULT, FutureReadProbe.DEFAULT_SAMPLE);
+        TrainTestOverlapPolicy.DEFAULT, FutureReadProbe.DEFAULT_SAMPLE, DEFAULT_MAX_FEATURE_AUC);
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, late writes warn, no embargo, train/test overlap warns, future-read probes re-run 1,000 rows.
+   * no availability lag, mode auto, late writes warn, no embargo, train/test overlap warns, future-read probes
+   * re-run 1,000 rows, max feature AUC 0.90.
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
@@ -107,54 +117,60 @@ public record GatePolicy(
   /** A copy with another max lift. */
   public GatePolicy withMaxLift(double value) {
     return new GatePolicy(value, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
-        trainTestOverlap, futureReadSample);
+        trainTestOverlap, futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another confidence level. */
   public GatePolicy withConfidence(double value) {
     return new GatePolicy(maxLift, value, liftTolerance, availabilityLag, mode, lateWrites, embargo,
-        trainTestOverlap, futureReadSample);
+        trainTestOverlap, futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another lift tolerance. */
   public GatePolicy withLiftTolerance(double value) {
     return new GatePolicy(maxLift, confidence, value, availabilityLag, mode, lateWrites, embargo, trainTestOverlap,
-        futureReadSample);
+        futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another availability lag. */
   public GatePolicy withAvailabilityLag(Duration value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, value, mode, lateWrites, embargo, trainTestOverlap,
-        futureReadSample);
+        futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another late-writes policy. */
   public GatePolicy withLateWrites(LateWritePolicy value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, value, embargo,
-        trainTestOverlap, futureReadSample);
+        trainTestOverlap, futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another embargo between the last training label and the first test decision. */
   public GatePolicy withEmbargo(Duration value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, value,
-        trainTestOverlap, futureReadSample);
+        trainTestOverlap, futureReadSample, maxFeatureAuc);
   }
 
   /** A copy with another train/test-overlap policy. */
   public GatePolicy withTrainTestOverlap(TrainTestOverlapPolicy value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo, value,
-        futureReadSample);
+        futureReadSample, maxFeatureAuc);
   }
 
   /** A copy where each future-read probe re-runs {@code rows} rows ({@link FutureReadProbe#ALL_ROWS}: all). */
   public GatePolicy withFutureReadSample(int rows) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
-        trainTestOverlap, rows);
+        trainTestOverlap, rows, maxFeatureAuc);
+  }
+
+  /** A copy with another max feature AUC for the feature–label screen. */
+  public GatePolicy withMaxFeatureAuc(double value) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, lateWrites, embargo,
+        trainTestOverlap, futureReadSample, value);
   }
 
   /** A copy with another mode. */
   public GatePolicy withMode(Mode value) {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, lateWrites, embargo,
-        trainTestOverlap, futureReadSample);
+        trainTestOverlap, futureReadSample, maxFeatureAuc);
   }
 }

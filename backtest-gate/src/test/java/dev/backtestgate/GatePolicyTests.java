@@ -27,7 +27,7 @@ class GatePolicyTests {
         .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).withLateWrites(LateWritePolicy.FAIL)
         .withFutureReadSample(50);
     assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY, LateWritePolicy.FAIL,
-        Duration.ZERO, TrainTestOverlapPolicy.DEFAULT, 50));
+        Duration.ZERO, TrainTestOverlapPolicy.DEFAULT, 50, 0.90));
     assertThat(GatePolicy.defaults().maxLift()).isEqualTo(0.05);
   }
 

@@ -106,7 +106,7 @@ public final class GateReporter {
       }
     }
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
-    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, ReportEvidence.of(run)));
+    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, ReportEvidence.of(run, result.policy().confidence())));
     AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
     ReportIndex.update(files);
     return gate;

@@ -44,6 +44,7 @@ final class HtmlReport {
     page.banner();
     page.liftSection();
     new PointInTimeSection(out, r, evidence).write();
+    new FeatureLabelSection(out, r, evidence.featureScreen()).write();
     page.otherFindings();
     new SignOffSection(out, r).write();
     page.nextSteps();

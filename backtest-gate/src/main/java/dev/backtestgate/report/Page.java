@@ -46,6 +46,7 @@ final class Page {
       .tag.bad{background:var(--bad-bg);color:var(--bad)}.tag.ok{background:var(--ok-bg);color:var(--ok)}
       .tag.info{background:var(--info-bg);color:var(--info)}.tag.muted{background:var(--bg);color:var(--muted)}
       .tag.warn{background:var(--warn-bg);color:var(--warn)}
+      tr.worst td{background:var(--bad-bg);font-weight:600}
       p{margin:8px 0}
       .note{color:var(--muted)}
       .callout{border-left:4px solid var(--bad);background:var(--bad-bg);padding:8px 12px;border-radius:6px}

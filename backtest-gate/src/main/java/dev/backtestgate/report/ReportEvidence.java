@@ -4,14 +4,17 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Baseline;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.metrics.Auc;
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.metrics.RocCurve;
+import dev.backtestgate.screen.FeatureScore;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What the HTML report shows beyond the {@code GateResult}: the ROC curves, down-sampled to at most
  * {@link #MAX_CURVE_POINTS} points each (a 10-million-row run still makes a small page), and why each
- * timeless feature was declared timeless.
+ * timeless feature was declared timeless, and the feature–label screen of every feature with recorded values.
  *
  * <pre>{@code
  * ReportEvidence evidence = ReportEvidence.of(run);
@@ -22,15 +25,30 @@ import java.util.Map;
  * @param baselineCurve the baseline's ROC curve, or {@code null} (baseline given as an AUC number, or no curve)
  * @param curveProblem why the curves could not be computed, or {@code null}
  * @param timelessReasons reason per timeless feature, by name
+ * @param featureScreen the feature–label screen of the recorded feature values, in recording order (empty when none
+ *     were recorded, or when it could not be computed: the gate then already failed with a {@code CheckFailed})
  */
 record ReportEvidence(
-    RocCurve candidateCurve, RocCurve baselineCurve, String curveProblem, Map<String, String> timelessReasons) {
+    RocCurve candidateCurve, RocCurve baselineCurve, String curveProblem, Map<String, String> timelessReasons,
+    List<FeatureScore> featureScreen) {
   /** Most points drawn per curve: far more than a plot has pixels, far fewer than a big run has rows. */
   public static final int MAX_CURVE_POINTS = 2_000;
 
   /** Copies the map. */
   public ReportEvidence {
     timelessReasons = Map.copyOf(timelessReasons);
+    featureScreen = List.copyOf(featureScreen);
+  }
+
+  /** Evidence without a feature–label screen. */
+  ReportEvidence(RocCurve candidateCurve, RocCurve baselineCurve, String curveProblem,
+      Map<String, String> timelessReasons) {
+    this(candidateCurve, baselineCurve, curveProblem, timelessReasons, List.of());
+  }
+
+  /** {@link #of(BacktestRun, double)} at the default confidence level. */
+  public static ReportEvidence of(BacktestRun run) {
+    return of(run, GatePolicy.DEFAULT_CONFIDENCE);
   }
 
   /**
@@ -38,7 +56,8 @@ record ReportEvidence(
    * be computed (the gate then already failed with a {@code CheckFailed} finding) becomes a
    * {@link #curveProblem()}, never an exception: the report must still be written.
    */
-  public static ReportEvidence of(BacktestRun run) {
+  public static ReportEvidence of(BacktestRun run, double confidenceLevel) {
+    List<FeatureScore> screen = screen(run, confidenceLevel);
     Map<String, String> reasons = new LinkedHashMap<>();
     for (FeatureTiming f : run.features()) {
       if (f instanceof FeatureTiming.Timeless timeless) {
@@ -48,9 +67,19 @@ record ReportEvidence(
     try {
       RocCurve candidate = curve(run.labels(), run.candidateScores());
       RocCurve baseline = run.baseline() instanceof Baseline.Scored scored ? curve(run.labels(), scored.scores()) : null;
-      return new ReportEvidence(candidate, baseline, null, reasons);
+      return new ReportEvidence(candidate, baseline, null, reasons, screen);
     } catch (RuntimeException e) {
-      return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons);
+      return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons,
+          screen);
+    }
+  }
+
+  /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */
+  private static List<FeatureScore> screen(BacktestRun run, double confidenceLevel) {
+    try {
+      return run.featureLabelScreen(confidenceLevel);
+    } catch (RuntimeException e) {
+      return List.of();
     }
   }
 

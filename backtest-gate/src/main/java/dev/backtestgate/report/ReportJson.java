@@ -48,6 +48,7 @@ final class ReportJson {
     number(policy, "confidence", r.policy().confidence());
     number(policy, "liftTolerance", r.policy().liftTolerance());
     policy.put("availabilityLag", r.policy().availabilityLag().toString());
+    number(policy, "maxFeatureAuc", r.policy().maxFeatureAuc());
     ObjectNode run = root.putObject("run");
     run.put("candidate", r.run().candidate());
     run.put("baseline", r.run().baseline());

@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -25,7 +26,11 @@ import org.apiguardian.api.API;
  * bytes big-endian; a timeless feature as its name with length {@code -1} times). A recorded training set adds,
  * after the features and only when present: training decision times {@code R}, label times {@code K}, training
  * entities {@code E}, test entities {@code e} (8 bytes each), and string entity keys ({@code S} count, then
- * {@code s} each).
+ * {@code s} each). Recorded feature values, when a run has any, come between the features and the training set:
+ * a numeric feature's name ({@code V}) and its values as the 8-byte big-endian {@link Double#doubleToLongBits}
+ * of each ({@code v}, every {@code NaN} the same), then a categorical feature's name ({@code K}) and its codes as
+ * 4-byte big-endian {@code int}s ({@code k}), both sorted by name. A run that records neither keeps exactly the
+ * fingerprint it had before either could be recorded.
  *
  * <pre>{@code
  * String fp = Fingerprint.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
@@ -64,7 +69,8 @@ public final class Fingerprint {
    */
   public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
       long[] decisionTimes, SortedMap<String, long[]> featureTimes) {
-    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, Training.NONE);
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, new TreeMap<>(), new TreeMap<>(),
+        Training.NONE);
   }
 
   /**
@@ -73,6 +79,20 @@ public final class Fingerprint {
    */
   public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
       long[] decisionTimes, SortedMap<String, long[]> featureTimes, Training training) {
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, new TreeMap<>(), new TreeMap<>(),
+        training);
+  }
+
+  /**
+   * The fingerprint of a run with recorded feature values and, optionally, its training set; with both maps empty
+   * and {@link Training#NONE}, the same as {@link #compute(String, String, String, boolean[], long[], SortedMap)}.
+   *
+   * @param numericValues numeric feature values by feature name ({@code NaN} = missing)
+   * @param categoryCodes categorical feature codes by feature name ({@code -1} = missing)
+   */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+      SortedMap<String, int[]> categoryCodes, Training training) {
     Fingerprint f = new Fingerprint();
     f.digest.update(TAG);
     f.text((byte) 'G', gateId);
@@ -91,6 +111,14 @@ public final class Fingerprint {
       } else {
         f.times((byte) 'T', feature.getValue());
       }
+    }
+    for (Map.Entry<String, double[]> values : numericValues.entrySet()) {
+      f.text((byte) 'V', values.getKey());
+      f.doubles(values.getValue());
+    }
+    for (Map.Entry<String, int[]> codes : categoryCodes.entrySet()) {
+      f.text((byte) 'K', codes.getKey());
+      f.ints(codes.getValue());
     }
     f.training(training);
     f.flush();
@@ -167,6 +195,32 @@ public final class Fingerprint {
       for (; i < end; i++) {
         BIG_ENDIAN_LONG.set(buffer, used, times[i]);
         used += Long.BYTES;
+      }
+    }
+  }
+
+  /** Eight big-endian bytes per value ({@link Double#doubleToLongBits}), a buffer-full at a time. */
+  private void doubles(double[] values) {
+    header((byte) 'v', values.length);
+    for (int i = 0; i < values.length; ) {
+      room(Long.BYTES);
+      int end = Math.min(values.length, i + (BUFFER - used) / Long.BYTES);
+      for (; i < end; i++) {
+        BIG_ENDIAN_LONG.set(buffer, used, Double.doubleToLongBits(values[i]));
+        used += Long.BYTES;
+      }
+    }
+  }
+
+  /** Four big-endian bytes per code, a buffer-full at a time. */
+  private void ints(int[] codes) {
+    header((byte) 'k', codes.length);
+    for (int i = 0; i < codes.length; ) {
+      room(Integer.BYTES);
+      int end = Math.min(codes.length, i + (BUFFER - used) / Integer.BYTES);
+      for (; i < end; i++) {
+        BIG_ENDIAN_INT.set(buffer, used, codes[i]);
+        used += Integer.BYTES;
       }
     }
   }

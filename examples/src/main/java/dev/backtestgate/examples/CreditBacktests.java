@@ -32,6 +32,8 @@ final class CreditBacktests {
   static final String BASELINE = "prod-scorecard-v3";
   static final String CHALLENGER = "gbm-status-history";
   static final String CHALLENGER_WITH_PAYMENTS = "gbm-status-history-payments";
+  static final String BASELINE_REFIT = "prod-scorecard-v3-refit";
+  static final String CHALLENGER_WITH_EMPLOYER = "gbm-status-history-employer";
 
   private final CreditWorld world;
   private final DecisionRows train;
@@ -146,6 +148,38 @@ final class CreditBacktests {
     ModelInputs y = ModelInputs.of(testFeatures, world, columns);
     BoostedTrees model = BoostedTrees.fit(name, x, train.defaulted());
     return ScoredBacktest.of(model, model.score(y), baseline, baselineScores, testFeatures, y, history);
+  }
+
+  /**
+   * The refit scorecard against the challenger, both given the employer default rate ({@link EmployerRates}) as
+   * one more column, so the lift compares like with like. With {@code leaky}, the rate was encoded over every
+   * review's outcome, the test period's included, under an honest-looking as-of date: both models ride on it and
+   * the lift stays small, but the feature alone nearly predicts the label. Records the values of the employer rate,
+   * balance, worst status and status code for the feature–label screen.
+   */
+  ScoredBacktest employerRate(boolean leaky) {
+    EmployerRates rates = leaky ? EmployerRates.leaky(world, train, test) : EmployerRates.honest(world, train, test);
+    SourceFeatures testFeatures = withRateKnownAt(honestTest);
+    ModelInputs baselineTrain = ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD)
+        .with(EmployerRates.FEATURE, rates.train());
+    Scorecard refit = Scorecard.fit(BASELINE_REFIT, baselineTrain, train.defaulted());
+    double[] refitScores = refit.score(ModelInputs.of(honestTest, world, ModelInputs.Columns.SCORECARD)
+        .with(EmployerRates.FEATURE, rates.test()));
+    ModelInputs x = ModelInputs.of(honestTrain, world, ModelInputs.Columns.CHALLENGER)
+        .with(EmployerRates.FEATURE, rates.train());
+    ModelInputs y = ModelInputs.of(honestTest, world, ModelInputs.Columns.CHALLENGER)
+        .with(EmployerRates.FEATURE, rates.test());
+    BoostedTrees model = BoostedTrees.fit(CHALLENGER_WITH_EMPLOYER, x, train.defaulted());
+    return ScoredBacktest.of(model, model.score(y), refit, refitScores, testFeatures, y, logHistory)
+        .withFeatureValues(java.util.Map.of(EmployerRates.FEATURE, rates.test(), SourceFeatures.BALANCE,
+            honestTest.balance(), SourceFeatures.WORST_STATUS, honestTest.worstStatus12m()),
+            java.util.Map.of(SourceFeatures.STATUS, honestTest.statusCode()));
+  }
+
+  private static SourceFeatures withRateKnownAt(SourceFeatures f) {
+    java.util.Map<String, long[]> knownAt = new java.util.HashMap<>(f.knownAt());
+    knownAt.put(EmployerRates.FEATURE, EmployerRates.knownAt(f.size()));
+    return new SourceFeatures(f.rows(), f.statusCode(), f.worstStatus12m(), f.balance(), f.paymentRatio(), knownAt);
   }
 
   /** Lazy holder: the standard world is generated on first use only. */

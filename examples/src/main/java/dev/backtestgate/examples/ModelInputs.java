@@ -102,6 +102,25 @@ record ModelInputs(List<String> names, double[][] matrix, List<String> sources) 
     }
   }
 
+  /** These columns and one more, {@code values} per row, derived from the source feature of the same name. */
+  ModelInputs with(String column, double[] values) {
+    if (values.length != rows()) {
+      throw new IllegalArgumentException("column '" + column + "' has " + values.length + " values for " + rows()
+          + " rows: pass one value per row.");
+    }
+    List<String> columns = new ArrayList<>(names);
+    columns.add(column);
+    double[][] extended = new double[rows()][];
+    for (int i = 0; i < extended.length; i++) {
+      extended[i] = java.util.Arrays.copyOf(matrix[i], matrix[i].length + 1);
+      extended[i][matrix[i].length] = values[i];
+    }
+    List<String> from = new ArrayList<>(sources);
+    from.add(column);
+    Collections.sort(from);
+    return new ModelInputs(columns, extended, from);
+  }
+
   /** Number of rows. */
   int rows() {
     return matrix.length;

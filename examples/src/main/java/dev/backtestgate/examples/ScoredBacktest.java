@@ -27,6 +27,9 @@ import java.util.TreeMap;
  * @param timeless source feature to the reason it has no knowledge time, sorted by name
  * @param history the status table's check against its committed history manifest, or {@code null} when
  *     the backtest does not bring one
+ * @param featureValues numeric feature values per test row by feature name, for the feature–label screen (often
+ *     empty)
+ * @param featureCodes categorical feature codes per test row by feature name (often empty)
  */
 record ScoredBacktest(
     String candidate,
@@ -37,12 +40,30 @@ record ScoredBacktest(
     long[] decisionTimes,
     SortedMap<String, long[]> knownAt,
     SortedMap<String, String> timeless,
-    HistoryCheckResult history) {
+    HistoryCheckResult history,
+    SortedMap<String, double[]> featureValues,
+    SortedMap<String, int[]> featureCodes) {
 
   /** Copies the maps (the arrays are shared). */
   ScoredBacktest {
     knownAt = new TreeMap<>(knownAt);
     timeless = new TreeMap<>(timeless);
+    featureValues = new TreeMap<>(featureValues);
+    featureCodes = new TreeMap<>(featureCodes);
+  }
+
+  /** A backtest that records no feature values. */
+  ScoredBacktest(String candidate, double[] candidateScores, String baseline, double[] baselineScores,
+      boolean[] labels, long[] decisionTimes, SortedMap<String, long[]> knownAt, SortedMap<String, String> timeless,
+      HistoryCheckResult history) {
+    this(candidate, candidateScores, baseline, baselineScores, labels, decisionTimes, knownAt, timeless, history,
+        new TreeMap<>(), new TreeMap<>());
+  }
+
+  /** This backtest with feature values recorded for the feature–label screen. */
+  ScoredBacktest withFeatureValues(Map<String, double[]> values, Map<String, int[]> codes) {
+    return new ScoredBacktest(candidate, candidateScores, baseline, baselineScores, labels, decisionTimes, knownAt,
+        timeless, history, new TreeMap<>(values), new TreeMap<>(codes));
   }
 
   /** The backtest of {@code model} on the test rows of {@code features}, declaring the sources of its columns. */
@@ -79,6 +100,8 @@ record ScoredBacktest(
     if (history != null) {
       run.history(history);
     }
+    featureValues.forEach(run::featureValues);
+    featureCodes.forEach(run::featureCategories);
     return run.build();
   }
 }

@@ -38,7 +38,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 final class Demo {
   private static final List<Class<?>> BACKTESTS =
       List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class,
-          TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class);
+          TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
+          TargetEncodedBacktest.class, EmployerRateBacktest.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;

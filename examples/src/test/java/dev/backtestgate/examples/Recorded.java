@@ -13,7 +13,7 @@ import dev.backtestgate.junit.Backtest;
 final class Recorded {
   private Recorded() {}
 
-  /** Records rows, both models' scores, decision times and every source feature's timing. */
+  /** Records rows, both models' scores, decision times, every source feature's timing and any feature values. */
   static void into(Backtest backtest, ScoredBacktest scored) {
     backtest.labels(scored.labels())
         .candidate(scored.candidate(), scored.candidateScores())
@@ -24,6 +24,8 @@ final class Recorded {
     if (scored.history() != null) {
       backtest.history(scored.history());
     }
+    scored.featureValues().forEach(backtest::featureValues);
+    scored.featureCodes().forEach(backtest::featureCategories);
   }
 
   /** Records the backtest and its training rows: decision times, label times and accounts on both sides. */

@@ -152,12 +152,31 @@ public final class Backtest {
     return record(builder.entities(entities));
   }
 
+  /**
+   * The values of a declared numeric feature, one per row, {@code NaN} where missing, for the feature–label screen;
+   * see {@code BacktestRun.Builder#featureValues}.
+   */
+  public Backtest featureValues(String name, double[] values) {
+    return record(builder.featureValues(name, values));
+  }
+
+  /**
+   * The codes of a declared categorical feature, one per row, {@code -1} where missing, for the feature–label
+   * screen; see {@code BacktestRun.Builder#featureCategories}.
+   */
+  public Backtest featureCategories(String name, int[] codes) {
+    return record(builder.featureCategories(name, codes));
+  }
+
   /** A check of your own, run after the built-in ones; see {@code BacktestRun.Builder#check(Check)}. */
   public Backtest check(Check check) {
     return record(builder.check(check));
   }
 
-  /** Every feature of a point-in-time join; see {@code BacktestRun.Builder#features(FeatureTable)}. */
+  /**
+   * Every feature of a point-in-time join, with its knowledge times and its values (screened against the labels);
+   * see {@code BacktestRun.Builder#features(FeatureTable)}.
+   */
   public Backtest features(FeatureTable table) {
     return record(builder.features(table));
   }

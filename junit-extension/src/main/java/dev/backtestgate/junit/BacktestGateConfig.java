@@ -54,6 +54,11 @@ public final class BacktestGateConfig {
   public static final String TRAIN_TEST_OVERLAP = TrainTestOverlapPolicy.KEY;
   /** How many rows each future-read probe re-runs: a whole number of at least 1, or {@code all}. Default 1000. */
   public static final String FUTURE_READ_SAMPLE = PREFIX + "future-read-sample";
+  /**
+   * Direction-free AUC of a single recorded feature at or above which the feature–label screen fails; a number
+   * above 0.5 and at most 1. Default 0.90.
+   */
+  public static final String MAX_FEATURE_AUC = PREFIX + "max-feature-auc";
 
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -63,7 +68,7 @@ public final class BacktestGateConfig {
   /** Every valid key, in documentation order. */
   public static final List<String> KEYS =
       List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
-          EMBARGO, TRAIN_TEST_OVERLAP, FUTURE_READ_SAMPLE);
+          EMBARGO, TRAIN_TEST_OVERLAP, FUTURE_READ_SAMPLE, MAX_FEATURE_AUC);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.ofEntries(
@@ -77,7 +82,8 @@ public final class BacktestGateConfig {
       Map.entry(LATE_WRITES, LateWritePolicy.DEFAULT.configValue()),
       Map.entry(EMBARGO, "PT0S"),
       Map.entry(TRAIN_TEST_OVERLAP, TrainTestOverlapPolicy.DEFAULT.configValue()),
-      Map.entry(FUTURE_READ_SAMPLE, "1000"));
+      Map.entry(FUTURE_READ_SAMPLE, "1000"),
+      Map.entry(MAX_FEATURE_AUC, "0.90"));
 
   private BacktestGateConfig() {}
 }

@@ -6,6 +6,7 @@ import static dev.backtestgate.junit.BacktestGateConfig.EMBARGO;
 import static dev.backtestgate.junit.BacktestGateConfig.FUTURE_READ_SAMPLE;
 import static dev.backtestgate.junit.BacktestGateConfig.LATE_WRITES;
 import static dev.backtestgate.junit.BacktestGateConfig.LIFT_TOLERANCE;
+import static dev.backtestgate.junit.BacktestGateConfig.MAX_FEATURE_AUC;
 import static dev.backtestgate.junit.BacktestGateConfig.MAX_LIFT;
 import static dev.backtestgate.junit.BacktestGateConfig.MODE;
 import static dev.backtestgate.junit.BacktestGateConfig.REPORT_DIR;
@@ -69,10 +70,11 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     TrainTestOverlapPolicy overlap = lookup.parsed(TRAIN_TEST_OVERLAP, GateSettings::overlap, "fail, warn or off");
     int futureReadSample = lookup.parsed(FUTURE_READ_SAMPLE, GateSettings::sampleSize,
         "a whole number of at least 1, e.g. 1000, or all");
+    double maxFeatureAuc = lookup.number(MAX_FEATURE_AUC, Rules.MAX_FEATURE_AUC);
     Path reviewDir = lookup.parsed(REVIEW_DIR, GateSettings::path, Rules.DIRECTORY);
     Path reportDir = lookup.parsed(REPORT_DIR, GateSettings::path, Rules.DIRECTORY);
     return new GateSettings(new GatePolicy(maxLift, confidence, tolerance, lag, mode, lateWrites, embargo, overlap,
-        futureReadSample),
+        futureReadSample, maxFeatureAuc),
         baseDir.resolve(reviewDir).toAbsolutePath().normalize(),
         baseDir.resolve(reportDir).toAbsolutePath().normalize());
   }
@@ -142,7 +144,8 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
   private enum Rules {
     MAX_LIFT(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.05"),
     CONFIDENCE(v -> v > 0 && v < 1, "a decimal number strictly between 0 and 1, e.g. 0.95"),
-    LIFT_TOLERANCE(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.01");
+    LIFT_TOLERANCE(v -> v >= 0 && v < 1, "a decimal number at least 0 and below 1, e.g. 0.01"),
+    MAX_FEATURE_AUC(v -> v > 0.5 && v <= 1, "a decimal number above 0.5 and at most 1, e.g. 0.90");
 
     static final String DIRECTORY = "a directory path, absolute or relative to the module directory";
 

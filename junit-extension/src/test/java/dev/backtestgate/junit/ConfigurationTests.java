@@ -70,18 +70,21 @@ class ConfigurationTests {
     kit.run(GatedTestCases.class, "honest").assertPassed(1);
 
     assertThat(kit.reportJson(GATE + "honest").get("policy").toString())
-        .isEqualTo("{\"maxLift\":0.05,\"confidence\":0.95,\"liftTolerance\":0.01,\"availabilityLag\":\"PT0S\"}");
+        .isEqualTo("{\"maxLift\":0.05,\"confidence\":0.95,\"liftTolerance\":0.01,\"availabilityLag\":\"PT0S\","
+            + "\"maxFeatureAuc\":0.9}");
   }
 
   @Test
   void configurationParametersSetThePolicy() {
     kit.with(BacktestGateConfig.MAX_LIFT, "0.5").with(BacktestGateConfig.CONFIDENCE, " 0.9 ")
-        .with(BacktestGateConfig.LIFT_TOLERANCE, "0.02").with(BacktestGateConfig.AVAILABILITY_LAG, "PT6H");
+        .with(BacktestGateConfig.LIFT_TOLERANCE, "0.02").with(BacktestGateConfig.AVAILABILITY_LAG, "PT6H")
+        .with(BacktestGateConfig.MAX_FEATURE_AUC, "0.95");
 
     kit.run(GatedTestCases.class, "leaky").assertPassed(1);
 
     assertThat(kit.reportJson(GATE + "leaky").get("policy").toString())
-        .isEqualTo("{\"maxLift\":0.5,\"confidence\":0.9,\"liftTolerance\":0.02,\"availabilityLag\":\"PT6H\"}");
+        .isEqualTo("{\"maxLift\":0.5,\"confidence\":0.9,\"liftTolerance\":0.02,\"availabilityLag\":\"PT6H\","
+            + "\"maxFeatureAuc\":0.95}");
   }
 
   @Test
@@ -125,7 +128,7 @@ class ConfigurationTests {
         Valid keys: backtestgate.max-lift, backtestgate.confidence, backtestgate.lift-tolerance, \
         backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
         backtestgate.late-writes, backtestgate.embargo, backtestgate.train-test-overlap, \
-        backtestgate.future-read-sample.
+        backtestgate.future-read-sample, backtestgate.max-feature-auc.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""");
   }
 

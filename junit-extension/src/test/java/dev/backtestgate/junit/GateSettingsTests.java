@@ -42,7 +42,7 @@ class GateSettingsTests {
 
     assertThat(settings.policy())
         .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN,
-            Duration.ZERO, dev.backtestgate.TrainTestOverlapPolicy.DEFAULT, 250));
+            Duration.ZERO, dev.backtestgate.TrainTestOverlapPolicy.DEFAULT, 250, 0.90));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
   }
@@ -60,6 +60,23 @@ class GateSettingsTests {
     assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MAX_LIFT, text)))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageStartingWith("Invalid leakage gate setting backtestgate.max-lift: '" + text + "'");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0.8, 0.8", "1, 1.0", "0.95, 0.95", "0.5000001, 0.5000001"})
+  void maxFeatureAucAcceptsDecimalsAboveOneHalfUpToOne(String text, double expected) {
+    assertThat(resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)).policy().maxFeatureAuc()).isEqualTo(expected);
+    assertThat(resolve(Map.of()).policy().maxFeatureAuc()).isEqualTo(0.90);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0.5", "0.2", "1.01", "90%", "NaN", ""})
+  void maxFeatureAucRejectsEverythingElse(String text) {
+    assertThatThrownBy(() -> resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)))
+        .isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageStartingWith("Invalid leakage gate setting backtestgate.max-feature-auc: '" + text + "'")
+        .hasMessageContaining("a decimal number above 0.5 and at most 1, e.g. 0.90")
+        .hasMessageContaining("remove it to use the default (0.90)");
   }
 
   @ParameterizedTest

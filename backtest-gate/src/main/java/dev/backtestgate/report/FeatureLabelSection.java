@@ -1,0 +1,78 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.internal.Wording.fmt;
+
+import dev.backtestgate.Finding;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.screen.FeatureScore;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The feature–label card of the HTML report: every screened feature, most predictive first, with its
+ * direction-free AUC and interval; the first row (the worst) is highlighted. Shown only for runs that record
+ * feature values.
+ */
+final class FeatureLabelSection {
+  private final Html out;
+  private final GateResult r;
+  private final List<FeatureScore> scores;
+  private final Map<String, Finding> findings = new LinkedHashMap<>();
+
+  FeatureLabelSection(Html out, GateResult r, List<FeatureScore> scores) {
+    this.out = out;
+    this.r = r;
+    this.scores = new ArrayList<>(scores);
+    this.scores.sort(Comparator.comparingDouble(FeatureScore::auc).reversed().thenComparing(FeatureScore::feature));
+    for (Finding f : r.findings()) {
+      if (f instanceof Finding.FeatureLabel label) {
+        findings.put(label.subject(), label);
+      }
+    }
+  }
+
+  void write() {
+    if (scores.isEmpty()) {
+      return;
+    }
+    out.open("section", "class", "card", "id", "feature-label").element("h2", "Each feature alone against the label");
+    out.element("p", fmt("Each feature's values ranked against the labels on their own: the direction-free AUC "
+        + "max(AUC, 1 − AUC) with its %.0f%% DeLong interval. Missing values rank below every value; categories are "
+        + "scored by their out-of-fold positive rate. A single feature at or above %.3f "
+        + "(backtestgate.max-feature-auc), or one that separates the classes perfectly, fails.",
+        scores.get(0).confidenceLevel() * 100, r.policy().maxFeatureAuc()), "class", "note");
+    out.open("table", "id", "feature-label-table", "class", "numbers").open("thead").open("tr")
+        .element("th", "Feature").element("th", "Type").element("th", "AUC", "class", "num")
+        .element("th", "Interval", "class", "num").element("th", "Positives go with")
+        .element("th", "Missing", "class", "num").element("th", "Result").close().close().open("tbody");
+    for (int i = 0; i < scores.size(); i++) {
+      row(scores.get(i), i == 0);
+    }
+    out.close().close().nl();
+    out.close().nl();
+  }
+
+  private void row(FeatureScore s, boolean worst) {
+    out.open("tr", "data-feature", s.feature(), "class", worst ? "worst" : null);
+    out.element("td", s.feature(), "class", "mono").element("td", s.type());
+    out.element("td", fmt("%.3f", s.auc()), "class", "num");
+    out.element("td", s.hasInterval() ? fmt("%.3f – %.3f", s.ciLower(), s.ciUpper()) : "–", "class", "num");
+    out.element("td", s.type().equals("categorical") ? "higher out-of-fold rate"
+        : s.higherMeansPositive() ? "higher values" : "lower values");
+    out.element("td", fmt("%,d", s.missing()), "class", "num");
+    out.open("td");
+    Finding finding = findings.get(s.feature());
+    if (finding == null) {
+      Page.tag(out, "below the limit", "ok");
+    } else if (r.isWaived(finding)) {
+      Page.tag(out, "waived by the review", "info");
+    } else {
+      Page.tag(out, s.perfect() ? "separates the classes perfectly" : "at or above the limit", "bad");
+    }
+    out.close();
+    out.close().nl();
+  }
+}
