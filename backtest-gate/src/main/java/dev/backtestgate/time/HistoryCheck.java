@@ -29,9 +29,32 @@ public final class HistoryCheck {
           "the manifest is for table '" + committed.table() + "' but the event log is '" + today.name()
               + "'; check it against the manifest of that log");
     }
+    List<HistoryManifest.Partition> actual =
+        PartitionDigests.of(today, committed.granularity(), committed.closedBefore());
+    return compare(
+        committed, new HistoryManifest(today.name(), committed.granularity(), committed.closedBefore(), actual));
+  }
+
+  /**
+   * Compares a committed manifest with one computed from today's data elsewhere (another engine, for
+   * example Spark or SQL) with the same granularity and cut-off.
+   *
+   * @throws IllegalArgumentException if the two manifests differ in table, granularity or cut-off
+   */
+  public static HistoryCheckResult compare(HistoryManifest committed, HistoryManifest today) {
+    Columns.required(committed, "manifest");
+    Columns.required(today, "today's manifest");
+    if (!committed.table().equals(today.table()) || committed.granularity() != today.granularity()
+        || !committed.closedBefore().equals(today.closedBefore())) {
+      throw new IllegalArgumentException(
+          "the committed manifest covers table '" + committed.table() + "' by "
+              + committed.granularity().configValue() + " before " + committed.closedBefore() + " but today's covers '" + today.table() + "' by "
+              + today.granularity().configValue() + " before " + today.closedBefore()
+              + "; compute today's manifest with the committed one's table, granularity and closedBefore");
+    }
     PartitionGranularity granularity = committed.granularity();
     List<HistoryManifest.Partition> expected = committed.partitions();
-    List<HistoryManifest.Partition> actual = PartitionDigests.of(today, granularity, committed.closedBefore());
+    List<HistoryManifest.Partition> actual = today.partitions();
     List<HistoryFinding> findings = new ArrayList<>();
     int i = 0;
     int j = 0;
@@ -54,7 +77,7 @@ public final class HistoryCheck {
         }
       }
     }
-    return new HistoryCheckResult(today.name(), granularity, committed.closedBefore(), checked, findings);
+    return new HistoryCheckResult(today.table(), granularity, committed.closedBefore(), checked, findings);
   }
 
   private static LocalDate start(PartitionGranularity granularity, HistoryManifest.Partition partition) {

@@ -16,10 +16,20 @@ import java.nio.charset.StandardCharsets;
  * of changed rows. The mix is not cryptographic: it detects accidents and careless backfills, not an
  * adversary crafting collisions. It costs a few nanoseconds per row, where SHA-256 per row would cost a
  * few hundred.
+ *
+ * <p>Public so that other engines (Spark, SQL) compute the same digest row by row; docs/history-digest.md
+ * specifies it byte for byte.
+ *
+ * <pre>{@code
+ * long word = RowDigest.numericWord(120.0);
+ * long low = RowDigest.low(entity, validFrom, recordedAt, word);
+ * long high = RowDigest.high(entity, validFrom, recordedAt, word);
+ * // a partition's hash: the rows' (high:low) summed modulo 2^128, written as RowDigest.hex(high, low)
+ * }</pre>
  */
-final class RowDigest {
+public final class RowDigest {
   /** The name written into manifests; change it whenever the encoding or the mix changes. */
-  static final String ALGORITHM = "sum128-murmur3fmix-v1";
+  public static final String ALGORITHM = "sum128-murmur3fmix-v1";
 
   private static final long SEED_LOW = 0x243F6A8885A308D3L;
   private static final long SEED_HIGH = 0x13198A2E03707344L;
@@ -27,21 +37,21 @@ final class RowDigest {
 
   private RowDigest() {}
 
-  static long low(long entity, long validFrom, long recordedAt, long value) {
+  public static long low(long entity, long validFrom, long recordedAt, long value) {
     return hash(SEED_LOW, entity, validFrom, recordedAt, value);
   }
 
-  static long high(long entity, long validFrom, long recordedAt, long value) {
+  public static long high(long entity, long validFrom, long recordedAt, long value) {
     return hash(SEED_HIGH, entity, validFrom, recordedAt, value);
   }
 
   /** The canonical 64-bit word of a numeric value. */
-  static long numericWord(double value) {
+  public static long numericWord(double value) {
     return Double.doubleToLongBits(value == 0.0 ? 0.0 : value);
   }
 
   /** The canonical 64-bit word of a category name, or of a missing category ({@code null}). */
-  static long categoryWord(String category) {
+  public static long categoryWord(String category) {
     if (category == null) {
       return MISSING_CATEGORY;
     }
@@ -78,7 +88,7 @@ final class RowDigest {
   }
 
   /** 32 lowercase hex digits of the 128-bit value high:low. */
-  static String hex(long high, long low) {
+  public static String hex(long high, long low) {
     return String.format("%016x%016x", high, low);
   }
 }
