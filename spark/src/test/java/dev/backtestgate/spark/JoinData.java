@@ -3,15 +3,11 @@ package dev.backtestgate.spark;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.MissingValues;
 import dev.backtestgate.time.Spine;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * Random spines and event logs for comparing the Spark join with the in-memory one: small time ranges
@@ -68,34 +64,11 @@ final class JoinData {
         name, columns[0], columns[1], columns[2], codes, List.of("a", "b", "c"), MissingValues.KEEP);
   }
 
-  /** The spine as a DataFrame (rowId, entity, decisionTime). */
   static Dataset<Row> spineFrame(SparkSession spark, Spine spine) {
-    StructType schema = new StructType()
-        .add("rowId", DataTypes.IntegerType, false)
-        .add("entity", DataTypes.LongType, false)
-        .add("decisionTime", DataTypes.LongType, false);
-    List<Row> rows = new ArrayList<>();
-    for (int r = 0; r < spine.size(); r++) {
-      rows.add(RowFactory.create(r, spine.entity()[r], spine.decisionTime()[r]));
-    }
-    return spark.createDataFrame(rows, schema);
+    return InMemoryFrames.spine(spark, spine);
   }
 
-  /** The log as a DataFrame whose eventId is each event's position, so ties break the same way. */
   static SparkEventLog logFrame(SparkSession spark, EventLog log) {
-    boolean numeric = log.kind() == EventLog.Kind.NUMERIC;
-    StructType schema = new StructType()
-        .add(SparkEventLog.ENTITY, DataTypes.LongType, false)
-        .add(SparkEventLog.VALID_FROM, DataTypes.LongType, false)
-        .add(SparkEventLog.RECORDED_AT, DataTypes.LongType, false)
-        .add(SparkEventLog.EVENT_ID, DataTypes.LongType, false)
-        .add(SparkEventLog.VALUE, numeric ? DataTypes.DoubleType : DataTypes.StringType, true);
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < log.size(); i++) {
-      Object value = numeric ? (Object) log.values()[i]
-          : log.codes()[i] < 0 ? null : log.categories().get(log.codes()[i]);
-      rows.add(RowFactory.create(log.entity()[i], log.validFrom()[i], log.recordedAt()[i], (long) i, value));
-    }
-    return SparkEventLog.of(log.name(), spark.createDataFrame(rows, schema));
+    return InMemoryFrames.eventLog(spark, log);
   }
 }
