@@ -39,7 +39,7 @@ final class CreditBacktests {
    * Prepares the honest features and fits the baseline on {@code world}, which must be the standard world:
    * the committed history manifest ({@link StatementHistory}) is its statement table's.
    */
-  private CreditBacktests(CreditWorld world) {
+  private CreditBacktests(CreditWorld world, PointInTimeFeatures.Join join) {
     this.world = world;
     this.train = DecisionRows.training(world);
     this.test = DecisionRows.test(world);
@@ -47,8 +47,8 @@ final class CreditBacktests {
     NormalizeStatusBackfill.record(log, world);
     this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
     PointInTimeFeatures logs = PointInTimeFeatures.of(world, log);
-    this.honestTrain = logs.read(train, true);
-    this.honestTest = logs.read(test, true);
+    this.honestTrain = logs.read(train, true, join);
+    this.honestTest = logs.read(test, true, join);
     this.baseline = Scorecard.fit(BASELINE, ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD),
         train.defaulted());
     this.baselineScores = baseline.score(ModelInputs.of(honestTest, world, ModelInputs.Columns.SCORECARD));
@@ -57,6 +57,14 @@ final class CreditBacktests {
   /** The backtests on the standard world, built once per JVM (every gated test shares them). */
   static CreditBacktests standard() {
     return Standard.INSTANCE;
+  }
+
+  /**
+   * The backtests on the standard world with the point-in-time features joined by {@code join} (another
+   * engine) instead of in memory; built anew on each call.
+   */
+  static CreditBacktests joinedBy(PointInTimeFeatures.Join join) {
+    return new CreditBacktests(standard().world(), join);
   }
 
   /** The world the backtests run on. */
@@ -99,6 +107,7 @@ final class CreditBacktests {
 
   /** Lazy holder: the standard world is generated on first use only. */
   private static final class Standard {
-    static final CreditBacktests INSTANCE = new CreditBacktests(WorldGenerator.generate(WorldSpec.standard()));
+    static final CreditBacktests INSTANCE =
+        new CreditBacktests(WorldGenerator.generate(WorldSpec.standard()), PointInTimeFeatures.IN_MEMORY);
   }
 }

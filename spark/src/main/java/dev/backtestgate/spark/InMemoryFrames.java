@@ -3,12 +3,17 @@ package dev.backtestgate.spark;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.JoinedFeature;
 import dev.backtestgate.time.Spine;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -20,7 +25,8 @@ import org.apache.spark.sql.types.StructType;
  * one engine against the other: a {@link Spine} becomes a DataFrame ({@value #ROW_ID}, entity,
  * decisionTime), an {@link EventLog} a {@link SparkEventLog} whose event id is each event's position (so
  * ties break as in memory), and {@link SparkPointInTimeJoin}'s output becomes {@link JoinedFeature}s in the
- * spine's row order. Everything passes through the driver: for data that fits in one JVM.
+ * spine's row order. The arrays are broadcast once and rows are made on the executors; the joined output
+ * is collected to the driver: for data that fits in one JVM.
  *
  * <pre>{@code
  * Dataset<Row> joined = SparkPointInTimeJoin.builder().build().join(
@@ -40,11 +46,8 @@ public final class InMemoryFrames {
         .add(ROW_ID, DataTypes.IntegerType, false)
         .add("entity", DataTypes.LongType, false)
         .add("decisionTime", DataTypes.LongType, false);
-    List<Row> rows = new ArrayList<>(spine.size());
-    for (int r = 0; r < spine.size(); r++) {
-      rows.add(RowFactory.create(r, spine.entity()[r], spine.decisionTime()[r]));
-    }
-    return spark.createDataFrame(rows, schema);
+    return frame(spark, new Columns(null, spine.entity(), spine.decisionTime(), null, null, null, null),
+        spine.size(), schema);
   }
 
   /**
@@ -59,13 +62,58 @@ public final class InMemoryFrames {
         .add(SparkEventLog.RECORDED_AT, DataTypes.LongType, false)
         .add(SparkEventLog.EVENT_ID, DataTypes.LongType, false)
         .add(SparkEventLog.VALUE, numeric ? DataTypes.DoubleType : DataTypes.StringType, true);
-    List<Row> rows = new ArrayList<>(log.size());
-    for (int i = 0; i < log.size(); i++) {
-      Object value = numeric ? (Object) log.values()[i]
-          : log.codes()[i] < 0 ? null : log.categories().get(log.codes()[i]);
-      rows.add(RowFactory.create(log.entity()[i], log.validFrom()[i], log.recordedAt()[i], (long) i, value));
+    Columns columns = numeric
+        ? new Columns(log.name(), log.entity(), log.validFrom(), log.recordedAt(), log.values(), null, null)
+        : new Columns(log.name(), log.entity(), log.validFrom(), log.recordedAt(), null, log.codes(),
+            log.categories().toArray(String[]::new));
+    return SparkEventLog.of(log.name(), frame(spark, columns, log.size(), schema));
+  }
+
+  /**
+   * The rows 0 .. size - 1 of {@code columns}, made on the executors from one broadcast copy of the arrays
+   * (in local mode the very arrays), instead of shipping rows inside tasks.
+   */
+  private static Dataset<Row> frame(SparkSession spark, Columns columns, int size, StructType schema) {
+    Broadcast<Columns> shared = JavaSparkContext.fromSparkContext(spark.sparkContext()).broadcast(columns);
+    int slices = Math.max(1, spark.sparkContext().defaultParallelism());
+    return spark.range(0, size, 1, slices).mapPartitions(new Rows(shared), Encoders.row(schema));
+  }
+
+  /** Column arrays of a spine (name null: row id, entity, decision time) or a log (name set). */
+  private record Columns(String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values,
+      int[] codes, String[] categories) implements Serializable {}
+
+  /** Builds each row from the broadcast columns. */
+  private static final class Rows implements MapPartitionsFunction<Long, Row> {
+    private static final long serialVersionUID = 1L;
+
+    private final Broadcast<Columns> shared;
+
+    Rows(Broadcast<Columns> shared) {
+      this.shared = shared;
     }
-    return SparkEventLog.of(log.name(), spark.createDataFrame(rows, schema));
+
+    @Override
+    public Iterator<Row> call(Iterator<Long> ids) {
+      Columns c = shared.value();
+      return new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return ids.hasNext();
+        }
+
+        @Override
+        public Row next() {
+          int i = Math.toIntExact(ids.next());
+          if (c.name() == null) {
+            return RowFactory.create(i, c.entity()[i], c.validFrom()[i]);
+          }
+          Object value = c.values() != null ? (Object) c.values()[i]
+              : c.codes()[i] < 0 ? null : c.categories()[c.codes()[i]];
+          return RowFactory.create(c.entity()[i], c.validFrom()[i], c.recordedAt()[i], (long) i, value);
+        }
+      };
+    }
   }
 
   /**
@@ -101,10 +149,8 @@ public final class InMemoryFrames {
           log.name() + SparkPointInTimeJoin.SOURCE_ID_SUFFIX));
     }
     boolean[] seen = new boolean[rows];
-    Iterator<Row> it =
-        joined.selectExpr(columns.stream().map(c -> "`" + c + "`").toArray(String[]::new)).toLocalIterator();
-    while (it.hasNext()) {
-      Row row = it.next();
+    for (Row row :
+        joined.selectExpr(columns.stream().map(c -> "`" + c + "`").toArray(String[]::new)).collectAsList()) {
       int r = row.getInt(0);
       if (r < 0 || r >= rows || seen[r]) {
         throw new IllegalArgumentException("row " + r + " of the joined frame is out of range or repeated");
