@@ -32,7 +32,7 @@ class SparkHistoryTests {
 
   private final SparkSession spark = SparkTests.session();
 
-  @Property(tries = 8)
+  @Property(tries = 6)
   void manifestsAndLateWriteReportsEqualTheInMemoryOnes(
       @ForAll long seed, @ForAll boolean categorical, @ForAll boolean monthly,
       @ForAll @IntRange(min = 0, max = 5) int windowDays) {

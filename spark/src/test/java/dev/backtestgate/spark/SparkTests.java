@@ -22,8 +22,10 @@ final class SparkTests {
               .config("spark.sql.shuffle.partitions", "4")
               .config("spark.default.parallelism", "4")
               .config("spark.sql.adaptive.enabled", "false")
+              .config("spark.sql.codegen.wholeStage", "false")
               .config("spark.driver.host", "127.0.0.1")
               .config("spark.sql.session.timeZone", "UTC")
+              .config("spark.sql.warehouse.dir", "target/spark-warehouse")
               .getOrCreate();
     }
     return session;
