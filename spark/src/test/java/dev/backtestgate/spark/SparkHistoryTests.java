@@ -32,7 +32,7 @@ class SparkHistoryTests {
 
   private final SparkSession spark = SparkTests.session();
 
-  @Property(tries = 6)
+  @Property(tries = 10)
   void manifestsAndLateWriteReportsEqualTheInMemoryOnes(
       @ForAll long seed, @ForAll boolean categorical, @ForAll boolean monthly,
       @ForAll @IntRange(min = 0, max = 5) int windowDays) {

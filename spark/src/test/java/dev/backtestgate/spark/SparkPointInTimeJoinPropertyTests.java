@@ -26,7 +26,7 @@ import org.apache.spark.sql.SparkSession;
 class SparkPointInTimeJoinPropertyTests {
   private final SparkSession spark = SparkTests.session();
 
-  @Property(tries = 15)
+  @Property(tries = 30)
   void joinEqualsTheInMemoryJoinRowForRow(
       @ForAll long seed,
       @ForAll @LongRange(min = 0, max = 6) long lag,

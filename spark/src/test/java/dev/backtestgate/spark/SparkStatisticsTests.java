@@ -30,7 +30,7 @@ class SparkStatisticsTests {
 
   private final SparkSession spark = SparkTests.session();
 
-  @Property(tries = 8)
+  @Property(tries = 12)
   void aucEqualsTheInMemoryAuc(@ForAll long seed, @ForAll @IntRange(min = 2, max = 300) int n) {
     Random random = new Random(seed);
     boolean[] labels = labels(random, n, 1);
@@ -41,7 +41,7 @@ class SparkStatisticsTests {
     assertThat(spark).isCloseTo(Auc.of(labels, scores), within(EXACT));
   }
 
-  @Property(tries = 8)
+  @Property(tries = 12)
   void pairedDeLongEqualsTheInMemoryDeLong(@ForAll long seed, @ForAll @IntRange(min = 4, max = 300) int n) {
     Random random = new Random(seed);
     boolean[] labels = labels(random, n, 2);
