@@ -20,17 +20,20 @@ import org.apiguardian.api.API;
  * adversary crafting collisions. It costs a few nanoseconds per row, where SHA-256 per row would cost a
  * few hundred.
  *
- * <p>Public only for engines that compute the same digest elsewhere (SQL, Spark): they map each distinct
- * category to its word here and compute the rest of the row hash themselves.
+ * <p>Public so that other engines (Spark, SQL) compute the same digest row by row; docs/history-digest.md
+ * specifies it byte for byte.
  *
  * <pre>{@code
- * long word = RowDigest.categoryWord("delinquent");   // the value word of a category, as in manifests
+ * long word = RowDigest.numericWord(120.0);
+ * long low = RowDigest.low(entity, validFrom, recordedAt, word);
+ * long high = RowDigest.high(entity, validFrom, recordedAt, word);
+ * // a partition's hash: the rows' (high:low) summed modulo 2^128, written as RowDigest.hex(high, low)
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class RowDigest {
   /** The name written into manifests; change it whenever the encoding or the mix changes. */
-  static final String ALGORITHM = "sum128-murmur3fmix-v1";
+  public static final String ALGORITHM = "sum128-murmur3fmix-v1";
 
   private static final long SEED_LOW = 0x243F6A8885A308D3L;
   private static final long SEED_HIGH = 0x13198A2E03707344L;
@@ -38,16 +41,16 @@ public final class RowDigest {
 
   private RowDigest() {}
 
-  static long low(long entity, long validFrom, long recordedAt, long value) {
+  public static long low(long entity, long validFrom, long recordedAt, long value) {
     return hash(SEED_LOW, entity, validFrom, recordedAt, value);
   }
 
-  static long high(long entity, long validFrom, long recordedAt, long value) {
+  public static long high(long entity, long validFrom, long recordedAt, long value) {
     return hash(SEED_HIGH, entity, validFrom, recordedAt, value);
   }
 
   /** The canonical 64-bit word of a numeric value. */
-  static long numericWord(double value) {
+  public static long numericWord(double value) {
     return Double.doubleToLongBits(value == 0.0 ? 0.0 : value);
   }
 
@@ -89,7 +92,7 @@ public final class RowDigest {
   }
 
   /** 32 lowercase hex digits of the 128-bit value high:low. */
-  static String hex(long high, long low) {
+  public static String hex(long high, long low) {
     return String.format("%016x%016x", high, low);
   }
 }

@@ -71,4 +71,15 @@ class HistoryCheckTests {
     assertThatThrownBy(() -> HistoryCheck.compare(committed, other))
         .hasMessageContaining("manifest is for table 'balance' but the event log is 'status'");
   }
+
+  @Test
+  void aManifestComputedElsewhereComparesLikeTheLogItself() {
+    HistoryManifest committed = manifest(balance(DAY1, DAY2));
+    EventLog today = balance(new long[] {1, MAR_1, MAR_1, 99}, DAY2);
+
+    assertThat(HistoryCheck.compare(committed, manifest(today))).isEqualTo(HistoryCheck.compare(committed, today));
+    assertThatThrownBy(() -> HistoryCheck.compare(committed, HistoryManifest.of(today, PartitionGranularity.MONTH, APR_1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("by day before 2024-04-01 but today's covers 'balance' by month before 2024-04-01");
+  }
 }

@@ -50,7 +50,7 @@ final class CreditBacktests {
    * Prepares the honest features and fits the baseline on {@code world}, which must be the standard world:
    * the committed history manifest ({@link StatementHistory}) is its statement table's.
    */
-  private CreditBacktests(CreditWorld world) {
+  private CreditBacktests(CreditWorld world, PointInTimeFeatures.Join join) {
     this.world = world;
     this.train = DecisionRows.training(world);
     this.test = DecisionRows.test(world);
@@ -59,8 +59,8 @@ final class CreditBacktests {
     this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
     this.statusHistory = EventLogView.of(log.toEventLog(SourceFeatures.STATUS));
     this.logs = PointInTimeFeatures.of(world, log);
-    this.honestTrain = logs.read(train, true);
-    this.honestTest = logs.read(test, true);
+    this.honestTrain = logs.read(train, true, join);
+    this.honestTest = logs.read(test, true, join);
     this.baseline = Scorecard.fit(BASELINE, ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD),
         train.defaulted());
     this.baselineScores = baseline.score(ModelInputs.of(honestTest, world, ModelInputs.Columns.SCORECARD));
@@ -69,6 +69,14 @@ final class CreditBacktests {
   /** The backtests on the standard world, built once per JVM (every gated test shares them). */
   static CreditBacktests standard() {
     return Standard.INSTANCE;
+  }
+
+  /**
+   * The backtests on the standard world with the point-in-time features joined by {@code join} (another
+   * engine) instead of in memory; built anew on each call.
+   */
+  static CreditBacktests joinedBy(PointInTimeFeatures.Join join) {
+    return new CreditBacktests(standard().world(), join);
   }
 
   /** The world the backtests run on. */
@@ -184,6 +192,7 @@ final class CreditBacktests {
 
   /** Lazy holder: the standard world is generated on first use only. */
   private static final class Standard {
-    static final CreditBacktests INSTANCE = new CreditBacktests(WorldGenerator.generate(WorldSpec.standard()));
+    static final CreditBacktests INSTANCE =
+        new CreditBacktests(WorldGenerator.generate(WorldSpec.standard()), PointInTimeFeatures.IN_MEMORY);
   }
 }

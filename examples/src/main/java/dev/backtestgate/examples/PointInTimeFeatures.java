@@ -1,7 +1,7 @@
 package dev.backtestgate.examples;
 
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.FeatureTable;
+import dev.backtestgate.time.JoinedFeature;
 import dev.backtestgate.time.PointInTimeJoin;
 import dev.backtestgate.time.Spine;
 import java.util.ArrayList;
@@ -60,20 +60,41 @@ final class PointInTimeFeatures {
         EventLog.numeric(SourceFeatures.PAYMENT_RATIO, entity, paymentDue, s.paymentRecordedAt(), s.paymentRatio()));
   }
 
+  /**
+   * The engine that joins the logs onto the decision rows: {@link #IN_MEMORY} here, another engine (Spark)
+   * in its own example. It returns one joined feature per log, in the logs' order.
+   */
+  @FunctionalInterface
+  interface Join {
+    List<JoinedFeature> join(Spine spine, List<EventLog> logs);
+  }
+
+  /** {@link PointInTimeJoin} with default settings. */
+  static final Join IN_MEMORY = (spine, logs) -> PointInTimeJoin.builder().build().join(spine, logs).features();
+
   /** The features of {@code rows} as of each decision; with the payments feed when {@code withPayments}. */
   SourceFeatures read(DecisionRows rows, boolean withPayments) {
+    return read(rows, withPayments, IN_MEMORY);
+  }
+
+  /** As {@link #read(DecisionRows, boolean)}, joined by {@code join}. */
+  SourceFeatures read(DecisionRows rows, boolean withPayments, Join join) {
     List<EventLog> logs = new ArrayList<>(List.of(status, worstStatus, balance));
     if (withPayments) {
       logs.add(paymentRatio);
     }
-    FeatureTable table = PointInTimeJoin.builder().build().join(Spine.of(rows.entities(), rows.decisionAt()), logs);
-    Map<String, long[]> knownAt = new LinkedHashMap<>(table.knownAt());
+    Map<String, JoinedFeature> table = new LinkedHashMap<>();
+    for (JoinedFeature feature : join.join(Spine.of(rows.entities(), rows.decisionAt()), logs)) {
+      table.put(feature.name(), feature);
+    }
+    Map<String, long[]> knownAt = new LinkedHashMap<>();
+    table.forEach((name, feature) -> knownAt.put(name, feature.knownAt()));
     knownAt.put(SourceFeatures.TENURE, SourceFeatures.openedAt(world, rows));
     return new SourceFeatures(rows,
-        table.categorical(SourceFeatures.STATUS).codes(),
-        table.numeric(SourceFeatures.WORST_STATUS).values(),
-        table.numeric(SourceFeatures.BALANCE).values(),
-        withPayments ? table.numeric(SourceFeatures.PAYMENT_RATIO).values() : null,
+        ((JoinedFeature.Categorical) table.get(SourceFeatures.STATUS)).codes(),
+        ((JoinedFeature.Numeric) table.get(SourceFeatures.WORST_STATUS)).values(),
+        ((JoinedFeature.Numeric) table.get(SourceFeatures.BALANCE)).values(),
+        withPayments ? ((JoinedFeature.Numeric) table.get(SourceFeatures.PAYMENT_RATIO)).values() : null,
         knownAt);
   }
 }

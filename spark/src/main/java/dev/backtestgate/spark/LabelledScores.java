@@ -1,0 +1,142 @@
+package dev.backtestgate.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.NumericType;
+
+/**
+ * Validated labels and score columns of a DataFrame, with the counts of positives and negatives: one
+ * aggregation over the data. Labels are booleans or integral 0/1; scores are numeric, finite and not null;
+ * -0.0 is folded into 0.0. Failures follow the in-memory {@code Auc}/{@code DeLong} messages, with an
+ * example row instead of an index (rows of a DataFrame have no fixed order).
+ */
+final class LabelledScores {
+  static final String LABEL = "l";
+
+  final Dataset<Row> rows;
+  final long positives;
+  final long negatives;
+
+  private LabelledScores(Dataset<Row> rows, long positives, long negatives) {
+    this.rows = rows;
+    this.positives = positives;
+    this.negatives = negatives;
+  }
+
+  /**
+   * {@code rows} has the boolean column {@value #LABEL} and the scores as columns {@code s0, s1, ...}.
+   *
+   * @param minPerClass the positives and negatives needed
+   * @param why what needs them, for the message
+   */
+  static LabelledScores of(
+      Dataset<Row> data, String label, List<String> scores, int minPerClass, String why) {
+    if (data == null) {
+      throw new NullPointerException("data must not be null");
+    }
+    List<String> all = new ArrayList<>(scores);
+    all.add(0, label);
+    SparkColumns.requireColumns(data, "the data", all.toArray(String[]::new));
+    Column labelColumn = labelColumn(data, label);
+    List<Column> selected = new ArrayList<>();
+    selected.add(labelColumn.as(LABEL));
+    List<Column> checks = new ArrayList<>();
+    checks.add(count(lit(1)));
+    checks.add(sum(when(col(LABEL), 1L).otherwise(0L)));
+    checks.add(sum(when(col(LABEL).isNull(), 1L).otherwise(0L)));
+    checks.add(sum(when(col("__bad_label"), 1L).otherwise(0L)));
+    for (int i = 0; i < scores.size(); i++) {
+      String name = scores.get(i);
+      DataType type = SparkColumns.type(data, name);
+      if (!(type instanceof NumericType)) {
+        throw new IllegalArgumentException(
+            "score column '" + name + "' has type " + type.simpleString() + "; scores must be numeric:"
+                + " cast them to double first");
+      }
+      Column score = col("`" + name + "`").cast(DataTypes.DoubleType);
+      selected.add(when(score.equalTo(0.0), lit(0.0)).otherwise(score).as("s" + i));
+      checks.add(sum(when(badScore(col("s" + i)), 1L).otherwise(0L)));
+    }
+    Dataset<Row> canonical = data.select(
+        concat(selected, badLabel(data, label).as("__bad_label")).toArray(Column[]::new));
+    Row counts = canonical.agg(checks.get(0), checks.subList(1, checks.size()).toArray(Column[]::new)).first();
+    long rows = counts.getLong(0);
+    long positives = rows == 0 ? 0 : counts.getLong(1);
+    long nullLabels = rows == 0 ? 0 : counts.getLong(2);
+    long badLabels = rows == 0 ? 0 : counts.getLong(3);
+    if (nullLabels > 0 || badLabels > 0) {
+      throw new IllegalArgumentException(
+          "label column '" + label + "' has " + nullLabels + " null label(s) and " + badLabels
+              + " label(s) other than 0 and 1; for example " + example(data, label, labelColumn.isNull()
+                  .or(badLabel(data, label)))
+              + ". Map the classes to true/false (or 1/0) and drop unlabelled rows first.");
+    }
+    for (int i = 0; i < scores.size(); i++) {
+      long bad = rows == 0 ? 0 : counts.getLong(4 + i);
+      if (bad > 0) {
+        Column score = col("`" + scores.get(i) + "`").cast(DataTypes.DoubleType);
+        throw new IllegalArgumentException(
+            "score column '" + scores.get(i) + "' has " + bad + " null, NaN or infinite score(s), for example "
+                + example(data, label, badScore(score))
+                + "; every row needs a finite score: fix the model's output or drop those rows.");
+      }
+    }
+    long negatives = rows - positives;
+    if (positives < minPerClass || negatives < minPerClass) {
+      String missing = positives < minPerClass ? "positives" : "negatives";
+      throw new IllegalArgumentException(
+          "labels have " + positives + " positive(s) and " + negatives + " negative(s), too few " + missing
+              + ": " + why + " needs at least " + minPerClass + " positive(s) and " + minPerClass
+              + " negative(s). Check the label column (true = positive) or widen the test window.");
+    }
+    return new LabelledScores(canonical.drop("__bad_label"), positives, negatives);
+  }
+
+  private static List<Column> concat(List<Column> columns, Column last) {
+    List<Column> out = new ArrayList<>(columns);
+    out.add(last);
+    return out;
+  }
+
+  private static Column labelColumn(Dataset<Row> data, String label) {
+    DataType type = SparkColumns.type(data, label);
+    Column column = col("`" + label + "`");
+    if (type instanceof BooleanType) {
+      return column;
+    }
+    if (SparkColumns.integral(type)) {
+      return column.cast(DataTypes.LongType).equalTo(1L);
+    }
+    throw new IllegalArgumentException(
+        "label column '" + label + "' has type " + type.simpleString() + "; labels must be boolean or 0/1:"
+            + " map the classes first");
+  }
+
+  private static Column badLabel(Dataset<Row> data, String label) {
+    return SparkColumns.type(data, label) instanceof BooleanType
+        ? lit(false)
+        : col("`" + label + "`").cast(DataTypes.LongType).isin(0L, 1L).equalTo(false);
+  }
+
+  private static Column badScore(Column score) {
+    return score.isNull().or(score.isNaN())
+        .or(score.equalTo(Double.POSITIVE_INFINITY)).or(score.equalTo(Double.NEGATIVE_INFINITY));
+  }
+
+  private static String example(Dataset<Row> data, String label, Column bad) {
+    List<Row> rows = data.filter(bad).limit(1).collectAsList();
+    return rows.isEmpty() ? "(none found)" : rows.get(0).toString();
+  }
+}

@@ -1,0 +1,186 @@
+package dev.backtestgate.spark;
+
+import static org.apache.spark.sql.functions.col;
+
+import dev.backtestgate.metrics.AucComparison;
+import java.io.Serializable;
+import java.math.BigInteger;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * The paired DeLong comparison of two models over a DataFrame, equal to the in-memory
+ * {@code DeLong.compare} on the same rows (to the last bit: the same exact integers go into the same
+ * floating-point formula). Per model, each distinct score's placement (see the in-memory
+ * {@code Placements}) comes from a sorted scan ({@code ScoreTable}); the rows are grouped by (label,
+ * candidate score, baseline score), each group looks up both placements, and the differences are summed
+ * exactly (a {@code long} sum and a 128-bit sum of squares per class) partition by partition.
+ *
+ * <pre>{@code
+ * AucComparison c = SparkDeLong.compare(scored, "defaulted", "candidate", "baseline", 0.95);
+ * System.out.printf("lift %+.3f (95%% CI %+.3f..%+.3f)%n", c.lift(), c.ciLower(), c.ciUpper());
+ * }</pre>
+ */
+public final class SparkDeLong {
+  private static final String NEEDS =
+      "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
+  private static final NormalDistribution STANDARD = new NormalDistribution(null, 0.0, 1.0);
+
+  private SparkDeLong() {}
+
+  /**
+   * Paired comparison of column {@code candidate} against column {@code baseline}.
+   *
+   * @param confidenceLevel strictly between 0 and 1, for example 0.95
+   * @throws IllegalArgumentException as {@link SparkAuc#of} does, and with fewer than 2 positives or 2
+   *     negatives
+   */
+  public static AucComparison compare(
+      Dataset<Row> data, String label, String candidate, String baseline, double confidenceLevel) {
+    if (!(confidenceLevel > 0 && confidenceLevel < 1)) {
+      throw new IllegalArgumentException(
+          "confidence level must be strictly between 0 and 1, got " + confidenceLevel
+              + ". Pass a fraction such as 0.95 (not 95).");
+    }
+    LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline), 2, NEEDS);
+    Dataset<Row> candidateTable = ScoreTable.of(scores, "s0").select(
+        col("score").as("cs"), col("placePositive").as("cp"), col("placeNegative").as("cn"));
+    Dataset<Row> baselineTable = ScoreTable.of(scores, "s1").select(
+        col("score").as("bs"), col("placePositive").as("bp"), col("placeNegative").as("bn"));
+    Dataset<Row> groups = scores.rows.groupBy(LabelledScores.LABEL, "s0", "s1").count()
+        .join(candidateTable, col("s0").equalTo(col("cs")))
+        .join(baselineTable, col("s1").equalTo(col("bs")))
+        .select(col(LabelledScores.LABEL), col("count"), col("cp"), col("cn"), col("bp"), col("bn"));
+    Sums total = new Sums();
+    for (Sums partial : groups.javaRDD().mapPartitions(new Accumulate()).collect()) {
+      total.add(partial);
+    }
+    return total.comparison(scores.positives, scores.negatives, confidenceLevel);
+  }
+
+  /**
+   * Exact sums over groups of rows: {@code 2U} of each model, and per class (0 positive, 1 negative) the sums and
+   * 128-bit sums of squares of the placement differences and of each model's own placements (for both variances
+   * and the covariance, as the in-memory {@code DeLong.compare} reports them).
+   */
+  static final class Sums implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    long candidateTwiceU;
+    long baselineTwiceU;
+    final Moments differences = new Moments();
+    final Moments candidate = new Moments();
+    final Moments baseline = new Moments();
+
+    /** Adds {@code count} rows of one class with these placements. */
+    void add(int kind, long count, long candidatePlace, long baselinePlace) {
+      differences.add(kind, count, candidatePlace - baselinePlace);
+      candidate.add(kind, count, candidatePlace);
+      baseline.add(kind, count, baselinePlace);
+    }
+
+    void add(Sums other) {
+      candidateTwiceU += other.candidateTwiceU;
+      baselineTwiceU += other.baselineTwiceU;
+      differences.add(other.differences);
+      candidate.add(other.candidate);
+      baseline.add(other.baseline);
+    }
+
+    /** The comparison, by the same floating-point steps as the in-memory {@code DeLong.compare}. */
+    AucComparison comparison(long positives, long negatives, double confidenceLevel) {
+      double variance = differences.variance(positives, negatives);
+      double candidateVariance = candidate.variance(positives, negatives);
+      double baselineVariance = baseline.variance(positives, negatives);
+      double covariance = (candidateVariance + baselineVariance - variance) / 2;
+      double candidateAuc = SparkAuc.fromTwiceU(candidateTwiceU, positives, negatives);
+      double baselineAuc = SparkAuc.fromTwiceU(baselineTwiceU, positives, negatives);
+      double lift = candidateAuc - baselineAuc;
+      double se = Math.sqrt(Math.max(variance, 0.0));
+      if (se == 0) {
+        return new AucComparison(candidateAuc, baselineAuc, lift, 0.0, confidenceLevel, lift, lift, Double.NaN, 1.0,
+            candidateVariance, baselineVariance, covariance);
+      }
+      double halfWidth = STANDARD.inverseCumulativeProbability((1 + confidenceLevel) / 2) * se;
+      double z = lift / se;
+      return new AucComparison(
+          candidateAuc, baselineAuc, lift, se, confidenceLevel, lift - halfWidth, lift + halfWidth, z,
+          2 * STANDARD.cumulativeProbability(-Math.abs(z)), candidateVariance, baselineVariance, covariance);
+    }
+  }
+
+  /** Per class, the exact sum and 128-bit sum of squares of some placement, and the DeLong variance they give. */
+  static final class Moments implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final long[] sums = new long[2];
+    final long[] squaresHigh = new long[2];
+    final long[] squaresLow = new long[2];
+
+    /** Adds {@code count} rows of one class whose value is {@code value}. */
+    void add(int kind, long count, long value) {
+      sums[kind] += count * value;
+      long magnitude = Math.abs(value);
+      long scaled = magnitude * count; // < 2^63: a placement is below 2^32, a count below 2^31
+      addSquare(kind, Math.multiplyHigh(scaled, magnitude), scaled * magnitude);
+    }
+
+    private void addSquare(int kind, long high, long low) {
+      long sum = squaresLow[kind] + low;
+      squaresHigh[kind] += high + (Long.compareUnsigned(sum, low) < 0 ? 1 : 0);
+      squaresLow[kind] = sum;
+    }
+
+    void add(Moments other) {
+      for (int kind = 0; kind < 2; kind++) {
+        sums[kind] += other.sums[kind];
+        addSquare(kind, other.squaresHigh[kind], other.squaresLow[kind]);
+      }
+    }
+
+    /** {@code S10 / positives + S01 / negatives}, converted from half-units as the in-memory code does. */
+    double variance(long positives, long negatives) {
+      double positiveUnit = 2.0 * negatives;
+      double negativeUnit = 2.0 * positives;
+      double s10 = sampleVariance(0, positives) / (positiveUnit * positiveUnit);
+      double s01 = sampleVariance(1, negatives) / (negativeUnit * negativeUnit);
+      return s10 / positives + s01 / negatives;
+    }
+
+    /** {@code (count * squares - sum^2) / (count * (count - 1))}, exact up to the final division. */
+    private double sampleVariance(int kind, long count) {
+      BigInteger squares = BigInteger.valueOf(squaresHigh[kind]).shiftLeft(64)
+          .add(new BigInteger(Long.toUnsignedString(squaresLow[kind])));
+      BigInteger centeredTimesCount = squares.multiply(BigInteger.valueOf(count))
+          .subtract(BigInteger.valueOf(sums[kind]).pow(2));
+      return centeredTimesCount.doubleValue() / ((double) count * (count - 1));
+    }
+  }
+
+  /** Per partition: the exact sums of its groups. */
+  private static final class Accumulate implements FlatMapFunction<Iterator<Row>, Sums> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Iterator<Sums> call(Iterator<Row> groups) {
+      Sums sums = new Sums();
+      while (groups.hasNext()) {
+        Row g = groups.next();
+        boolean positive = g.getBoolean(0);
+        long count = g.getLong(1);
+        long candidatePlace = positive ? g.getLong(2) : g.getLong(3);
+        long baselinePlace = positive ? g.getLong(4) : g.getLong(5);
+        if (positive) {
+          sums.candidateTwiceU += count * candidatePlace;
+          sums.baselineTwiceU += count * baselinePlace;
+        }
+        sums.add(positive ? 0 : 1, count, candidatePlace, baselinePlace);
+      }
+      return List.of(sums).iterator();
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.backtestgate.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.metrics.DeLong;
+import dev.backtestgate.time.PointInTimeCheck;
+import dev.backtestgate.time.PointInTimeViolation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The evidence computed on Spark against the in-memory checks on the same rows: the comparison, each
+ * feature's point-in-time violation (counts, largest lead, the first five rows), and a fingerprint that
+ * ignores row order but not content.
+ */
+class SparkGateEvidenceTests {
+  private final SparkSession spark = SparkTests.session();
+
+  @Test
+  void evidenceEqualsTheInMemoryChecksAndTheFingerprintIgnoresOrderOnly() {
+    Random random = new Random(11);
+    int n = 400;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] decided = new long[n];
+    long[] balanceKnown = new long[n];
+    long[] statusKnown = new long[n];
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      labels[i] = i < 2 || (i >= 4 && random.nextInt(3) == 0);
+      candidate[i] = random.nextInt(20) + (labels[i] ? 3 : 0);
+      baseline[i] = random.nextInt(20) + (labels[i] ? 1 : 0);
+      decided[i] = 1_000_000 + random.nextInt(1_000);
+      balanceKnown[i] = random.nextInt(8) == 0 ? PointInTimeCheck.NO_VALUE : decided[i] - 50 + random.nextInt(60);
+      statusKnown[i] = decided[i] - 100;
+      rows.add(RowFactory.create(i, labels[i], candidate[i], baseline[i], decided[i],
+          balanceKnown[i] == PointInTimeCheck.NO_VALUE ? null : balanceKnown[i], statusKnown[i]));
+    }
+    StructType schema = new StructType()
+        .add("rowId", DataTypes.IntegerType).add("label", DataTypes.BooleanType)
+        .add("cand", DataTypes.DoubleType).add("base", DataTypes.DoubleType)
+        .add("decisionTime", DataTypes.LongType).add("balance_knownAt", DataTypes.LongType)
+        .add("status_knownAt", DataTypes.LongType);
+    Dataset<Row> data = spark.createDataFrame(rows, schema);
+    Duration lag = Duration.ofMillis(5);
+
+    SparkGateEvidence evidence = evidence(data, lag);
+
+    AucComparison expected = DeLong.compare(labels, candidate, baseline, 0.95);
+    assertThat(evidence.comparison().lift()).isCloseTo(expected.lift(), within(1e-12));
+    assertThat(evidence.comparison().standardError()).isCloseTo(expected.standardError(), within(1e-12));
+    Optional<PointInTimeViolation> balance = PointInTimeCheck.check("balance", decided, balanceKnown, lag);
+    assertThat(balance).isPresent();
+    assertThat(evidence.pointInTime().get("balance")).isEqualTo(balance);
+    assertThat(evidence.pointInTime().get("status")).isEmpty();
+    assertThat(evidence.pointInTime()).doesNotContainKey("limit");
+
+    Dataset<Row> reordered = data.repartition(3).orderBy(data.col("cand").desc());
+    assertThat(evidence(reordered, lag).fingerprint()).isEqualTo(evidence.fingerprint());
+    Dataset<Row> changed = data.selectExpr("rowId", "label", "cand", "base", "decisionTime",
+        "IF(rowId = 7, balance_knownAt + 1, balance_knownAt) AS balance_knownAt", "status_knownAt");
+    assertThat(evidence(changed, lag).fingerprint()).isNotEqualTo(evidence.fingerprint());
+  }
+
+  private static SparkGateEvidence evidence(Dataset<Row> data, Duration lag) {
+    return SparkGateEvidence.builder(data)
+        .gate("com.acme.Backtest#gbm").labels("label")
+        .candidate("gbm", "cand").baseline("prod", "base")
+        .rows("rowId", "decisionTime")
+        .feature("balance", "balance_knownAt").feature("status", "status_knownAt").timelessFeature("limit")
+        .availabilityLag(lag)
+        .compute();
+  }
+}

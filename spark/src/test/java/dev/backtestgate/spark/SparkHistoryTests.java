@@ -1,0 +1,104 @@
+package dev.backtestgate.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.HistoryCheck;
+import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.LateWriteDetector;
+import dev.backtestgate.time.LateWriteReport;
+import dev.backtestgate.time.MissingValues;
+import dev.backtestgate.time.PartitionGranularity;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+
+/**
+ * History manifests and late writes on Spark against the in-memory ones: manifests byte for byte (both
+ * granularities, numeric and categorical values, NaN, -0.0, missing categories, times before 1970), a
+ * manifest from either engine checked on the other, and equal late-write reports.
+ */
+class SparkHistoryTests {
+  private static final long DAY = 86_400_000L;
+
+  private final SparkSession spark = SparkTests.session();
+
+  @Property(tries = 10)
+  void manifestsAndLateWriteReportsEqualTheInMemoryOnes(
+      @ForAll long seed, @ForAll boolean categorical, @ForAll boolean monthly,
+      @ForAll @IntRange(min = 0, max = 5) int windowDays) {
+    Random random = new Random(seed);
+    EventLog log = randomLog(random, categorical, 1 + random.nextInt(400));
+    PartitionGranularity granularity = monthly ? PartitionGranularity.MONTH : PartitionGranularity.DAY;
+    Instant closedBefore = Instant.ofEpochMilli((random.nextInt(120) - 20) * DAY + random.nextInt(1000));
+    SparkEventLog frame = JoinData.logFrame(spark, log);
+
+    HistoryManifest memory = HistoryManifest.of(log, granularity, closedBefore);
+    HistoryManifest cluster = SparkHistoryManifest.of("f", frame.events(), granularity, closedBefore);
+    assertThat(cluster.toJson()).isEqualTo(memory.toJson());
+    assertThat(HistoryCheck.compare(cluster, log).clean()).isTrue();
+
+    LateWriteReport expected = LateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
+        .maxExamples(3).build().detect(log);
+    LateWriteReport actual = SparkLateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
+        .maxExamples(3).build().detect(frame);
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  @Test
+  void anInMemoryManifestCatchesARewriteDoneOnSpark() {
+    EventLog log = randomLog(new Random(7), false, 300);
+    Instant closedBefore = Instant.ofEpochMilli(100 * DAY);
+    HistoryManifest committed = HistoryManifest.of(log, PartitionGranularity.DAY, closedBefore);
+    Dataset<Row> rewritten = JoinData.logFrame(spark, log).events()
+        .selectExpr("entity", "validFrom", "recordedAt", "eventId",
+            "IF(eventId = 5, value + 1, value) AS value");
+
+    HistoryCheckResult result = HistoryCheck.compare(
+        committed, SparkHistoryManifest.of("f", rewritten, PartitionGranularity.DAY, closedBefore));
+
+    assertThat(result.clean()).isFalse();
+    assertThat(result.findings()).hasSize(1);
+    assertThat(result.problems().get(0)).contains(PartitionGranularity.DAY.key(
+        java.time.LocalDate.ofEpochDay(Math.floorDiv(log.validFrom()[5], DAY))));
+  }
+
+  private static EventLog randomLog(Random random, boolean categorical, int n) {
+    long[] entity = new long[n];
+    long[] validFrom = new long[n];
+    long[] recordedAt = new long[n];
+    for (int i = 0; i < n; i++) {
+      entity[i] = random.nextInt(20) - 3;
+      validFrom[i] = (random.nextInt(100) - 30) * DAY + random.nextInt((int) DAY);
+      recordedAt[i] = validFrom[i] + (random.nextInt(4) == 0 ? random.nextInt(20) * DAY : random.nextInt(3_600_000))
+          - (random.nextInt(10) == 0 ? 2 * DAY : 0);
+    }
+    if (categorical) {
+      int[] codes = new int[n];
+      for (int i = 0; i < n; i++) {
+        codes[i] = random.nextInt(10) - 1;
+      }
+      return EventLog.categorical("f", entity, validFrom, recordedAt, codes,
+          List.of("a", "b", "ü", "", "premium", "x y", "12345678", "123456789", "z"), MissingValues.KEEP);
+    }
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = switch (random.nextInt(5)) {
+        case 0 -> Double.NaN;
+        case 1 -> -0.0;
+        case 2 -> 0.0;
+        default -> random.nextGaussian();
+      };
+    }
+    return EventLog.numeric("f", entity, validFrom, recordedAt, values, MissingValues.KEEP);
+  }
+}

@@ -1,0 +1,210 @@
+package dev.backtestgate.spark;
+
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.JoinedFeature;
+import dev.backtestgate.time.PointInTimeJoin;
+import dev.backtestgate.time.Spine;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * A runner (not a test) that times the point-in-time join side by side: the in-memory
+ * {@code PointInTimeJoin}, DuckDB's {@code ASOF LEFT JOIN} and {@link SparkPointInTimeJoin} on
+ * {@code local[2]}, on the same data, and checks that all three find the same values. The data follow a
+ * formula that both Java and Spark SQL evaluate, so Spark generates its copy itself ({@code spark.range})
+ * instead of holding it on the heap: like PointInTimeJoinBenchmark, 100k entities, events spread over
+ * 1000 days in recorded order, one time axis (recordedAt == validFrom) so that DuckDB's as-of join
+ * computes the same thing.
+ *
+ * <pre>
+ * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed all 1000000 10000000
+ * java [Spark's JVM flags] -Xmx4g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed spark 1000000 100000000
+ * java -Xmx4g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed memory 1000000 100000000
+ * </pre>
+ *
+ * docs/spark.md gives the exact commands and the numbers measured.
+ */
+public final class SparkJoinSpeed {
+  static final long ENTITIES = 100_000;
+  static final long START = 1_600_000_000_000L;
+  static final long SPAN = 1_000L * 86_400_000L;
+
+  private SparkJoinSpeed() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 3) {
+      throw new IllegalArgumentException("usage: SparkJoinSpeed all|spark|memory SPINE_ROWS EVENTS");
+    }
+    String mode = args[0];
+    long spineRows = Long.parseLong(args[1]);
+    long events = Long.parseLong(args[2]);
+    System.out.printf(Locale.ROOT, "spine %,d rows, %,d events, %,d entities, max heap %,d MiB, %d cores%n",
+        spineRows, events, ENTITIES, Runtime.getRuntime().maxMemory() >> 20,
+        Runtime.getRuntime().availableProcessors());
+    Checksum memory = null;
+    if (mode.equals("all") || mode.equals("memory")) {
+      memory = inMemory((int) spineRows, (int) events, mode.equals("all"));
+    }
+    if (mode.equals("all") || mode.equals("spark")) {
+      Checksum spark = spark(spineRows, events);
+      if (memory != null && !memory.equals(spark)) {
+        throw new IllegalStateException("Spark and PointInTimeJoin disagree: " + spark + " vs " + memory);
+      }
+    }
+  }
+
+  /** Rows with a value and the sum of their knowledge times: what all engines must agree on. */
+  record Checksum(long found, long knownAtSum) {}
+
+  static long eventEntity(long i) {
+    return (i * 2_654_435_761L) % ENTITIES; // i < 2^31: the product fits
+  }
+
+  static long eventTime(long i, long events) {
+    return START + (long) ((double) SPAN * i / events) + (i * 7_919L) % 1_000;
+  }
+
+  static long spineEntity(long r) {
+    return (r * 40_503L + 17) % ENTITIES;
+  }
+
+  static long decisionTime(long r) {
+    return START + (r * 86_400_017L) % SPAN;
+  }
+
+  private static Checksum inMemory(int spineRows, int events, boolean withDuckDb) throws SQLException {
+    long started = System.nanoTime();
+    long[] entity;
+    long[] time;
+    double[] values;
+    try {
+      entity = new long[events];
+      time = new long[events];
+      values = new double[events];
+      for (int i = 0; i < events; i++) {
+        entity[i] = eventEntity(i);
+        time[i] = eventTime(i, events);
+        values[i] = (i % 1_000) / 1_000.0;
+      }
+    } catch (OutOfMemoryError e) {
+      System.out.printf(Locale.ROOT, "in-memory: cannot even hold the %,d events' columns: %s%n", events, e);
+      return null;
+    }
+    long[] spineEntity = new long[spineRows];
+    long[] decisionTime = new long[spineRows];
+    for (int r = 0; r < spineRows; r++) {
+      spineEntity[r] = spineEntity(r);
+      decisionTime[r] = decisionTime(r);
+    }
+    Spine spine = Spine.of(spineEntity, decisionTime);
+    EventLog log = EventLog.numeric("f", entity, time, time, values);
+    System.out.printf(Locale.ROOT, "in-memory: data generated in %.1f s%n", seconds(started));
+    Checksum checksum = null;
+    try {
+      for (int run = 1; run <= 3; run++) {
+        long t0 = System.nanoTime();
+        JoinedFeature.Numeric joined = PointInTimeJoin.builder().build().join(spine, log).numeric("f");
+        System.out.printf(Locale.ROOT, "in-memory PointInTimeJoin run %d: %.2f s%n", run, seconds(t0));
+        long found = 0;
+        long sum = 0;
+        for (long known : joined.knownAt()) {
+          if (known != JoinedFeature.NO_KNOWN_AT) {
+            found++;
+            sum += known;
+          }
+        }
+        checksum = new Checksum(found, sum);
+      }
+    } catch (OutOfMemoryError e) {
+      System.out.printf(Locale.ROOT, "in-memory PointInTimeJoin: out of memory: %s%n", e);
+      return null;
+    }
+    System.out.println("in-memory checksum " + checksum);
+    if (withDuckDb) {
+      duckDb(spine, entity, time, values, checksum);
+    }
+    return checksum;
+  }
+
+  private static void duckDb(Spine spine, long[] entity, long[] time, double[] values, Checksum expected)
+      throws SQLException {
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        Statement statement = connection.createStatement()) {
+      statement.execute("SET threads = 2");
+      statement.execute("CREATE TABLE events(entity BIGINT, valid_from BIGINT, recorded_at BIGINT, v DOUBLE)");
+      statement.execute("CREATE TABLE spine(row_id INTEGER, entity BIGINT, t BIGINT)");
+      DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
+      try (DuckDBAppender appender = duck.createAppender("main", "events")) {
+        for (int i = 0; i < entity.length; i++) {
+          appender.beginRow().append(entity[i]).append(time[i]).append(time[i]).append(values[i]).endRow();
+        }
+      }
+      try (DuckDBAppender appender = duck.createAppender("main", "spine")) {
+        for (int r = 0; r < spine.size(); r++) {
+          appender.beginRow().append(r).append(spine.entity()[r]).append(spine.decisionTime()[r]).endRow();
+        }
+      }
+      for (int run = 1; run <= 3; run++) {
+        long t0 = System.nanoTime();
+        statement.executeUpdate(
+            "CREATE OR REPLACE TEMP TABLE joined AS SELECT s.row_id, e.v, e.recorded_at FROM spine s"
+                + " ASOF LEFT JOIN events e ON s.entity = e.entity AND s.t >= e.valid_from");
+        System.out.printf(Locale.ROOT, "DuckDB ASOF LEFT JOIN (threads=2) run %d: %.2f s%n", run, seconds(t0));
+      }
+      try (ResultSet result = statement.executeQuery(
+          "SELECT count(v), sum(recorded_at)::HUGEINT::VARCHAR FROM joined")) {
+        result.next();
+        Checksum duck2 = new Checksum(result.getLong(1), Long.parseLong(result.getString(2)));
+        System.out.println("DuckDB checksum " + duck2 + (duck2.equals(expected) ? " (equal)" : " (DIFFERENT)"));
+      }
+    }
+  }
+
+  private static Checksum spark(long spineRows, long events) {
+    SparkSession spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("SparkJoinSpeed")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", String.valueOf(Math.max(8, (spineRows + events) / 1_000_000)))
+        .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    Dataset<Row> spine = spark.range(spineRows).selectExpr(
+        "id AS rowId",
+        "(id * 40503 + 17) % " + ENTITIES + " AS entity",
+        START + " + (id * 86400017) % " + SPAN + " AS decisionTime");
+    Dataset<Row> log = spark.range(events).selectExpr(
+        "(id * 2654435761) % " + ENTITIES + " AS entity",
+        START + " + CAST(CAST(" + SPAN + " AS DOUBLE) * id / " + events + " AS BIGINT) + (id * 7919) % 1000"
+            + " AS validFrom",
+        "id AS eventId",
+        "(id % 1000) / 1000.0D AS value");
+    log = log.selectExpr("entity", "validFrom", "validFrom AS recordedAt", "eventId", "value");
+    for (int run = 1; run <= 2; run++) {
+      long t0 = System.nanoTime();
+      Dataset<Row> joined = SparkPointInTimeJoin.builder().build().join(spine, SparkEventLog.of("f", log));
+      Row sums = joined.selectExpr("count(f_knownAt)", "sum(CAST(f_knownAt AS DECIMAL(38, 0)))").first();
+      Checksum checksum = new Checksum(sums.getLong(0), sums.getDecimal(1).longValueExact());
+      System.out.printf(Locale.ROOT, "Spark local[2] SparkPointInTimeJoin run %d (generation included): %.2f s, "
+          + "checksum %s%n", run, seconds(t0), checksum);
+      if (run == 2) {
+        spark.stop();
+        return checksum;
+      }
+    }
+    throw new AssertionError();
+  }
+
+  private static double seconds(long startedNanos) {
+    return (System.nanoTime() - startedNanos) / 1e9;
+  }
+}

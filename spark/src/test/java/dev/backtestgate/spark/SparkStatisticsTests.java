@@ -1,0 +1,139 @@
+package dev.backtestgate.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.backtestgate.metrics.Auc;
+import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.metrics.DeLong;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SparkAuc and SparkDeLong against the in-memory Auc and DeLong on random data: heavy ties (scores from
+ * a few values), -0.0 beside 0.0, unbalanced classes, identical models (standard error 0).
+ */
+class SparkStatisticsTests {
+  private static final double EXACT = 1e-12;
+
+  private final SparkSession spark = SparkTests.session();
+
+  @Property(tries = 12)
+  void aucEqualsTheInMemoryAuc(@ForAll long seed, @ForAll @IntRange(min = 2, max = 300) int n) {
+    Random random = new Random(seed);
+    boolean[] labels = labels(random, n, 1);
+    double[] scores = scores(random, n);
+
+    double spark = SparkAuc.of(frame(labels, scores, scores), "label", "candidate");
+
+    assertThat(spark).isCloseTo(Auc.of(labels, scores), within(EXACT));
+  }
+
+  @Property(tries = 12)
+  void pairedDeLongEqualsTheInMemoryDeLong(@ForAll long seed, @ForAll @IntRange(min = 4, max = 300) int n) {
+    Random random = new Random(seed);
+    boolean[] labels = labels(random, n, 2);
+    double[] candidate = scores(random, n);
+    double[] baseline = random.nextInt(5) == 0 ? candidate.clone() : scores(random, n);
+
+    AucComparison spark = SparkDeLong.compare(frame(labels, candidate, baseline), "label", "candidate", "baseline", 0.9);
+    AucComparison memory = DeLong.compare(labels, candidate, baseline, 0.9);
+
+    assertClose(spark, memory);
+  }
+
+  @Test
+  void integerLabelsAndIntegerScoresWork() {
+    boolean[] labels = {true, false, true, false, true, false};
+    double[] candidate = {3, 1, 2, 2, 5, 0};
+    double[] baseline = {1, 1, 1, 2, 0, 0};
+    Dataset<Row> data = frame(labels, candidate, baseline).selectExpr(
+        "CAST(label AS INT) AS label", "CAST(candidate AS INT) AS candidate", "CAST(baseline AS BIGINT) AS baseline");
+
+    assertClose(SparkDeLong.compare(data, "label", "candidate", "baseline", 0.95),
+        DeLong.compare(labels, candidate, baseline, 0.95));
+  }
+
+  @Test
+  void rejectsNaNScoresWithACountAndAnExample() {
+    Dataset<Row> data = frame(new boolean[] {true, false, true}, new double[] {1, Double.NaN, Double.NaN}, new double[] {1, 2, 3});
+
+    assertThatThrownBy(() -> SparkAuc.of(data, "label", "candidate"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("score column 'candidate' has 2 null, NaN or infinite score(s)")
+        .hasMessageContaining("NaN");
+  }
+
+  @Test
+  void rejectsLabelsWithTooFewNegatives() {
+    Dataset<Row> data = frame(new boolean[] {true, false, true}, new double[] {1, 2, 3}, new double[] {1, 2, 3});
+
+    assertThatThrownBy(() -> SparkDeLong.compare(data, "label", "candidate", "baseline", 0.95))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("labels have 2 positive(s) and 1 negative(s), too few negatives");
+  }
+
+  private static void assertClose(AucComparison actual, AucComparison expected) {
+    assertThat(actual.candidateAuc()).isCloseTo(expected.candidateAuc(), within(EXACT));
+    assertThat(actual.baselineAuc()).isCloseTo(expected.baselineAuc(), within(EXACT));
+    assertThat(actual.lift()).isCloseTo(expected.lift(), within(EXACT));
+    assertThat(actual.standardError()).isCloseTo(expected.standardError(), within(EXACT));
+    assertThat(actual.ciLower()).isCloseTo(expected.ciLower(), within(EXACT));
+    assertThat(actual.ciUpper()).isCloseTo(expected.ciUpper(), within(EXACT));
+    assertThat(actual.pValue()).isCloseTo(expected.pValue(), within(EXACT));
+    assertThat(actual.candidateVariance()).isCloseTo(expected.candidateVariance(), within(EXACT));
+    assertThat(actual.baselineVariance()).isCloseTo(expected.baselineVariance(), within(EXACT));
+    assertThat(actual.covariance()).isCloseTo(expected.covariance(), within(EXACT));
+    if (Double.isNaN(expected.z())) {
+      assertThat(actual.z()).isNaN();
+    } else {
+      assertThat(actual.z()).isCloseTo(expected.z(), within(1e-9 * Math.max(1, Math.abs(expected.z()))));
+    }
+  }
+
+  private static boolean[] labels(Random random, int n, int minPerClass) {
+    double share = random.nextInt(3) == 0 ? 0.1 : 0.5;
+    boolean[] labels = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = i < minPerClass || (i >= 2 * minPerClass && random.nextDouble() < share);
+    }
+    return labels;
+  }
+
+  private static double[] scores(Random random, int n) {
+    int shape = random.nextInt(3);
+    double[] scores = new double[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = switch (shape) {
+        case 0 -> random.nextInt(3) - 1 + (random.nextBoolean() ? 0.0 : -0.0); // heavy ties, -0.0
+        case 1 -> Math.round(random.nextGaussian() * 20) / 10.0;
+        default -> random.nextGaussian();
+      };
+    }
+    return scores;
+  }
+
+  private Dataset<Row> frame(boolean[] labels, double[] candidate, double[] baseline) {
+    StructType schema = new StructType()
+        .add("label", DataTypes.BooleanType, false)
+        .add("candidate", DataTypes.DoubleType, false)
+        .add("baseline", DataTypes.DoubleType, false);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < labels.length; i++) {
+      rows.add(RowFactory.create(labels[i], candidate[i], baseline[i]));
+    }
+    return spark.createDataFrame(rows, schema);
+  }
+}
