@@ -95,7 +95,7 @@ class HtmlReportTests {
         String.join(" ", r.findings().get(0).render().lines()));
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("no review file");
     assertThat(page.one("//section[@id='next-steps']/p")).isEqualTo("No leakage review covers it. To sign one off:");
-    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(4)
+    assertThat(page.all("//section[@id='next-steps']//ol/li")).hasSize(5)
         .contains("mkdir -p '" + g.reviewDirectory() + "' && cp '" + g.pendingFile() + "' '"
             + g.result().signOff().file() + "'");
     assertSameStepsAsConsole(page, g);

@@ -80,6 +80,6 @@ class HistoryCheckTests {
     assertThat(HistoryCheck.compare(committed, manifest(today))).isEqualTo(HistoryCheck.compare(committed, today));
     assertThatThrownBy(() -> HistoryCheck.compare(committed, HistoryManifest.of(today, PartitionGranularity.MONTH, APR_1)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("by day before 2024-04-01 but today's covers 'balance' by month before 2024-04-01");
+        .hasMessageContaining("committed balance/day before 2024-04-01, today balance/month before 2024-04-01");
   }
 }
