@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  * <p>Values are compared exactly (NaN equals NaN, 0.0 equals -0.0), or within an absolute
  * {@link #withTolerance tolerance} for functions that sum in a different order; categories by equality
  * ({@code null} = missing). The cut view is made in O(1) per row over logs indexed once, so probing the
- * default 1,000 rows costs about the function's own work (docs/speed-probe.md).
+ * default 1,000 rows costs about the function's own work (docs/speed.md#future-read-probe).
  *
  * <pre>{@code
  * FutureReadProbe probe = FutureReadProbe.numeric("worst_status_12m", worstStatus12m,
