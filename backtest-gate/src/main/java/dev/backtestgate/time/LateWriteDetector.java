@@ -51,6 +51,16 @@ public final class LateWriteDetector {
     return new Builder();
   }
 
+  /** How long after validFrom an event may still be recorded before it counts as late. */
+  public Duration closingWindow() {
+    return closingWindow;
+  }
+
+  /** Examples kept per batch. */
+  public int maxExamples() {
+    return maxExamples;
+  }
+
   public LateWriteReport detect(EventLog log) {
     Columns.required(log, "event log");
     long[] validFrom = log.validFrom();

@@ -29,11 +29,12 @@ import org.apache.spark.sql.Row;
  * event id ({@value SparkEventLog#EVENT_ID}) plays the part of the in-memory log position: each batch's
  * examples are its late events with the smallest ids, and {@code Example.index} is the id. Per task
  * each day keeps its counts, time range, greatest lateness and smallest ids; the driver merges them.
- * Distinct entities per day are counted exactly by Spark (a distinct aggregation).
+ * Distinct entities per day are counted exactly by Spark (a distinct aggregation). It is configured by the
+ * in-memory detector itself (closing window, examples per batch), so both engines run with one set of settings.
  *
  * <pre>{@code
- * LateWriteReport report = SparkLateWriteDetector.builder().closingWindow(Duration.ofDays(3)).build()
- *     .detect(SparkEventLog.of("status", statusEvents));
+ * LateWriteDetector settings = LateWriteDetector.builder().closingWindow(Duration.ofDays(3)).build();
+ * LateWriteReport report = SparkLateWriteDetector.of(settings).detect(SparkEventLog.of("status", statusEvents));
  * }</pre>
  */
 public final class SparkLateWriteDetector {
@@ -43,14 +44,19 @@ public final class SparkLateWriteDetector {
   private final long windowMillis;
   private final int maxExamples;
 
-  private SparkLateWriteDetector(Duration closingWindow, int maxExamples) {
-    this.closingWindow = closingWindow;
+  private SparkLateWriteDetector(LateWriteDetector settings) {
+    this.closingWindow = settings.closingWindow();
     this.windowMillis = SparkColumns.nonNegativeMillis(closingWindow, "closing window");
-    this.maxExamples = maxExamples;
+    this.maxExamples = settings.maxExamples();
   }
 
-  public static Builder builder() {
-    return new Builder();
+  /** The detector with {@code settings}' closing window and examples per batch. */
+  public static SparkLateWriteDetector of(LateWriteDetector settings) {
+    if (settings == null) {
+      throw new IllegalArgumentException("the settings are null: pass LateWriteDetector.withDefaults() or a "
+          + "LateWriteDetector.builder()...build().");
+    }
+    return new SparkLateWriteDetector(settings);
   }
 
   /**
@@ -199,34 +205,6 @@ public final class SparkLateWriteDetector {
             .add(r.getLong(0), r.getLong(1), recordedAt, r.getLong(3));
       }
       return days.values().iterator();
-    }
-  }
-
-  /** Configures a detector; the defaults are those of {@link LateWriteDetector}. */
-  public static final class Builder {
-    private Duration closingWindow = LateWriteDetector.DEFAULT_CLOSING_WINDOW;
-    private int maxExamples = 5;
-
-    private Builder() {}
-
-    /** How long after validFrom an event may still be recorded before it counts as late. */
-    public Builder closingWindow(Duration window) {
-      SparkColumns.nonNegativeMillis(window, "closing window");
-      this.closingWindow = window;
-      return this;
-    }
-
-    /** Examples kept per batch (default 5). */
-    public Builder maxExamples(int examples) {
-      if (examples < 0) {
-        throw new IllegalArgumentException("maxExamples must not be negative, got " + examples);
-      }
-      this.maxExamples = examples;
-      return this;
-    }
-
-    public SparkLateWriteDetector build() {
-      return new SparkLateWriteDetector(closingWindow, maxExamples);
     }
   }
 }

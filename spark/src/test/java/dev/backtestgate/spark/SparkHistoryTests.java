@@ -47,10 +47,10 @@ class SparkHistoryTests {
     assertThat(cluster.toJson()).isEqualTo(memory.toJson());
     assertThat(HistoryCheck.compare(cluster, log).clean()).isTrue();
 
-    LateWriteReport expected = LateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
-        .maxExamples(3).build().detect(log);
-    LateWriteReport actual = SparkLateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
-        .maxExamples(3).build().detect(frame);
+    LateWriteDetector settings = LateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
+        .maxExamples(3).build();
+    LateWriteReport expected = settings.detect(log);
+    LateWriteReport actual = SparkLateWriteDetector.of(settings).detect(frame);
     assertThat(actual).isEqualTo(expected);
   }
 
