@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.review.Fingerprint;
@@ -52,10 +53,45 @@ public final class BacktestGate {
       findings.addAll(run(check, context));
     }
 
-    String fingerprint = fingerprint(run);
-    LocalDate today = LocalDate.ofInstant(now, clock.getZone());
+    return decide(run.gateId(), findings, comparison, fingerprint(run), RunSummary.of(run), policy, reviews,
+        LocalDate.ofInstant(now, clock.getZone()));
+  }
+
+  /**
+   * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
+   * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: the lift limit and a
+   * perfect candidate, decision times after now, each timed feature's point-in-time result, late writes and
+   * rewritten history. Evidence computed under another confidence level or availability lag than {@code policy}'s
+   * fails the gate with a {@code check-failed} finding naming both.
+   *
+   * <pre>{@code
+   * GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(),
+   *     ReviewStore.directory(Path.of("leakage-reviews")), Clock.systemUTC());
+   * }</pre>
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static GateResult evaluate(GateEvidence evidence, GatePolicy policy, ReviewStore reviews, Clock clock) {
+    List<Finding> findings = new ArrayList<>();
+    for (String mismatch : evidence.mismatches(policy)) {
+      findings.add(new Finding.CheckFailed("evidence", mismatch + "."));
+    }
+    Instant now = clock.instant();
+    Comparison comparison = evidence.comparison();
+    findings.addAll(BuiltInChecks.lift(comparison, policy));
+    findings.addAll(BuiltInChecks.decisionTimes(evidence.latestDecision(), evidence.latestDecisionRow(), now));
+    evidence.pointInTime().values().forEach(v -> v.ifPresent(violation -> findings.add(
+        new Finding.PointInTime(violation))));
+    findings.addAll(BuiltInChecks.lateWrites(evidence.lateWrites(), policy));
+    findings.addAll(BuiltInChecks.history(evidence.historyChecks()));
+    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), evidence.summary(), policy,
+        reviews, LocalDate.ofInstant(now, clock.getZone()));
+  }
+
+  /** Resolves the findings against the sign-off and decides the verdict: the same for runs and evidence. */
+  private static GateResult decide(String gateId, List<Finding> findings, Comparison comparison, String fingerprint,
+      RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
     double lift = comparison == null ? Double.NaN : comparison.lift();
-    SignOffStatus status = assess(run, reviews, fingerprint, lift, policy, today);
+    SignOffStatus status = assess(gateId, reviews, fingerprint, lift, policy, today);
     List<SignOff.Waiver> waivers = status instanceof SignOffStatus.Covers covers ? covers.signOff().waivers()
         : List.of();
 
@@ -77,8 +113,8 @@ public final class BacktestGate {
     boolean anyReviewed = findings.stream().anyMatch(f -> f.resolution().needsReviewer());
     Verdict verdict = !unresolved.isEmpty() || status.failsOnItsOwn() ? Verdict.FAILED
         : anyReviewed ? Verdict.PASSED_WITH_SIGN_OFF : Verdict.PASSED;
-    return new GateResult(run.gateId(), verdict, findings, unresolved, comparison, fingerprint, status, waived,
-        RunSummary.of(run), policy, today);
+    return new GateResult(gateId, verdict, findings, unresolved, comparison, fingerprint, status, waived, summary,
+        policy, today);
   }
 
   /** The fingerprint a sign-off for {@code run} must carry. */
@@ -159,15 +195,15 @@ public final class BacktestGate {
     }
   }
 
-  private static SignOffStatus assess(BacktestRun run, ReviewStore reviews, String fingerprint, double lift,
+  private static SignOffStatus assess(String gateId, ReviewStore reviews, String fingerprint, double lift,
       GatePolicy policy, LocalDate today) {
     try {
-      return SignOffRules.assess(reviews, run.gateId(), fingerprint, lift, policy.liftTolerance(), today);
+      return SignOffRules.assess(reviews, gateId, fingerprint, lift, policy.liftTolerance(), today);
     } catch (RuntimeException e) {
       // a store that throws covers nothing; its own words only when it wrote them for people
       String why = e instanceof java.io.UncheckedIOException && e.getMessage() != null ? " (" + e.getMessage() + ")"
           : "";
-      return new SignOffStatus.Malformed(reviews.locationOf(run.gateId()), "$", "the review store " + reviews
+      return new SignOffStatus.Malformed(reviews.locationOf(gateId), "$", "the review store " + reviews
           + " could not read it" + why + ". Check that the file is a readable regular file; with a ReviewStore of "
           + "your own, check that store.");
     }

@@ -39,18 +39,19 @@ final class BuiltInChecks {
   }
 
   /** Lift above the limit and a perfect candidate, from the comparison the gate computed. */
-  static final Check LIFT = Check.of("lift", c -> {
+  static final Check LIFT = Check.of("lift", c -> c.comparison().map(comparison -> lift(comparison, c.policy()))
+      .orElse(List.of()));
+
+  static List<Finding> lift(Comparison comparison, GatePolicy policy) {
     List<Finding> found = new ArrayList<>();
-    c.comparison().ifPresent(comparison -> {
-      if (comparison.lift() > c.policy().maxLift()) {
-        found.add(new Finding.LiftAboveLimit(comparison, c.policy().maxLift()));
-      }
-      if (comparison.candidateAuc() == 1.0) {
-        found.add(new Finding.PerfectCandidate(comparison.candidate(), comparison.candidateAuc()));
-      }
-    });
+    if (comparison.lift() > policy.maxLift()) {
+      found.add(new Finding.LiftAboveLimit(comparison, policy.maxLift()));
+    }
+    if (comparison.candidateAuc() == 1.0) {
+      found.add(new Finding.PerfectCandidate(comparison.candidate(), comparison.candidateAuc()));
+    }
     return found;
-  });
+  }
 
   /** A backtest decides in the past: a decision time after now means the times are not what they claim. */
   static final Check DECISION_TIMES = Check.of("decision times", c -> {
@@ -69,31 +70,45 @@ final class BuiltInChecks {
     if (count == 0) {
       return List.of();
     }
-    return List.of(new Finding.CheckFailed("decision times", count + " row(s) are decided after now (" + c.now()
-        + "), first row " + first + " at " + Instant.ofEpochMilli(times[first]) + ". A backtest can only replay "
-        + "decisions already made: check the time unit (epoch milliseconds, not microseconds) and the time zone "
-        + "of the decision times."));
+    return List.of(decidedAfterNow(count + " row(s) are decided after now (" + c.now() + "), first row " + first
+        + " at " + Instant.ofEpochMilli(times[first])));
   });
 
-  static final Check LATE_WRITES = Check.of("late writes", c -> {
+  /** The same rule when only the latest decision is known (evidence computed elsewhere). */
+  static List<Finding> decisionTimes(Instant latest, long row, Instant now) {
+    return latest.isAfter(now)
+        ? List.of(decidedAfterNow("row " + row + " is decided at " + latest + ", after now (" + now + ")"))
+        : List.of();
+  }
+
+  private static Finding decidedAfterNow(String what) {
+    return new Finding.CheckFailed("decision times", what + ". A backtest can only replay decisions already made: "
+        + "check the time unit (epoch milliseconds, not microseconds) and the time zone of the decision times.");
+  }
+
+  static final Check LATE_WRITES = Check.of("late writes", c -> lateWrites(c.run().lateWrites(), c.policy()));
+
+  static List<Finding> lateWrites(List<LateWriteReport> reports, GatePolicy policy) {
     List<Finding> found = new ArrayList<>();
-    for (LateWriteReport report : c.run().lateWrites()) {
+    for (LateWriteReport report : reports) {
       if (!report.clean()) {
-        found.add(new Finding.LateWrites(report, c.policy().lateWrites()));
+        found.add(new Finding.LateWrites(report, policy.lateWrites()));
       }
     }
     return found;
-  });
+  }
 
-  static final Check HISTORY = Check.of("rewritten history", c -> {
+  static final Check HISTORY = Check.of("rewritten history", c -> history(c.run().historyChecks()));
+
+  static List<Finding> history(List<HistoryCheckResult> results) {
     List<Finding> found = new ArrayList<>();
-    for (HistoryCheckResult history : c.run().historyChecks()) {
+    for (HistoryCheckResult history : results) {
       if (!history.clean()) {
         found.add(new Finding.RewrittenHistory(history));
       }
     }
     return found;
-  });
+  }
 
   /** Training labels that resolved after the earliest test decision less the embargo; needs a training set. */
   static final Check LABEL_HORIZON = Check.of("label horizon", c -> c.run().training()

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.metrics.AucComparison;
 import org.apiguardian.api.API;
 
 /**
@@ -51,6 +52,16 @@ public record Comparison(
      * treats the baseline AUC as exact. There is no paired interval.
      */
     CANDIDATE_ONLY
+  }
+
+  /**
+   * The comparison of {@code candidate} and {@code baseline} from the metrics' {@link AucComparison}, computed at
+   * {@code confidence}: how the in-memory gate builds it, and how evidence computed elsewhere (a Spark job) must.
+   */
+  public static Comparison of(String candidate, String baseline, AucComparison c, double confidence,
+      Interval interval) {
+    return new Comparison(candidate, baseline, c.candidateAuc(), c.baselineAuc(), c.lift(), c.standardError(),
+        confidence, c.ciLower(), c.ciUpper(), c.z(), c.pValue(), interval);
   }
 
   /** The lift, both AUCs and the interval in one sentence, without a full stop. */

@@ -14,8 +14,7 @@ final class LiftComparisons {
         ? DeLong.compare(run.labels(), run.candidateScores(), scored.scores(), confidence)
         : DeLong.estimate(run.labels(), run.candidateScores(), confidence)
             .versusFixed(((Baseline.FixedAuc) baseline).auc());
-    return new Comparison(run.candidateName(), baseline.name(), c.candidateAuc(), c.baselineAuc(), c.lift(),
-        c.standardError(), confidence, c.ciLower(), c.ciUpper(), c.z(), c.pValue(),
+    return Comparison.of(run.candidateName(), baseline.name(), c, confidence,
         paired ? Comparison.Interval.PAIRED_DELONG : Comparison.Interval.CANDIDATE_ONLY);
   }
 }

@@ -1,8 +1,10 @@
 package dev.backtestgate.report;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
@@ -21,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -83,6 +86,24 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
+    return publish(result, files, reviews, () -> ReportEvidence.of(run, result.policy().confidence()));
+  }
+
+  /**
+   * Writes the files of a gate judged on {@link GateEvidence} (rows computed elsewhere, such as on Spark) and renders
+   * the text: the same report, index entry and pending sign-off as for a run, with a page that lists the AUCs, lift
+   * and interval but draws no ROC curve (the scores never reached this JVM).
+   *
+   * @throws IllegalArgumentException as {@link #publish(BacktestRun, GateResult, ReportFiles, ReviewStore)} does
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
+      ReviewStore reviews) {
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence));
+  }
+
+  private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
+      Supplier<ReportEvidence> evidence) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -106,7 +127,7 @@ public final class GateReporter {
       }
     }
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
-    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, ReportEvidence.of(run, result.policy().confidence())));
+    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
     AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
     ReportIndex.update(files);
     return gate;

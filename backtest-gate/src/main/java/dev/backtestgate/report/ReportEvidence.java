@@ -3,12 +3,14 @@ package dev.backtestgate.report;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Baseline;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.metrics.RocCurve;
 import dev.backtestgate.screen.FeatureScore;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -72,6 +74,16 @@ record ReportEvidence(
       return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons,
           screen);
     }
+  }
+
+  /**
+   * The evidence of a gate judged on {@link GateEvidence}: no curves (the scores stayed where they were computed),
+   * said so on the page, and the timeless reasons.
+   */
+  static ReportEvidence of(GateEvidence evidence) {
+    return new ReportEvidence(null, null, "No ROC curve is drawn: this run was judged on evidence computed where its "
+        + "rows live (" + String.format(Locale.ROOT, "%,d", evidence.summary().rows()) + " rows), and its scores never reached this JVM. The AUCs, lift "
+        + "and interval above are exact.", evidence.timelessReasons());
   }
 
   /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */

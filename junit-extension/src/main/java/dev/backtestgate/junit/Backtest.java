@@ -1,16 +1,21 @@
 package dev.backtestgate.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -37,15 +42,29 @@ public final class Backtest {
   private final String gateId;
   private final BacktestRun.Builder builder;
   private boolean recorded;
+  private boolean rowsRecorded;
+  private GateEvidence evidence;
 
-  Backtest(String gateId) {
+  private final GatePolicy policy;
+
+  Backtest(String gateId, GatePolicy policy) {
     this.gateId = gateId;
+    this.policy = policy;
     this.builder = BacktestRun.builder(gateId);
   }
 
   /** The gate id this backtest is judged under (and its leakage-review file is named after). */
   public String gateId() {
     return gateId;
+  }
+
+  /**
+   * The policy this backtest is judged under (limits, availability lag, confidence level, mode), from
+   * {@code @LeakageGated} and the configuration: what evidence computed elsewhere must be computed with.
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public GatePolicy policy() {
+    return policy;
   }
 
   /** Labels, {@code true} = positive (the event the model predicts). */
@@ -199,8 +218,38 @@ public final class Backtest {
     return record(builder.futureRead(probe));
   }
 
+  /**
+   * Evidence computed where the backtest's rows live (for example by {@code SparkGateEvidence} on a cluster),
+   * judged instead of recorded rows: by the same rules, sign-offs and reports, with the configured policy. Its gate
+   * id must be {@link #gateId()}, and nothing else may be recorded beside it (the gate would not know which to
+   * believe).
+   *
+   * <pre>{@code
+   * backtest.evidence(SparkGateEvidence.builder(scored).gate(backtest.gateId()) ... .compute());
+   * }</pre>
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public Backtest evidence(GateEvidence evidence) {
+    if (this.evidence != null) {
+      throw new IllegalStateException("Evidence was already recorded for " + gateId + ": record it once.");
+    }
+    this.evidence = Objects.requireNonNull(evidence, "evidence must not be null");
+    recorded = true;
+    return this;
+  }
+
   boolean recordedAnything() {
     return recorded;
+  }
+
+  /** The evidence recorded with {@link #evidence(GateEvidence)}, if any. */
+  Optional<GateEvidence> recordedEvidence() {
+    return Optional.ofNullable(evidence);
+  }
+
+  /** Whether rows (not evidence) were recorded. */
+  boolean recordedRows() {
+    return rowsRecorded;
   }
 
   /** Validates what was recorded; throws {@code InvalidBacktestRunException} naming every problem. */
@@ -210,6 +259,7 @@ public final class Backtest {
 
   private Backtest record(BacktestRun.Builder ignored) {
     recorded = true;
+    rowsRecorded = true;
     return this;
   }
 

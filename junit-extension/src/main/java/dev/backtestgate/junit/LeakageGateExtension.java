@@ -2,6 +2,7 @@ package dev.backtestgate.junit;
 
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Verdict;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -54,7 +56,9 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
           + "macOS and Windows): they would share one sign-off file and overwrite each other's report. Give one of "
           + "them another @LeakageGated(id = \"...\").");
     });
-    store(context).put(State.class, new State(test, settings, new Backtest(test.gateId()), world));
+    // the one place the mode is decided: auto becomes verify on CI, local elsewhere
+    GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));
+    store(context).put(State.class, new State(test, settings, new Backtest(test.gateId(), policy), world));
   }
 
   @Override
@@ -86,14 +90,23 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     if (!state.backtest().recordedAnything()) {
       throw new LeakageGateFailure(state.test().gateId(), nothingRecorded(context, state.test()));
     }
-    BacktestRun run = state.backtest().toRun();
     GateSettings settings = state.settings();
     RunEnvironment world = state.world();
     ReviewStore reviews = ReviewStore.directory(settings.reviewDir());
-    // the one place the mode is decided: auto becomes verify on CI, local elsewhere
-    GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));
-    GateResult result = BacktestGate.evaluate(run, policy, reviews, world.clock());
-    PublishedGate published = GateReporter.publish(run, result, new ReportFiles(settings.reportDir()), reviews);
+    ReportFiles files = new ReportFiles(settings.reportDir());
+    GatePolicy policy = state.backtest().policy();
+    Optional<GateEvidence> evidence = state.backtest().recordedEvidence();
+    PublishedGate published;
+    if (evidence.isPresent()) {
+      GateEvidence e = evidence.get();
+      requireEvidenceAlone(state.backtest(), e);
+      published = GateReporter.publish(e, BacktestGate.evaluate(e, policy, reviews, world.clock()), files, reviews);
+    } else {
+      BacktestRun run = state.backtest().toRun();
+      published = GateReporter.publish(run, BacktestGate.evaluate(run, policy, reviews, world.clock()), files,
+          reviews);
+    }
+    GateResult result = published.result();
     System.out.println(VerdictLine.of(result)); // reaches Surefire's XML report, which drops report entries
     context.publishReportEntry(entries(published));
     HtmlAttachment.attach(context, published.htmlFile());
@@ -104,6 +117,20 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     if (result.verdict() == Verdict.PASSED_WITH_SIGN_OFF) {
       // who vouched for this result, and until when, belongs in the build log
       System.out.print(published.text());
+    }
+  }
+
+  /** Evidence is judged alone, under the test's own gate id. */
+  private static void requireEvidenceAlone(Backtest backtest, GateEvidence evidence) {
+    if (backtest.recordedRows()) {
+      throw new LeakageGateFailure(backtest.gateId(), "@LeakageGated test " + backtest.gateId() + " recorded both "
+          + "rows (labels, scores, features, ...) and precomputed evidence. The gate judges one or the other, never "
+          + "a mix: record the rows, or compute everything into the evidence.");
+    }
+    if (!evidence.gateId().equals(backtest.gateId())) {
+      throw new LeakageGateFailure(backtest.gateId(), "@LeakageGated test " + backtest.gateId() + " recorded "
+          + "evidence computed for gate '" + evidence.gateId() + "'. Its sign-off and report would belong to "
+          + "another test: compute the evidence with .gate(backtest.gateId()).");
     }
   }
 

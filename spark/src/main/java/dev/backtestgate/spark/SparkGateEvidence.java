@@ -1,44 +1,54 @@
 package dev.backtestgate.spark;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.negate;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
+
+import dev.backtestgate.Comparison;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.RunSummary;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.time.PointInTimeViolation;
 import java.time.Duration;
-import java.util.Collections;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
- * The gate's evidence for a backtest whose rows live in a DataFrame, computed on the cluster: the paired
- * comparison ({@link SparkDeLong}), each timed feature's point-in-time result ({@link SparkPointInTimeCheck},
- * the same counts and example rows as the in-memory check) and the run's order-independent fingerprint
- * ({@link SparkFingerprint}). Plain values, ready for the gate's rules once the core accepts precomputed
- * evidence.
+ * Computes a backtest's {@link GateEvidence} on the cluster, from a DataFrame of scored rows: the paired comparison
+ * ({@link SparkDeLong}), each timed feature's point-in-time result ({@link SparkPointInTimeCheck}, the same counts
+ * and example rows as the in-memory check), the row and positive counts, the latest decision, and the run's
+ * order-independent fingerprint ({@link SparkFingerprint}). {@code BacktestGate.evaluate(evidence, ...)} then
+ * judges it with the same rules, sign-offs and reports as an in-memory run; in a {@code @LeakageGated} test,
+ * record it with {@code backtest.evidence(...)}.
  *
  * <pre>{@code
- * SparkGateEvidence evidence = SparkGateEvidence.builder(scored)
- *     .gate("com.acme.ChurnBacktest#gbm").labels("churned")
+ * GateEvidence evidence = SparkGateEvidence.builder(scored)
+ *     .gate(backtest.gateId()).policy(backtest.policy()).labels("churned")
  *     .candidate("gbm-v7", "gbmScore").baseline("prod-v3", "prodScore")
  *     .rows("rowId", "decisionTime")
- *     .feature("balance", "balance_knownAt").timelessFeature("creditLimit")
+ *     .feature("balance", "balance_knownAt").timelessFeature("creditLimit", "set at account opening")
  *     .compute();
+ * backtest.evidence(evidence);
  * }</pre>
- *
- * @param comparison the candidate against the baseline
- * @param pointInTime per timed feature (name order), its violation or empty when every value was known in time
- * @param fingerprint the run's fingerprint
  */
-public record SparkGateEvidence(
-    AucComparison comparison, Map<String, Optional<PointInTimeViolation>> pointInTime, String fingerprint) {
-
-  public SparkGateEvidence {
-    pointInTime = Collections.unmodifiableMap(new LinkedHashMap<>(pointInTime));
-  }
+public final class SparkGateEvidence {
+  private SparkGateEvidence() {}
 
   public static Builder builder(Dataset<Row> data) {
     return new Builder(Objects.requireNonNull(data, "data must not be null"));
@@ -56,8 +66,9 @@ public record SparkGateEvidence(
     private String rowId;
     private String decisionTime;
     private final SortedMap<String, String> features = new TreeMap<>();
+    private final Map<String, String> timelessReasons = new TreeMap<>();
     private Duration lag = Duration.ZERO;
-    private double confidenceLevel = 0.95;
+    private double confidenceLevel = GatePolicy.DEFAULT_CONFIDENCE;
 
     private Builder(Dataset<Row> data) {
       this.data = data;
@@ -98,10 +109,20 @@ public record SparkGateEvidence(
       return this;
     }
 
-    /** A feature declared timeless: fingerprinted by name, not checked. */
-    public Builder timelessFeature(String name) {
+    /** A feature declared timeless on purpose, with the reason shown to reviewers: fingerprinted by name only. */
+    public Builder timelessFeature(String name, String reason) {
+      if (reason == null || reason.isBlank()) {
+        throw new IllegalArgumentException("timeless feature '" + name + "' needs a reason: say why its value "
+            + "cannot change after a decision (for example \"set once at account opening\")");
+      }
       features.put(Objects.requireNonNull(name, "feature name"), null);
+      timelessReasons.put(name, reason);
       return this;
+    }
+
+    /** The availability lag and confidence level of the gate's policy (use {@code backtest.policy()}). */
+    public Builder policy(GatePolicy policy) {
+      return availabilityLag(policy.availabilityLag()).confidenceLevel(policy.confidence());
     }
 
     public Builder availabilityLag(Duration lag) {
@@ -116,13 +137,14 @@ public record SparkGateEvidence(
     }
 
     /** Runs the Spark jobs. */
-    public SparkGateEvidence compute() {
+    public GateEvidence compute() {
       Map<String, String> required = new LinkedHashMap<>();
       required.put("gate(...)", gate);
       required.put("labels(...)", label);
       required.put("candidate(...)", candidate);
       required.put("baseline(...)", baseline);
       required.put("rows(...)", rowId);
+      required.put("rows(...)'s decision-time column", decisionTime);
       required.forEach((call, value) -> {
         if (value == null) {
           throw new IllegalStateException("evidence needs " + call + " before compute()");
@@ -138,7 +160,28 @@ public record SparkGateEvidence(
       });
       String fingerprint =
           SparkFingerprint.compute(data, gate, candidate, baseline, label, decisionTime, features);
-      return new SparkGateEvidence(comparison, checks, fingerprint);
+      Row totals = totals();
+      long rows = totals.getLong(0);
+      if (rows > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("the data has " + rows + " rows, more than a gate run counts (2^31 - 1): "
+            + "gate slices of it (for example one per month of decision time)");
+      }
+      Row latest = totals.getStruct(2);
+      List<String> timeless = new ArrayList<>(timelessReasons.keySet());
+      RunSummary summary = new RunSummary(candidate, baseline, (int) rows, (int) totals.getLong(1),
+          new ArrayList<>(features.keySet()), timeless);
+      return new GateEvidence(gate, summary,
+          Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
+          checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
+          List.of(), List.of());
+    }
+
+    /** Rows, positives, and the latest decision with its first row (as a struct of time and minus the row). */
+    private Row totals() {
+      String owner = "the scored rows";
+      Column time = SparkColumns.millis(data, decisionTime, owner);
+      return data.agg(count(lit(1)), sum(col("`" + label + "`").cast(DataTypes.IntegerType).cast(DataTypes.LongType)),
+          max(struct(time, negate(SparkColumns.longId(data, rowId, owner))))).first();
     }
   }
 }

@@ -1,13 +1,26 @@
 package dev.backtestgate.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Finding;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Verdict;
 import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.metrics.DeLong;
 import dev.backtestgate.time.PointInTimeCheck;
 import dev.backtestgate.time.PointInTimeViolation;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -57,11 +70,28 @@ class SparkGateEvidenceTests {
     Dataset<Row> data = spark.createDataFrame(rows, schema);
     Duration lag = Duration.ofMillis(5);
 
-    SparkGateEvidence evidence = evidence(data, lag);
+    GateEvidence evidence = evidence(data, lag);
 
     AucComparison expected = DeLong.compare(labels, candidate, baseline, 0.95);
     assertThat(evidence.comparison().lift()).isCloseTo(expected.lift(), within(1e-12));
     assertThat(evidence.comparison().standardError()).isCloseTo(expected.standardError(), within(1e-12));
+    BacktestRun twin = BacktestRun.builder("com.acme.Backtest#gbm").labels(labels).candidate("gbm", candidate)
+        .baseline("prod", baseline).decisionTimes(decided).feature("balance", balanceKnown)
+        .feature("status", statusKnown).timelessFeature("limit", "set at account opening").build();
+    GatePolicy policy = GatePolicy.defaults().withAvailabilityLag(lag);
+    GateEvidence inMemory = GateEvidence.of(twin, policy);
+    assertThat(evidence.summary()).isEqualTo(inMemory.summary());
+    assertThat(evidence.latestDecision()).isEqualTo(inMemory.latestDecision());
+    assertThat(evidence.latestDecisionRow()).isEqualTo(inMemory.latestDecisionRow());
+    assertThat(evidence.timelessReasons()).isEqualTo(inMemory.timelessReasons());
+    assertThat(evidence.fingerprint()).as("order-independent by design").isNotEqualTo(inMemory.fingerprint());
+    ReviewStore none = ReviewStore.directory(Path.of("target/no-reviews"));
+    Clock clock = Clock.fixed(Instant.parse("2026-12-02T00:00:00Z"), ZoneOffset.UTC);
+    GateResult onSpark = BacktestGate.evaluate(evidence, policy, none, clock);
+    GateResult onHeap = BacktestGate.evaluate(twin, policy, none, clock);
+    assertThat(onSpark.verdict()).isEqualTo(onHeap.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(onSpark.findings()).extracting(Finding::kind, Finding::subject)
+        .isEqualTo(onHeap.findings().stream().map(f -> tuple(f.kind(), f.subject())).toList());
     Optional<PointInTimeViolation> balance = PointInTimeCheck.check("balance", decided, balanceKnown, lag);
     assertThat(balance).isPresent();
     assertThat(evidence.pointInTime().get("balance")).isEqualTo(balance);
@@ -75,12 +105,12 @@ class SparkGateEvidenceTests {
     assertThat(evidence(changed, lag).fingerprint()).isNotEqualTo(evidence.fingerprint());
   }
 
-  private static SparkGateEvidence evidence(Dataset<Row> data, Duration lag) {
+  private static GateEvidence evidence(Dataset<Row> data, Duration lag) {
     return SparkGateEvidence.builder(data)
         .gate("com.acme.Backtest#gbm").labels("label")
         .candidate("gbm", "cand").baseline("prod", "base")
         .rows("rowId", "decisionTime")
-        .feature("balance", "balance_knownAt").feature("status", "status_knownAt").timelessFeature("limit")
+        .feature("balance", "balance_knownAt").feature("status", "status_knownAt").timelessFeature("limit", "set at account opening")
         .availabilityLag(lag)
         .compute();
   }

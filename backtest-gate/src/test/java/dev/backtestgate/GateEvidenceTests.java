@@ -1,0 +1,184 @@
+package dev.backtestgate;
+
+import static dev.backtestgate.GateFixtures.CLOCK;
+import static dev.backtestgate.GateFixtures.DAY;
+import static dev.backtestgate.GateFixtures.NOW;
+import static dev.backtestgate.GateFixtures.data;
+import static dev.backtestgate.GateFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.time.HistoryCheck;
+import dev.backtestgate.time.HistoryManifest;
+import dev.backtestgate.time.PartitionGranularity;
+import dev.backtestgate.time.EventLog;
+import dev.backtestgate.time.LateWriteDetector;
+import dev.backtestgate.time.PointInTimeViolation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Evidence computed elsewhere is judged exactly as the run it describes: {@code evaluate(GateEvidence.of(run))}
+ * equals {@code evaluate(run)} whole (verdict, findings, comparison, fingerprint, sign-off status), and evidence
+ * that does not fit the policy or itself fails closed.
+ */
+class GateEvidenceTests {
+  private static final ReviewStore NO_REVIEWS = ReviewStore.directory(Path.of("target/no-such-review-dir"));
+
+  @Property(tries = 60)
+  void evidenceIsJudgedExactlyAsTheRunItDescribes(
+      @ForAll @IntRange(min = 1, max = 10_000) int seed,
+      @ForAll @IntRange(min = 30, max = 400) int rows,
+      @ForAll @IntRange(min = 0, max = 25) int candidateSignalTenths,
+      @ForAll boolean leaky,
+      @ForAll @IntRange(min = 1, max = 60) int leakEvery,
+      @ForAll @IntRange(min = 0, max = 30) int lagHours,
+      @ForAll @IntRange(min = 1, max = 10) int maxLiftHundredths,
+      @ForAll boolean withHistory) {
+    GateFixtures.Data d = data(seed, rows, candidateSignalTenths / 10.0, 0.9);
+    long[] status = d.decided().clone();
+    for (int i = 0; i < rows; i++) {
+      status[i] -= (leaky && i % leakEvery == 0) ? -3 * 3_600_000L : 2 * DAY;
+    }
+    BacktestRun.Builder builder = run("com.acme.Backtest#gbm", d).feature("status", status);
+    if (withHistory) {
+      builder.history(editedHistory()).lateWrites(LateWriteDetector.withDefaults().detect(editedLog()));
+    }
+    BacktestRun run;
+    try {
+      run = builder.build();
+    } catch (InvalidBacktestRunException e) {
+      return; // a one-class draw: nothing to compare
+    }
+    GatePolicy policy = GatePolicy.defaults().withMaxLift(maxLiftHundredths / 100.0)
+        .withAvailabilityLag(Duration.ofHours(lagHours));
+
+    GateResult fromRun = BacktestGate.evaluate(run, policy, NO_REVIEWS, CLOCK);
+    GateResult fromEvidence = BacktestGate.evaluate(GateEvidence.of(run, policy), policy, NO_REVIEWS, CLOCK);
+
+    assertThat(fromEvidence).isEqualTo(fromRun);
+    Statistics.label("verdict").collect(fromRun.verdict()).coverage(c -> {
+      c.check(Verdict.PASSED).count(n -> n > 0);
+      c.check(Verdict.FAILED).count(n -> n > 0);
+    });
+    Statistics.label("findings").collect(fromRun.findings().stream().map(Finding::kind).sorted().toList())
+        .coverage(c -> c.check(java.util.List.of("point-in-time")).count(n -> n > 0));
+  }
+
+  @Test
+  void aDecisionAfterNowFailsBothWaysAndNamesTheLatestRow() {
+    GateFixtures.Data d = data(3, 200, 1.0, 0.95);
+    d.decided()[150] = NOW.toEpochMilli() + DAY;
+    BacktestRun run = run("com.acme.Backtest#gbm", d).build();
+
+    GateResult fromRun = BacktestGate.evaluate(run, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+    GateResult fromEvidence =
+        BacktestGate.evaluate(GateEvidence.of(run, GatePolicy.defaults()), GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+
+    assertThat(fromRun.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(fromEvidence.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(fromEvidence.unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class, f ->
+        assertThat(f.reason()).startsWith("row 150 is decided at 2026-12-03T10:00:00Z, after now "
+            + "(2026-12-02T10:00:00Z)").contains("epoch milliseconds"));
+  }
+
+  @Test
+  void evidenceComputedUnderAnotherLagOrConfidenceFailsNamingBothAndTheKey() {
+    BacktestRun run = run("com.acme.Backtest#gbm", data(1, 500, 1.0, 0.95)).build();
+    GateEvidence evidence = GateEvidence.of(run, GatePolicy.defaults());
+    GatePolicy stricter = GatePolicy.defaults().withAvailabilityLag(Duration.ofHours(1)).withConfidence(0.99);
+
+    GateResult result = BacktestGate.evaluate(evidence, stricter, NO_REVIEWS, CLOCK);
+
+    assertThat(BacktestGate.evaluate(evidence, GatePolicy.defaults(), NO_REVIEWS, CLOCK).verdict())
+        .isEqualTo(Verdict.PASSED);
+    assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(result.unresolved()).extracting(f -> ((Finding.CheckFailed) f).reason()).containsExactly(
+        "the evidence's interval was computed at confidence 0.95 but the gate's policy uses 0.99 "
+            + "(backtestgate.confidence): compute the evidence at 0.99.",
+        "the evidence's point-in-time results were computed with an availability lag of PT0S but the gate's policy "
+            + "uses PT1H (backtestgate.availability-lag): compute the evidence with a lag of PT1H.");
+  }
+
+  @Test
+  void evidenceThatLeavesATimedFeatureUncheckedIsRefused() {
+    GateEvidence e = GateEvidence.of(run("g#m", data(1, 300, 1.0, 0.95)).build(), GatePolicy.defaults());
+
+    assertThatThrownBy(() -> new GateEvidence(e.gateId(), e.summary(), e.comparison(), e.availabilityLag(), Map.of(),
+        e.timelessReasons(), e.latestDecision(), e.latestDecisionRow(), e.fingerprint(), e.lateWrites(),
+        e.historyChecks()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("point-in-time results are given for [] but the timed features are [balance]")
+        .hasMessageContaining("an unchecked feature is not a pass");
+  }
+
+  @Test
+  void everyPartThatDoesNotFitIsNamedAtOnce() {
+    GateEvidence e = GateEvidence.of(run("g#m", data(1, 300, 1.0, 0.95)).build(), GatePolicy.defaults());
+    RunSummary oneClass = new RunSummary("gbm-v7", "prod-v3", 300, 0, e.summary().features(),
+        e.summary().timelessFeatures());
+    Map<String, Optional<PointInTimeViolation>> wrongLag = new LinkedHashMap<>();
+    wrongLag.put("balance", Optional.of(new PointInTimeViolation("balance", 1, 300, 300, Duration.ofHours(1),
+        Duration.ofHours(2), java.util.List.of())));
+
+    assertThatThrownBy(() -> new GateEvidence(" ", oneClass, e.comparison(), Duration.ZERO, wrongLag,
+        e.timelessReasons(), e.latestDecision(), 300, "sha256:xyz", e.lateWrites(), e.historyChecks()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the gate id is blank")
+        .hasMessageContaining("the fingerprint 'sha256:xyz' is not 'sha256:' and 64 lower-case hex digits")
+        .hasMessageContaining("fix how it is computed");
+    assertThatThrownBy(() -> new GateEvidence("g#m", oneClass, e.comparison(), Duration.ZERO, wrongLag,
+        e.timelessReasons(), e.latestDecision(), 300, e.fingerprint(), e.lateWrites(), e.historyChecks()))
+        .hasMessageContaining("300 rows and 0 positives; an AUC needs at least one positive and one negative row")
+        .hasMessageContaining("the latest decision's row 300 is not a row (0..299)")
+        .hasMessageContaining("filed under 'balance' is of 'balance' over 300 rows with a lag of PT2H, not of "
+            + "'balance' over 300 rows with a lag of PT0S");
+  }
+
+  @Test
+  void aRunWithWhatEvidenceCannotCarryIsRefusedNotTrimmed() {
+    GateFixtures.Data d = data(1, 300, 1.0, 0.95);
+    BacktestRun run = run("g#m", d).training(d.decided(), d.decided()).featureValues("balance", d.candidate())
+        .build();
+
+    assertThatThrownBy(() -> GateEvidence.of(run, GatePolicy.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("Run g#m records training rows (label horizon, train/test overlap), feature values "
+            + "(feature-label screen), which gate evidence does not carry: evaluate the run itself with "
+            + "BacktestGate.evaluate(run, ...).");
+  }
+
+  private static EventLog cleanLog() {
+    return log(false);
+  }
+
+  private static EventLog editedLog() {
+    return log(true);
+  }
+
+  private static EventLog log(boolean edited) {
+    EventLog.NumericBuilder b = EventLog.numericBuilder("balances");
+    long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < 60; i++) {
+      b.add(i % 3, start + i * DAY, edited && i == 5 ? start + 200 * DAY : start + i * DAY, edited && i == 5 ? -1 : i);
+    }
+    return b.build();
+  }
+
+  private static dev.backtestgate.time.HistoryCheckResult editedHistory() {
+    long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+    HistoryManifest manifest = HistoryManifest.of(cleanLog(), PartitionGranularity.DAY,
+        Instant.ofEpochMilli(start + 40 * DAY));
+    return HistoryCheck.compare(manifest, editedLog());
+  }
+}

@@ -1,0 +1,59 @@
+package dev.backtestgate.report;
+
+import static dev.backtestgate.GateFixtures.CLOCK;
+import static dev.backtestgate.SchemaAssertions.REPORT;
+import static dev.backtestgate.SchemaAssertions.assertValid;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import dev.backtestgate.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A gate judged on evidence goes through the same reporting and review workflow as a run: the same console text,
+ * a schema-valid report, a pending sign-off in local mode, and a committed sign-off that covers it; only the page
+ * says why it draws no ROC curve.
+ */
+class EvidenceReportTests {
+  @TempDir Path repo;
+
+  @Test
+  void evidenceIsReportedReviewedAndSignedOffLikeItsRun() throws IOException {
+    ReportScenarios scenarios = new ReportScenarios(repo);
+    BacktestRun run = ReportScenarios.leaky(ReportScenarios.GATE);
+    GatePolicy local = GatePolicy.defaults().withMode(Mode.LOCAL);
+    GateEvidence evidence = GateEvidence.of(run, local);
+
+    PublishedGate fromEvidence = GateReporter.publish(evidence,
+        BacktestGate.evaluate(evidence, local, scenarios.store, CLOCK), scenarios.files, scenarios.store);
+    String page = Files.readString(fromEvidence.htmlFile());
+    String report = Files.readString(fromEvidence.reportFile());
+    String pending = Files.readString(fromEvidence.pendingFile());
+    PublishedGate fromRun = scenarios.publish(run, Mode.LOCAL);
+
+    assertThat(fromEvidence.result().verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(fromEvidence.text()).isEqualTo(fromRun.text());
+    assertThat(report).isEqualTo(Files.readString(fromRun.reportFile()));
+    assertThat(pending).isEqualTo(Files.readString(fromRun.pendingFile()));
+    assertValid(REPORT, report);
+    assertThat(page).contains("No ROC curve is drawn: this run was judged on evidence computed where its rows live "
+        + "(3,000 rows)");
+
+    scenarios.approve(fromEvidence, List.of());
+    GateResult signedOff = BacktestGate.evaluate(evidence, local, scenarios.store, CLOCK);
+
+    assertThat(signedOff.verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
+    assertThat(BacktestGate.evaluate(run, local, scenarios.store, CLOCK).verdict())
+        .isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
+  }
+}
