@@ -1,5 +1,6 @@
 package dev.backtestgate.junit;
 
+import dev.backtestgate.BacktestRun;
 import java.time.Instant;
 import java.util.Random;
 
@@ -35,6 +36,31 @@ enum Samples {
 
   /** Records this sample into {@code backtest}. */
   void recordInto(Backtest backtest) {
+    Columns c = columns();
+    backtest.labels(c.labels())
+        .candidate("gbm-v7", c.candidate())
+        .baseline("prod-v3", c.baseline())
+        .decisionTimes(c.decided())
+        .feature("balance", c.known())
+        .timelessFeature("region", REGION_REASON);
+  }
+
+  /** This sample as a run of {@code gateId}: what {@link #recordInto} records. */
+  BacktestRun run(String gateId) {
+    Columns c = columns();
+    return BacktestRun.builder(gateId)
+        .labels(c.labels())
+        .candidate("gbm-v7", c.candidate())
+        .baseline("prod-v3", c.baseline())
+        .decisionTimes(c.decided())
+        .feature("balance", c.known())
+        .timelessFeature("region", REGION_REASON)
+        .build();
+  }
+
+  private static final String REGION_REASON = "set once at account opening";
+
+  private Columns columns() {
     Random random = new Random(seed);
     boolean[] labels = new boolean[ROWS];
     double[] candidate = new double[ROWS];
@@ -49,11 +75,8 @@ enum Samples {
       decided[i] = START + i * HOUR;
       known[i] = i < lateRows ? decided[i] + 2 * HOUR : decided[i] - 24 * HOUR;
     }
-    backtest.labels(labels)
-        .candidate("gbm-v7", candidate)
-        .baseline("prod-v3", baseline)
-        .decisionTimes(decided)
-        .feature("balance", known)
-        .timelessFeature("region", "set once at account opening");
+    return new Columns(labels, candidate, baseline, decided, known);
   }
+
+  private record Columns(boolean[] labels, double[] candidate, double[] baseline, long[] decided, long[] known) {}
 }
