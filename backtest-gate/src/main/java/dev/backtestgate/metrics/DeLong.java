@@ -1,5 +1,6 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
@@ -69,30 +70,43 @@ public final class DeLong {
     double variance = differences.variance(positives, negatives);
     double candidateVariance = differences.plainVariance(positives, negatives);
     double baselineVariance = baselineSums.plainVariance(positives, negatives);
-    double covariance = (candidateVariance + baselineVariance - variance) / 2;
-    double candidateAuc = Auc.fromTwiceU(candidateU, positives, negatives);
-    double baselineAuc = Auc.fromTwiceU(baselineU, positives, negatives);
+    return fromSums(candidateU, baselineU, positives, negatives, variance, candidateVariance, baselineVariance,
+        confidenceLevel);
+  }
+
+  /**
+   * The paired comparison from sums computed elsewhere (a distributed engine that sums the placements per
+   * partition), by the same floating-point steps as {@link #compare(boolean[], double[], double[], double)}: so an
+   * engine that gets the exact sums right gets the same comparison, bit for bit.
+   *
+   * <pre>{@code
+   * AucComparison c = DeLong.fromSums(candidateTwiceU, baselineTwiceU, positives, negatives,
+   *     liftVariance, candidateVariance, baselineVariance, 0.95);
+   * }</pre>
+   *
+   * @param candidateTwiceU twice the candidate's Mann-Whitney U (ties count one half, hence twice)
+   * @param baselineTwiceU twice the baseline's
+   * @param liftVariance the DeLong variance of the lift
+   * @param candidateVariance the DeLong variance of the candidate's AUC
+   * @param baselineVariance the DeLong variance of the baseline's AUC
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static AucComparison fromSums(long candidateTwiceU, long baselineTwiceU, long positives, long negatives,
+      double liftVariance, double candidateVariance, double baselineVariance, double confidenceLevel) {
+    Checks.confidenceLevel(confidenceLevel);
+    double covariance = (candidateVariance + baselineVariance - liftVariance) / 2;
+    double candidateAuc = Auc.fromTwiceU(candidateTwiceU, positives, negatives);
+    double baselineAuc = Auc.fromTwiceU(baselineTwiceU, positives, negatives);
     double lift = candidateAuc - baselineAuc;
-    double se = Math.sqrt(Math.max(variance, 0.0));
+    double se = Math.sqrt(Math.max(liftVariance, 0.0));
     if (se == 0) {
       return new AucComparison(candidateAuc, baselineAuc, lift, 0.0, confidenceLevel, lift, lift, Double.NaN, 1.0,
           candidateVariance, baselineVariance, covariance);
     }
     double halfWidth = Normal.criticalValue(confidenceLevel) * se;
     double z = lift / se;
-    return new AucComparison(
-        candidateAuc,
-        baselineAuc,
-        lift,
-        se,
-        confidenceLevel,
-        lift - halfWidth,
-        lift + halfWidth,
-        z,
-        Normal.twoSidedP(z),
-        candidateVariance,
-        baselineVariance,
-        covariance);
+    return new AucComparison(candidateAuc, baselineAuc, lift, se, confidenceLevel, lift - halfWidth,
+        lift + halfWidth, z, Normal.twoSidedP(z), candidateVariance, baselineVariance, covariance);
   }
 
   /**

@@ -3,11 +3,11 @@ package dev.backtestgate.spark;
 import static org.apache.spark.sql.functions.col;
 
 import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.metrics.DeLong;
 import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -28,7 +28,6 @@ import org.apache.spark.sql.Row;
 public final class SparkDeLong {
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
-  private static final NormalDistribution STANDARD = new NormalDistribution(null, 0.0, 1.0);
 
   private SparkDeLong() {}
 
@@ -93,23 +92,9 @@ public final class SparkDeLong {
 
     /** The comparison, by the same floating-point steps as the in-memory {@code DeLong.compare}. */
     AucComparison comparison(long positives, long negatives, double confidenceLevel) {
-      double variance = differences.variance(positives, negatives);
-      double candidateVariance = candidate.variance(positives, negatives);
-      double baselineVariance = baseline.variance(positives, negatives);
-      double covariance = (candidateVariance + baselineVariance - variance) / 2;
-      double candidateAuc = SparkAuc.fromTwiceU(candidateTwiceU, positives, negatives);
-      double baselineAuc = SparkAuc.fromTwiceU(baselineTwiceU, positives, negatives);
-      double lift = candidateAuc - baselineAuc;
-      double se = Math.sqrt(Math.max(variance, 0.0));
-      if (se == 0) {
-        return new AucComparison(candidateAuc, baselineAuc, lift, 0.0, confidenceLevel, lift, lift, Double.NaN, 1.0,
-            candidateVariance, baselineVariance, covariance);
-      }
-      double halfWidth = STANDARD.inverseCumulativeProbability((1 + confidenceLevel) / 2) * se;
-      double z = lift / se;
-      return new AucComparison(
-          candidateAuc, baselineAuc, lift, se, confidenceLevel, lift - halfWidth, lift + halfWidth, z,
-          2 * STANDARD.cumulativeProbability(-Math.abs(z)), candidateVariance, baselineVariance, covariance);
+      return DeLong.fromSums(candidateTwiceU, baselineTwiceU, positives, negatives,
+          differences.variance(positives, negatives), candidate.variance(positives, negatives),
+          baseline.variance(positives, negatives), confidenceLevel);
     }
   }
 
