@@ -27,8 +27,8 @@ import org.duckdb.DuckDBConnection;
  *
  * <pre>
  * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed all 1000000 10000000
- * java [Spark's JVM flags] -Xmx4g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed spark 1000000 100000000
- * java -Xmx4g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed memory 1000000 100000000
+ * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed spark 1000000 100000000
+ * java -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed memory 1000000 100000000
  * </pre>
  *
  * docs/spark.md gives the exact commands and the numbers measured.
