@@ -136,7 +136,14 @@ public final class SparkGateEvidence {
       return this;
     }
 
-    /** Runs the Spark jobs. */
+    /**
+     * Runs the Spark jobs (the paired comparison, one aggregation and one bounded top-k query per timed feature,
+     * the fingerprint scan and one count) and returns the evidence for {@code BacktestGate.evaluate}.
+     *
+     * @throws IllegalStateException when a required setting is missing (named)
+     * @throws IllegalArgumentException when a column is missing or unusable, the labels are of one class, or there
+     *     are more than 2^31 - 1 rows (each named, with its fix)
+     */
     public GateEvidence compute() {
       Map<String, String> required = new LinkedHashMap<>();
       required.put("gate(...)", gate);
