@@ -222,6 +222,9 @@ public record GateEvidence(
     }
     Set<String> timeless = new TreeSet<>(summary.timelessFeatures());
     Set<String> timed = new TreeSet<>(summary.features());
+    if (!timed.containsAll(timeless)) {
+      problems.add("the summary's timeless features " + timeless + " are not all among its features " + timed);
+    }
     timed.removeAll(timeless);
     if (!timed.equals(new TreeSet<>(pointInTime.keySet()))) {
       problems.add("point-in-time results are given for " + new TreeSet<>(pointInTime.keySet()) + " but the timed "
