@@ -6,7 +6,8 @@ import java.util.Arrays;
  * The rule {@link RocCurve#downsample} keeps points by, for points offered one at a time in curve order:
  * the first and the last point always, and in between the first point to reach each of {@code maxPoints - 1}
  * even steps of {@code fpr + tpr} (which grows along any ROC curve) beyond the last point kept. Whoever offers
- * the same points in the same order gets the same result, bit for bit.
+ * the same points in the same order gets the same result, bit for bit; a point that cannot reach {@link #next()}
+ * may be left out without changing it.
  */
 final class EvenPoints {
   private final double first;
@@ -48,7 +49,22 @@ final class EvenPoints {
     return kept >= fpr.length - 1;
   }
 
-  /** Keeps the point when it reaches the next step and there is room (an interior point, in curve order). */
+  /** The {@code fpr + tpr} the next point kept must reach. */
+  double next() {
+    return next;
+  }
+
+  /**
+   * Whether a point kept could lie after a point at {@code before} and at or before one at {@code after} (both
+   * {@code fpr + tpr}), whatever was kept before: a step boundary lies between them, with a margin of a millionth of
+   * a step on both sides, far wider than the rounding of {@link #next()}. Never false when such a point could be
+   * kept; sometimes true when none can.
+   */
+  boolean mayKeepBetween(double before, double after) {
+    return Math.floor((after - first) / step + 1e-6) > Math.floor((before - first) / step - 1e-6);
+  }
+
+  /** Keeps the point when it reaches {@link #next()} and there is room (an interior point, in curve order). */
   void offer(double falsePositiveRate, double truePositiveRate) {
     double position = falsePositiveRate + truePositiveRate;
     if (position >= next && !full()) {

@@ -15,6 +15,7 @@ import org.apiguardian.api.API;
  * RocCurve roc = Auc.curve(labels, scores);
  * for (int i = 0; i < roc.size(); i++) plot(roc.falsePositiveRate()[i], roc.truePositiveRate()[i]);
  * RocCurve forReport = roc.downsample(2000);  // same shape, at most 2000 points, same auc
+ * RocCurve same = Auc.curve(labels, scores, 2000);  // the same points, without the full curve
  * }</pre>
  *
  * <p>The arrays are not copied: do not modify them.
