@@ -1,5 +1,6 @@
 package dev.backtestgate.metrics;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
@@ -42,12 +43,63 @@ public final class Auc {
   /**
    * The ROC curve points and the AUC, from one sort of each class's scores (O(n log n); allocates one
    * {@code double} per row plus the points). Validates like {@link #of}. For reports, {@link
-   * RocCurve#downsample} keeps the shape in a few thousand points.
+   * RocCurve#downsample} keeps the shape in a few thousand points, and {@link #curve(boolean[], double[], int)}
+   * finds those points without the full curve.
    */
   public static RocCurve curve(boolean[] labels, double[] scores) {
     Checks.sameRows(labels, scores, "scores");
     int positives = Checks.positives(labels, 1, "a ROC curve");
     return RocCurve.walk(labels, scores, positives, ScoreRange.of(scores, "scores"));
+  }
+
+  /**
+   * The ROC curve as a report draws it: exactly the points {@code curve(labels, scores).downsample(maxPoints)}
+   * keeps, each a true (FPR, TPR) point of the full curve, from (0, 0) to (1, 1), with the exact AUC, found
+   * without computing the full curve. The points come from counts of each class per bucket of the scores, sorting
+   * only the rows of the few buckets a kept point lies in; scores with fewer than {@code maxPoints} distinct
+   * values give the whole curve. The AUC costs as much as {@link #of(boolean[], double[])}: pass it in with {@link
+   * #curve(boolean[], double[], int, double)} when it is already known. Above 65,536 points the full curve is
+   * computed and down-sampled. Validates like {@link #of}.
+   *
+   * <pre>{@code
+   * RocCurve drawn = Auc.curve(labels, scores, 2000);  // at most 2000 points, same as the full curve's downsample
+   * }</pre>
+   *
+   * @param maxPoints at least 2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static RocCurve curve(boolean[] labels, double[] scores, int maxPoints) {
+    EvenPoints.requireAtLeastTwo(maxPoints, "a drawn ROC curve");
+    Checks.sameRows(labels, scores, "scores");
+    int positives = Checks.positives(labels, 1, "a ROC curve");
+    ScoreRange range = ScoreRange.of(scores, "scores");
+    double auc = fromTwiceU(PairCounts.twiceU(labels, scores, range), positives, labels.length - positives);
+    return DrawnCurve.of(labels, scores, positives, range, maxPoints, auc, false);
+  }
+
+  /**
+   * As {@link #curve(boolean[], double[], int)}, with the AUC already computed for these labels and scores (by
+   * {@link #of(boolean[], double[])} or {@link DeLong}): the curve carries it, and only a few linear passes over
+   * the rows remain for typical scores. It is checked, to within 1e-9, against the range the counts per bucket allow
+   * (pairs in one bucket may go either way; a bucket holds about 16 rows, more beyond two million rows): the AUC of
+   * another model or of other rows is refused unless it falls within that range.
+   *
+   * <pre>{@code
+   * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
+   * RocCurve drawn = Auc.curve(labels, candidate, 2000, c.candidateAuc());
+   * }</pre>
+   *
+   * @param maxPoints at least 2
+   * @param auc the exact AUC of {@code scores} against {@code labels}
+   * @throws IllegalArgumentException as {@link #curve(boolean[], double[], int)} does, and when {@code auc} cannot
+   *     be the AUC of these labels and scores
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static RocCurve curve(boolean[] labels, double[] scores, int maxPoints, double auc) {
+    EvenPoints.requireAtLeastTwo(maxPoints, "a drawn ROC curve");
+    Checks.sameRows(labels, scores, "scores");
+    int positives = Checks.positives(labels, 1, "a ROC curve");
+    return DrawnCurve.of(labels, scores, positives, ScoreRange.of(scores, "scores"), maxPoints, auc, true);
   }
 
   /** The AUC from the exact pair count. */

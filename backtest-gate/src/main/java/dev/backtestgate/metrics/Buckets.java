@@ -43,6 +43,11 @@ final class Buckets {
     return Math.min((int) ((x * factor - low) * scale), lastFine);
   }
 
+  /** The number of fine buckets: {@link #fine} returns {@code 0} to {@code fineCount() - 1}. */
+  int fineCount() {
+    return lastFine + 1;
+  }
+
   /** The coarse bucket of a finite score within the range. */
   int coarse(double x) {
     return fine(x) >>> FINE_BITS;

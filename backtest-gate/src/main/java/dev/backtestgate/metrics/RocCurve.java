@@ -15,6 +15,7 @@ import org.apiguardian.api.API;
  * RocCurve roc = Auc.curve(labels, scores);
  * for (int i = 0; i < roc.size(); i++) plot(roc.falsePositiveRate()[i], roc.truePositiveRate()[i]);
  * RocCurve forReport = roc.downsample(2000);  // same shape, at most 2000 points, same auc
+ * RocCurve same = Auc.curve(labels, scores, 2000);  // the same points, without the full curve
  * }</pre>
  *
  * <p>The arrays are not copied: do not modify them.
@@ -55,37 +56,22 @@ public record RocCurve(double[] falsePositiveRate, double[] truePositiveRate, do
    * @param maxPoints at least 2
    */
   public RocCurve downsample(int maxPoints) {
-    if (maxPoints < 2) {
-      throw new IllegalArgumentException(
-          "downsample needs maxPoints >= 2 (the first and last points are always kept), got "
-              + maxPoints
-              + ".");
-    }
+    EvenPoints.requireAtLeastTwo(maxPoints, "downsample");
     int n = size();
     if (n <= maxPoints) {
       return this;
     }
-    double first = falsePositiveRate[0] + truePositiveRate[0];
-    double step = (falsePositiveRate[n - 1] + truePositiveRate[n - 1] - first) / (maxPoints - 1);
-    double[] fpr = new double[maxPoints];
-    double[] tpr = new double[maxPoints];
-    fpr[0] = falsePositiveRate[0];
-    tpr[0] = truePositiveRate[0];
-    int kept = 1;
-    double next = first + step;
-    for (int i = 1; i < n - 1 && kept < maxPoints - 1; i++) {
-      double position = falsePositiveRate[i] + truePositiveRate[i];
-      if (position >= next) {
-        fpr[kept] = falsePositiveRate[i];
-        tpr[kept] = truePositiveRate[i];
-        kept++;
-        next = first + step * (Math.floor((position - first) / step) + 1);
-      }
+    EvenPoints kept =
+        new EvenPoints(
+            falsePositiveRate[0],
+            truePositiveRate[0],
+            falsePositiveRate[n - 1],
+            truePositiveRate[n - 1],
+            maxPoints);
+    for (int i = 1; i < n - 1 && !kept.full(); i++) {
+      kept.offer(falsePositiveRate[i], truePositiveRate[i]);
     }
-    fpr[kept] = falsePositiveRate[n - 1];
-    tpr[kept] = truePositiveRate[n - 1];
-    kept++;
-    return new RocCurve(Arrays.copyOf(fpr, kept), Arrays.copyOf(tpr, kept), auc);
+    return kept.finish(auc);
   }
 
   /** Equal points (compared as arrays) and equal AUC. */

@@ -86,7 +86,7 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(run, result.policy().confidence()));
+    return publish(result, files, reviews, () -> ReportEvidence.of(run, result));
   }
 
   /**

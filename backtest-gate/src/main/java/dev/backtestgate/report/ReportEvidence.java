@@ -2,10 +2,12 @@ package dev.backtestgate.report;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Baseline;
+import dev.backtestgate.Comparison;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.GateResult;
 import dev.backtestgate.metrics.RocCurve;
 import dev.backtestgate.screen.FeatureScore;
 import java.util.LinkedHashMap;
@@ -48,17 +50,26 @@ record ReportEvidence(
     this(candidateCurve, baselineCurve, curveProblem, timelessReasons, List.of());
   }
 
-  /** {@link #of(BacktestRun, double)} at the default confidence level. */
+  /** The evidence of a run at the default confidence level, its AUCs computed here. */
   public static ReportEvidence of(BacktestRun run) {
-    return of(run, GatePolicy.DEFAULT_CONFIDENCE);
+    return of(run, GatePolicy.DEFAULT_CONFIDENCE, null);
   }
 
   /**
-   * The evidence of a run: both curves (one sort per model) and the timeless reasons. A curve that cannot
-   * be computed (the gate then already failed with a {@code CheckFailed} finding) becomes a
-   * {@link #curveProblem()}, never an exception: the report must still be written.
+   * The evidence of a run the gate judged in {@code result}: the curves carry the AUCs of its comparison, which
+   * are not computed again, so drawing them costs a few passes over the rows.
    */
-  public static ReportEvidence of(BacktestRun run, double confidenceLevel) {
+  static ReportEvidence of(BacktestRun run, GateResult result) {
+    return of(run, result.policy().confidence(), result.comparison());
+  }
+
+  /**
+   * Both curves (at most {@link #MAX_CURVE_POINTS} points each, never the full curves), taking their AUCs from
+   * {@code known} when it is not null, and the timeless reasons. A curve that cannot be computed (the gate then
+   * already failed with a {@code CheckFailed} finding) becomes a {@link #curveProblem()}, never an exception: the
+   * report must still be written.
+   */
+  private static ReportEvidence of(BacktestRun run, double confidenceLevel, Comparison known) {
     List<FeatureScore> screen = screen(run, confidenceLevel);
     Map<String, String> reasons = new LinkedHashMap<>();
     for (FeatureTiming f : run.features()) {
@@ -67,8 +78,10 @@ record ReportEvidence(
       }
     }
     try {
-      RocCurve candidate = curve(run.labels(), run.candidateScores());
-      RocCurve baseline = run.baseline() instanceof Baseline.Scored scored ? curve(run.labels(), scored.scores()) : null;
+      RocCurve candidate =
+          curve(run.labels(), run.candidateScores(), known == null ? Double.NaN : known.candidateAuc());
+      RocCurve baseline = run.baseline() instanceof Baseline.Scored scored
+          ? curve(run.labels(), scored.scores(), known == null ? Double.NaN : known.baselineAuc()) : null;
       return new ReportEvidence(candidate, baseline, null, reasons, screen);
     } catch (RuntimeException e) {
       return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons,
@@ -95,7 +108,9 @@ record ReportEvidence(
     }
   }
 
-  private static RocCurve curve(boolean[] labels, double[] scores) {
-    return Auc.curve(labels, scores).downsample(MAX_CURVE_POINTS);
+  /** The drawn curve, with {@code auc} when it is known (not NaN). */
+  private static RocCurve curve(boolean[] labels, double[] scores, double auc) {
+    return Double.isNaN(auc) ? Auc.curve(labels, scores, MAX_CURVE_POINTS)
+        : Auc.curve(labels, scores, MAX_CURVE_POINTS, auc);
   }
 }
