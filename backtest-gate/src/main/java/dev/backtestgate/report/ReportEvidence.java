@@ -94,9 +94,10 @@ record ReportEvidence(
    * said so on the page, and the timeless reasons.
    */
   static ReportEvidence of(GateEvidence evidence) {
+    String rows = String.format(Locale.ROOT, "%,d", evidence.summary().rows());
     return new ReportEvidence(null, null, "No ROC curve is drawn: this run was judged on evidence computed where its "
-        + "rows live (" + String.format(Locale.ROOT, "%,d", evidence.summary().rows()) + " rows), and its scores never reached this JVM. The AUCs, lift "
-        + "and interval above are exact.", evidence.timelessReasons());
+        + "rows live (" + rows + " rows), and its scores never reached this JVM. The AUCs, lift and interval above "
+        + "are exact.", evidence.timelessReasons());
   }
 
   /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */
