@@ -1,5 +1,7 @@
 package dev.backtestgate.report;
 
+import static dev.backtestgate.internal.Wording.fmt;
+
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Baseline;
 import dev.backtestgate.Comparison;
@@ -12,7 +14,6 @@ import dev.backtestgate.metrics.RocCurve;
 import dev.backtestgate.screen.FeatureScore;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -94,10 +95,9 @@ record ReportEvidence(
    * said so on the page, and the timeless reasons.
    */
   static ReportEvidence of(GateEvidence evidence) {
-    String rows = String.format(Locale.ROOT, "%,d", evidence.summary().rows());
-    return new ReportEvidence(null, null, "No ROC curve is drawn: this run was judged on evidence computed where its "
-        + "rows live (" + rows + " rows), and its scores never reached this JVM. The AUCs, lift and interval above "
-        + "are exact.", evidence.timelessReasons());
+    return new ReportEvidence(null, null, fmt("No ROC curve is drawn: this run was judged on evidence computed where "
+        + "its rows live (%,d rows), and its scores never reached this JVM. The AUCs, lift and interval above are "
+        + "exact.", evidence.summary().rows()), evidence.timelessReasons());
   }
 
   /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */

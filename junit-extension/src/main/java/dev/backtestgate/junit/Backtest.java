@@ -41,11 +41,9 @@ import org.apiguardian.api.API;
 public final class Backtest {
   private final String gateId;
   private final BacktestRun.Builder builder;
-  private boolean recorded;
+  private final GatePolicy policy;
   private boolean rowsRecorded;
   private GateEvidence evidence;
-
-  private final GatePolicy policy;
 
   Backtest(String gateId, GatePolicy policy) {
     this.gateId = gateId;
@@ -234,12 +232,11 @@ public final class Backtest {
       throw new IllegalStateException("Evidence was already recorded for " + gateId + ": record it once.");
     }
     this.evidence = Objects.requireNonNull(evidence, "evidence must not be null");
-    recorded = true;
     return this;
   }
 
   boolean recordedAnything() {
-    return recorded;
+    return rowsRecorded || evidence != null;
   }
 
   /** The evidence recorded with {@link #evidence(GateEvidence)}, if any. */
@@ -258,7 +255,6 @@ public final class Backtest {
   }
 
   private Backtest record(BacktestRun.Builder ignored) {
-    recorded = true;
     rowsRecorded = true;
     return this;
   }

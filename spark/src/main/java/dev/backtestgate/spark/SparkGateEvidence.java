@@ -106,6 +106,7 @@ public final class SparkGateEvidence {
     /** A feature whose knowledge time per row is in {@code knownAtColumn} (null where it has no value). */
     public Builder feature(String name, String knownAtColumn) {
       features.put(Objects.requireNonNull(name, "feature name"), Objects.requireNonNull(knownAtColumn, "column"));
+      timelessReasons.remove(name); // the last declaration of a name wins, as in timelessFeature
       return this;
     }
 
@@ -187,7 +188,7 @@ public final class SparkGateEvidence {
     private Row totals() {
       String owner = "the scored rows";
       Column time = SparkColumns.millis(data, decisionTime, owner);
-      return data.agg(count(lit(1)), sum(col("`" + label + "`").cast(DataTypes.IntegerType).cast(DataTypes.LongType)),
+      return data.agg(count(lit(1)), sum(col("`" + label + "`").cast(DataTypes.LongType)),
           max(struct(time, negate(SparkColumns.longId(data, rowId, owner))))).first();
     }
   }
