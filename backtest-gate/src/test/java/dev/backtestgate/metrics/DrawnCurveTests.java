@@ -166,8 +166,35 @@ class DrawnCurveTests {
       }
       assertThat(j).as("point %d (%s, %s) lies on the full curve", i, fpr[i], tpr[i]).isLessThan(full.size());
     }
-    if (full.size() > maxPoints && maxPoints > 2 && full.size() >= 4 * maxPoints) {
-      assertThat(drawn.size()).isGreaterThan(maxPoints / 2); // the budget is used
+    assertBudgetUsed(full, drawn, maxPoints);
+  }
+
+  /**
+   * The budget is used wherever the curve has points: unless all {@code maxPoints} are kept, every point of the
+   * full curve left out lies less than one even step of {@code fpr + tpr} beyond the point kept before it. (A
+   * curve that jumps across several steps at once, as with a few negatives, keeps fewer points; that is right.)
+   */
+  private static void assertBudgetUsed(RocCurve full, RocCurve drawn, int maxPoints) {
+    if (drawn.size() >= maxPoints || full.size() <= maxPoints) {
+      return;
+    }
+    double[] fullFpr = full.falsePositiveRate();
+    double[] fullTpr = full.truePositiveRate();
+    int last = full.size() - 1;
+    double step = (fullFpr[last] + fullTpr[last] - fullFpr[0] - fullTpr[0]) / (maxPoints - 1);
+    double keptAt = 0; // fpr + tpr of the last point kept
+    int k = 1; // the next drawn point
+    for (int j = 1; j < last; j++) {
+      double position = fullFpr[j] + fullTpr[j];
+      if (fullFpr[j] == drawn.falsePositiveRate()[k] && fullTpr[j] == drawn.truePositiveRate()[k]) {
+        keptAt = position;
+        k++;
+      } else {
+        assertThat(position - keptAt)
+            .as("point %d (%s, %s) was left out though it lies a step beyond the last point kept", j, fullFpr[j],
+                fullTpr[j])
+            .isLessThan(step * (1 + 1e-9));
+      }
     }
   }
 
