@@ -80,6 +80,21 @@ class DrawnCurveTests {
     assertThat(equal.auc()).isEqualTo(0.5);
   }
 
+  /**
+   * Above about two million rows the fine buckets stop growing in number and fill up instead (more than 16 rows
+   * each), and a bunched slice can hold far more rows: the points must still be the full curve's.
+   */
+  @Test
+  void drawsTheFullCurvesPointsAboveTheBucketCap() {
+    Random random = new Random(2026);
+    boolean[] labels = Samples.labels(random, 3_000_000, Balance.RARE_POSITIVES, 1);
+    for (Drawn shape : new Drawn[] {Drawn.SIGNAL, Drawn.NESTED}) {
+      double[] scores = scores(random, labels, shape);
+      assertDrawnFromTheFullCurve(labels, scores, 2_000);
+      assertDrawnFromTheFullCurve(labels, scores, 77);
+    }
+  }
+
   @Test
   void manyPointsComeFromTheFullCurve() {
     Random random = new Random(7);
