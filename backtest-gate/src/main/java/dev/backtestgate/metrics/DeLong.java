@@ -122,8 +122,24 @@ public final class DeLong {
     int negatives = labels.length - positives;
     Scored model = new Scored(labels, scores, ScoreRange.of(scores, "scores"), positives);
     PlacementSums sums = Placements.sum(model, new double[labels.length], null, null);
-    long twiceU = sums.twiceU;
-    double variance = sums.variance(positives, negatives);
+    return estimateFromSums(sums.twiceU, positives, negatives, sums.variance(positives, negatives), confidenceLevel);
+  }
+
+  /**
+   * One model's estimate from sums computed elsewhere, by the same floating-point steps as {@link #estimate}: an
+   * engine that gets the exact pair count and variance right gets the same estimate, bit for bit.
+   *
+   * <pre>{@code
+   * AucEstimate e = DeLong.estimateFromSums(twiceU, positives, negatives, variance, 0.95);
+   * }</pre>
+   *
+   * @param twiceU twice the Mann-Whitney U (ties count one half, hence twice)
+   * @param variance the DeLong variance of the AUC
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static AucEstimate estimateFromSums(long twiceU, long positives, long negatives, double variance,
+      double confidenceLevel) {
+    Checks.confidenceLevel(confidenceLevel);
     double auc = Auc.fromTwiceU(twiceU, positives, negatives);
     double se = Math.sqrt(variance);
     double halfWidth = Normal.criticalValue(confidenceLevel) * se;

@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  *       {@code (positives + prior) / (rows + 1)} with {@code prior} = the run's positive rate (one pseudo-row of
  *       the prior, so a category never seen in the other folds scores exactly the prior); missing ({@code -1}) is
  *       a category of its own. Rows go to {@value #FOLDS} folds by a fixed hash of the row index ({@link
- *       #fold(int)}), so the result is the same on every run. An identifier unique to each row is never seen
+ *       #fold(long)}), so the result is the same on every run. An identifier unique to each row is never seen
  *       out of fold: every row scores the prior and the AUC is exactly 0.5. Then the AUC of that score, as for a
  *       numeric feature.
  *   <li><b>Perfect</b>: the AUC (before taking the direction out) is exactly 1 or exactly 0.
@@ -159,8 +159,12 @@ public final class FeatureLabelScreen {
     return missing;
   }
 
-  /** The fold of {@code row}, in {@code [0, FOLDS)}: a fixed hash (SplitMix64's finaliser) of the row index. */
-  public static int fold(int row) {
+  /**
+   * The fold of {@code row}, in {@code [0, FOLDS)}: a fixed hash (SplitMix64's finaliser) of the row index. An
+   * engine that numbers its rows as the run does ({@code 0} to {@code n - 1}, in the run's order) gets the same
+   * folds from a {@code long} row id.
+   */
+  public static int fold(long row) {
     long z = row + FOLD_SEED;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
