@@ -60,9 +60,9 @@ public final class BacktestGate {
   /**
    * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
    * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: the lift limit and a
-   * perfect candidate, decision times after now, each timed feature's point-in-time result, late writes and
-   * rewritten history. Evidence computed under another confidence level or availability lag than {@code policy}'s
-   * fails the gate with a {@code check-failed} finding naming both.
+   * perfect candidate, decision times after now, each timed feature's point-in-time result, late writes,
+   * rewritten history and the feature–label screen. Evidence computed under another confidence level or
+   * availability lag than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
    *
    * <pre>{@code
    * GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(),
@@ -83,6 +83,7 @@ public final class BacktestGate {
         new Finding.PointInTime(violation))));
     findings.addAll(BuiltInChecks.lateWrites(evidence.lateWrites(), policy));
     findings.addAll(BuiltInChecks.history(evidence.historyChecks()));
+    findings.addAll(BuiltInChecks.featureLabel(evidence.featureScreen(), policy));
     return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), evidence.summary(), policy,
         reviews, LocalDate.ofInstant(now, clock.getZone()));
   }

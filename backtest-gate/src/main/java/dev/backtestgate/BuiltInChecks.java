@@ -133,16 +133,19 @@ final class BuiltInChecks {
   });
 
   /** Each recorded feature alone against the labels: at or above the max feature AUC, or perfect, fails. */
-  static final Check FEATURE_LABEL = Check.of("feature-label screen", c -> {
+  static final Check FEATURE_LABEL = Check.of("feature-label screen",
+      c -> featureLabel(c.run().featureLabelScreen(c.policy().confidence()), c.policy()));
+
+  static List<Finding> featureLabel(List<FeatureScore> screen, GatePolicy policy) {
     List<Finding> found = new ArrayList<>();
-    double limit = c.policy().maxFeatureAuc();
-    for (FeatureScore score : c.run().featureLabelScreen(c.policy().confidence())) {
+    double limit = policy.maxFeatureAuc();
+    for (FeatureScore score : screen) {
       if (score.auc() >= limit || score.perfect()) {
         found.add(new Finding.FeatureLabel(score, limit));
       }
     }
     return found;
-  });
+  }
 
   static Check pointInTime(FeatureTiming.KnownAt known) {
     return Check.of("point in time of '" + known.name() + "'", c -> PointInTimeCheck

@@ -2,6 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.PointInTimeCheck;
@@ -26,11 +27,12 @@ import org.apiguardian.api.API;
  * {@link BacktestGate#evaluate(GateEvidence, GatePolicy, dev.backtestgate.review.ReviewStore, java.time.Clock)} judges it with the same
  * rules, sign-offs and reports as a {@link BacktestRun}: the lift limit and a perfect candidate (from the
  * comparison), decision times after now (from the latest one), each timed feature's point-in-time result, and the
- * late-write and history checks of the source tables. The sign-off must carry {@link #fingerprint()}.
+ * late-write and history checks of the source tables, and the feature–label screen of each feature whose values
+ * were screened. The sign-off must carry {@link #fingerprint()}.
  *
- * <p>Evidence covers those checks only. The screens that read raw rows (feature–label screen, label horizon,
- * train/test overlap, future reads) and checks of your own need a {@link BacktestRun}; {@link #of} refuses a run
- * that records them rather than drop them silently.
+ * <p>Evidence covers those checks only. The screens that need training rows or code (label horizon, train/test
+ * overlap, future reads) and checks of your own need a {@link BacktestRun}; {@link #of} refuses a run that records
+ * them rather than drop them silently.
  *
  * <p>The evidence names the availability lag and the confidence level it was computed with; a gate whose policy
  * asks for others fails with a {@code check-failed} finding naming both, instead of judging numbers computed under
@@ -57,6 +59,8 @@ import org.apiguardian.api.API;
  * @param fingerprint the run's fingerprint ({@code sha256:} and 64 hex digits), which a sign-off must carry
  * @param lateWrites late-write reports of the tables the features came from
  * @param historyChecks history-manifest checks of those tables
+ * @param featureScreen the feature–label screen of each screened feature (at most one score per feature of the
+ *     summary, at the comparison's confidence level), in the order they were screened
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record GateEvidence(
@@ -70,7 +74,8 @@ public record GateEvidence(
     long latestDecisionRow,
     String fingerprint,
     List<LateWriteReport> lateWrites,
-    List<HistoryCheckResult> historyChecks) {
+    List<HistoryCheckResult> historyChecks,
+    List<FeatureScore> featureScreen) {
 
   private static final Pattern FINGERPRINT = Pattern.compile("sha256:[0-9a-f]{64}");
 
@@ -93,11 +98,13 @@ public record GateEvidence(
     require(latestDecision, "latestDecision", problems);
     require(lateWrites, "lateWrites", problems);
     require(historyChecks, "historyChecks", problems);
+    require(featureScreen, "featureScreen", problems);
     if (fingerprint == null || !FINGERPRINT.matcher(fingerprint).matches()) {
       problems.add("the fingerprint '" + fingerprint + "' is not 'sha256:' and 64 lower-case hex digits");
     }
     if (problems.isEmpty()) {
       checkParts(summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecisionRow, problems);
+      checkScreen(summary, featureScreen, problems);
     }
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("The gate evidence" + (gateId == null ? "" : " of " + gateId)
@@ -108,6 +115,7 @@ public record GateEvidence(
     timelessReasons = Collections.unmodifiableMap(new LinkedHashMap<>(timelessReasons));
     lateWrites = List.copyOf(lateWrites);
     historyChecks = List.copyOf(historyChecks);
+    featureScreen = List.copyOf(featureScreen);
   }
 
   /**
@@ -115,16 +123,13 @@ public record GateEvidence(
    * same rows must compute. The fingerprint is the run's own ({@link BacktestGate#fingerprint(BacktestRun)}), so
    * {@code evaluate(of(run, policy), ...)} and {@code evaluate(run, ...)} decide alike.
    *
-   * @throws IllegalArgumentException when the run records what evidence does not carry (training rows, feature
-   *     values, future-read probes, checks of its own), or its comparison cannot be computed
+   * @throws IllegalArgumentException when the run records what evidence does not carry (training rows,
+   *     future-read probes, checks of its own), or its comparison or feature–label screen cannot be computed
    */
   public static GateEvidence of(BacktestRun run, GatePolicy policy) {
     List<String> uncarried = new ArrayList<>();
     if (run.training().isPresent()) {
       uncarried.add("training rows (label horizon, train/test overlap)");
-    }
-    if (!run.featureValues().isEmpty()) {
-      uncarried.add("feature values (feature-label screen)");
     }
     if (!run.futureReads().isEmpty()) {
       uncarried.add("future-read probes");
@@ -155,7 +160,8 @@ public record GateEvidence(
     }
     return new GateEvidence(run.gateId(), RunSummary.of(run), LiftComparisons.compare(run, policy.confidence()),
         policy.availabilityLag(), pointInTime, reasons, Instant.ofEpochMilli(times[latest]), latest,
-        BacktestGate.fingerprint(run), run.lateWrites(), run.historyChecks());
+        BacktestGate.fingerprint(run), run.lateWrites(), run.historyChecks(),
+        run.featureLabelScreen(policy.confidence()));
   }
 
   /** This evidence with the late-write report of one more source table. */
@@ -163,7 +169,7 @@ public record GateEvidence(
     List<LateWriteReport> reports = new ArrayList<>(lateWrites);
     reports.add(Objects.requireNonNull(report, "late-write report"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks);
+        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks, featureScreen);
   }
 
   /** This evidence with the history check of one more source table. */
@@ -171,7 +177,19 @@ public record GateEvidence(
     List<HistoryCheckResult> results = new ArrayList<>(historyChecks);
     results.add(Objects.requireNonNull(result, "history check"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, lateWrites, results);
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, results, featureScreen);
+  }
+
+  /**
+   * This evidence with the feature–label screen of one more feature (for example {@code
+   * SparkFeatureLabelScreen.numeric(...)}): a feature that alone separates the classes at or above {@code
+   * backtestgate.max-feature-auc}, or perfectly, fails the gate unless the sign-off waives it.
+   */
+  public GateEvidence withFeatureScore(FeatureScore score) {
+    List<FeatureScore> scores = new ArrayList<>(featureScreen);
+    scores.add(Objects.requireNonNull(score, "feature score"));
+    return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, scores);
   }
 
   /** What makes this evidence unfit for {@code policy}: computed under another confidence level or lag. */
@@ -186,6 +204,13 @@ public record GateEvidence(
       found.add("the evidence's point-in-time results were computed with an availability lag of " + availabilityLag
           + " but the gate's policy uses " + policy.availabilityLag() + " (backtestgate.availability-lag): compute "
           + "the evidence with a lag of " + policy.availabilityLag());
+    }
+    for (FeatureScore score : featureScreen) {
+      if (Double.compare(score.confidenceLevel(), policy.confidence()) != 0) {
+        found.add("the feature-label screen of '" + score.feature() + "' was computed at confidence "
+            + score.confidenceLevel() + " but the gate's policy uses " + policy.confidence()
+            + " (backtestgate.confidence): screen it at " + policy.confidence());
+      }
     }
     return found;
   }
@@ -246,5 +271,27 @@ public record GateEvidence(
         }
       }
     });
+  }
+
+  private static void checkScreen(RunSummary summary, List<FeatureScore> screen, List<String> problems) {
+    Set<String> seen = new TreeSet<>();
+    for (FeatureScore score : screen) {
+      if (score == null) {
+        problems.add("the feature screen holds null: add one score per screened feature");
+        continue;
+      }
+      if (!summary.features().contains(score.feature())) {
+        problems.add("the feature screen scores '" + score.feature() + "', which is not among the features "
+            + summary.features());
+      } else if (!seen.add(score.feature())) {
+        problems.add("the feature screen scores '" + score.feature() + "' twice: screen each feature once");
+      }
+      if (!(score.auc() >= 0.5 && score.auc() <= 1 && score.rawAuc() >= 0 && score.rawAuc() <= 1
+          && score.missing() >= 0 && score.missing() <= summary.rows() && score.categories() >= 0)) {
+        problems.add("the feature screen of '" + score.feature() + "' holds a value out of range (AUC "
+            + score.auc() + ", raw AUC " + score.rawAuc() + ", " + score.missing() + " missing of "
+            + summary.rows() + " rows, " + score.categories() + " categories)");
+      }
+    }
   }
 }

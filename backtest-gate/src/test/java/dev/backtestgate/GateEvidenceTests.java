@@ -9,6 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.screen.FeatureColumn;
+import dev.backtestgate.screen.FeatureLabelScreen;
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.HistoryCheck;
 import dev.backtestgate.time.HistoryManifest;
 import dev.backtestgate.time.PartitionGranularity;
@@ -44,7 +47,8 @@ class GateEvidenceTests {
       @ForAll @IntRange(min = 1, max = 60) int leakEvery,
       @ForAll @IntRange(min = 0, max = 30) int lagHours,
       @ForAll @IntRange(min = 1, max = 10) int maxLiftHundredths,
-      @ForAll boolean withHistory) {
+      @ForAll boolean withHistory,
+      @ForAll ScreenedValues screened) {
     GateFixtures.Data d = data(seed, rows, candidateSignalTenths / 10.0, 0.9);
     long[] status = d.decided().clone();
     for (int i = 0; i < rows; i++) {
@@ -54,6 +58,7 @@ class GateEvidenceTests {
     if (withHistory) {
       builder.history(editedHistory()).lateWrites(LateWriteDetector.withDefaults().detect(editedLog()));
     }
+    screened.record(builder, d, seed);
     BacktestRun run;
     try {
       run = builder.build();
@@ -73,6 +78,30 @@ class GateEvidenceTests {
     });
     Statistics.label("findings").collect(fromRun.findings().stream().map(Finding::kind).sorted().toList())
         .coverage(c -> c.check(java.util.List.of("point-in-time")).count(n -> n > 0));
+  }
+
+  /** What values of the feature 'status' the run records for the feature–label screen. */
+  enum ScreenedValues {
+    NONE,
+    /** The label, slightly blurred: a proxy the screen must flag. */
+    PROXY,
+    /** Noise, with missing values. */
+    NOISE,
+    /** A handful of categories. */
+    CATEGORIES;
+
+    void record(BacktestRun.Builder builder, GateFixtures.Data d, int seed) {
+      java.util.Random random = new java.util.Random(seed);
+      int n = d.candidate().length;
+      switch (this) {
+        case NONE -> { }
+        case PROXY -> builder.featureValues("status", java.util.stream.IntStream.range(0, n)
+            .mapToDouble(i -> (d.labels()[i] ? 1 : 0) + 0.2 * random.nextGaussian()).toArray());
+        case NOISE -> builder.featureValues("status", random.doubles(n).map(v -> v < 0.1 ? Double.NaN : v)
+            .toArray());
+        case CATEGORIES -> builder.featureCategories("status", random.ints(n, -1, 5).toArray());
+      }
+    }
   }
 
   @Test
@@ -116,7 +145,7 @@ class GateEvidenceTests {
 
     assertThatThrownBy(() -> new GateEvidence(e.gateId(), e.summary(), e.comparison(), e.availabilityLag(), Map.of(),
         e.timelessReasons(), e.latestDecision(), e.latestDecisionRow(), e.fingerprint(), e.lateWrites(),
-        e.historyChecks()))
+        e.historyChecks(), e.featureScreen()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("point-in-time results are given for [] but the timed features are [balance]")
         .hasMessageContaining("an unchecked feature is not a pass");
@@ -132,13 +161,15 @@ class GateEvidenceTests {
         Duration.ofHours(2), java.util.List.of())));
 
     assertThatThrownBy(() -> new GateEvidence(" ", oneClass, e.comparison(), Duration.ZERO, wrongLag,
-        e.timelessReasons(), e.latestDecision(), 300, "sha256:xyz", e.lateWrites(), e.historyChecks()))
+        e.timelessReasons(), e.latestDecision(), 300, "sha256:xyz", e.lateWrites(), e.historyChecks(),
+        e.featureScreen()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the gate id is blank")
         .hasMessageContaining("the fingerprint 'sha256:xyz' is not 'sha256:' and 64 lower-case hex digits")
         .hasMessageContaining("fix how it is computed");
     assertThatThrownBy(() -> new GateEvidence("g#m", oneClass, e.comparison(), Duration.ZERO, wrongLag,
-        e.timelessReasons(), e.latestDecision(), 300, e.fingerprint(), e.lateWrites(), e.historyChecks()))
+        e.timelessReasons(), e.latestDecision(), 300, e.fingerprint(), e.lateWrites(), e.historyChecks(),
+        e.featureScreen()))
         .hasMessageContaining("300 rows and 0 positives; an AUC needs at least one positive and one negative row")
         .hasMessageContaining("the latest decision's row 300 is not a row (0..299)")
         .hasMessageContaining("filed under 'balance' is of 'balance' over 300 rows with a lag of PT2H, not of "
@@ -153,9 +184,62 @@ class GateEvidenceTests {
 
     assertThatThrownBy(() -> GateEvidence.of(run, GatePolicy.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Run g#m records training rows (label horizon, train/test overlap), feature values "
-            + "(feature-label screen), which gate evidence does not carry: evaluate the run itself with "
-            + "BacktestGate.evaluate(run, ...).");
+        .hasMessage("Run g#m records training rows (label horizon, train/test overlap), which gate evidence does "
+            + "not carry: evaluate the run itself with BacktestGate.evaluate(run, ...).");
+  }
+
+  @Test
+  void aFeatureThatAloneSeparatesTheClassesFailsBothWays() {
+    for (ScreenedValues screened : ScreenedValues.values()) {
+      GateFixtures.Data d = data(4, 400, 1.0, 0.95);
+      BacktestRun.Builder builder = run("com.acme.Backtest#gbm", d).feature("status", d.known());
+      screened.record(builder, d, 4);
+      BacktestRun run = builder.build();
+
+      GateResult fromRun = BacktestGate.evaluate(run, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+      GateResult fromEvidence = BacktestGate.evaluate(GateEvidence.of(run, GatePolicy.defaults()),
+          GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+
+      assertThat(fromEvidence).as(screened.name()).isEqualTo(fromRun);
+      assertThat(fromRun.unresolved()).as(screened.name()).hasSize(screened == ScreenedValues.PROXY ? 1 : 0)
+          .allSatisfy(f -> assertThat(f).isInstanceOf(Finding.FeatureLabel.class));
+    }
+  }
+
+  @Test
+  void aScreenComputedElsewhereIsJudgedAndMustFitTheEvidence() {
+    GateFixtures.Data d = data(1, 300, 1.0, 0.95);
+    GateEvidence plain = GateEvidence.of(run("g#m", d).build(), GatePolicy.defaults());
+    java.util.Random random = new java.util.Random(5);
+    double[] nearLabel = new double[d.labels().length]; // the label, blurred: AUC about 0.95
+    for (int i = 0; i < nearLabel.length; i++) {
+      nearLabel[i] = (d.labels()[i] ? 1 : 0) + 0.4 * random.nextGaussian();
+    }
+    FeatureScore proxy = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("balance", nearLabel), 0.95);
+    assertThat(proxy.auc()).isBetween(0.9, 0.999);
+
+    GateResult flagged = BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults(), NO_REVIEWS,
+        CLOCK);
+    assertThat(flagged.unresolved()).singleElement().isInstanceOfSatisfying(Finding.FeatureLabel.class,
+        f -> assertThat(f.score()).isEqualTo(proxy));
+    assertThat(BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults().withMaxFeatureAuc(0.999),
+        NO_REVIEWS, CLOCK).verdict()).isEqualTo(Verdict.PASSED);
+
+    FeatureScore at99 = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("balance", nearLabel), 0.99);
+    assertThat(BacktestGate.evaluate(plain.withFeatureScore(at99), GatePolicy.defaults().withMaxFeatureAuc(0.999),
+        NO_REVIEWS, CLOCK).unresolved()).extracting(f -> ((Finding.CheckFailed) f).reason()).containsExactly(
+        "the feature-label screen of 'balance' was computed at confidence 0.99 but the gate's policy uses 0.95 "
+            + "(backtestgate.confidence): screen it at 0.95.");
+
+    FeatureScore stranger = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("branch", nearLabel),
+        0.95);
+    assertThatThrownBy(() -> new GateEvidence(plain.gateId(), plain.summary(), plain.comparison(),
+        plain.availabilityLag(), plain.pointInTime(), plain.timelessReasons(), plain.latestDecision(),
+        plain.latestDecisionRow(), plain.fingerprint(), plain.lateWrites(), plain.historyChecks(),
+        java.util.List.of(proxy, proxy, stranger)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the feature screen scores 'balance' twice: screen each feature once")
+        .hasMessageContaining("the feature screen scores 'branch', which is not among the features [balance, region]");
   }
 
   private static EventLog cleanLog() {

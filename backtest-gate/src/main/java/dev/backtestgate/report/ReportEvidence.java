@@ -92,12 +92,12 @@ record ReportEvidence(
 
   /**
    * The evidence of a gate judged on {@link GateEvidence}: no curves (the scores stayed where they were computed),
-   * said so on the page, and the timeless reasons.
+   * said so on the page, the timeless reasons and the feature–label screen it carries.
    */
   static ReportEvidence of(GateEvidence evidence) {
     return new ReportEvidence(null, null, fmt("No ROC curve is drawn: this run was judged on evidence computed where "
         + "its rows live (%,d rows), and its scores never reached this JVM. The AUCs, lift and interval above are "
-        + "exact.", evidence.summary().rows()), evidence.timelessReasons());
+        + "exact.", evidence.summary().rows()), evidence.timelessReasons(), evidence.featureScreen());
   }
 
   /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */

@@ -181,7 +181,7 @@ public final class SparkGateEvidence {
       return new GateEvidence(gate, summary,
           Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
           checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
-          List.of(), List.of());
+          List.of(), List.of(), List.of());
     }
 
     /** Rows, positives, and the latest decision with its first row (as a struct of time and minus the row). */
