@@ -56,4 +56,30 @@ class EvidenceReportTests {
     assertThat(BacktestGate.evaluate(run, local, scenarios.store, CLOCK).verdict())
         .isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
   }
+
+  @Test
+  void aScreenedFeatureIsReportedFromEvidenceAsFromItsRun() throws IOException {
+    ReportScenarios scenarios = new ReportScenarios(repo);
+    dev.backtestgate.GateFixtures.Data d = dev.backtestgate.GateFixtures.data(3, 1_000, 1.0, 0.95);
+    double[] proxy = new double[d.labels().length];
+    for (int i = 0; i < proxy.length; i++) {
+      proxy[i] = d.labels()[i] ? 1 + i % 7 : -(i % 5);
+    }
+    BacktestRun run = dev.backtestgate.GateFixtures.run(ReportScenarios.GATE, d).featureValues("balance", proxy)
+        .build();
+    GatePolicy verify = GatePolicy.defaults().withMode(Mode.VERIFY);
+    GateEvidence evidence = GateEvidence.of(run, verify);
+
+    PublishedGate fromEvidence = GateReporter.publish(evidence,
+        BacktestGate.evaluate(evidence, verify, scenarios.store, CLOCK), scenarios.files, scenarios.store);
+    String page = Files.readString(fromEvidence.htmlFile());
+    String report = Files.readString(fromEvidence.reportFile());
+    PublishedGate fromRun = scenarios.publish(run, Mode.VERIFY); // the same files, rewritten
+
+    assertThat(fromEvidence.result().unresolved()).extracting(dev.backtestgate.Finding::kind)
+        .containsExactly("feature-label");
+    assertThat(fromEvidence.text()).isEqualTo(fromRun.text());
+    assertThat(report).isEqualTo(Files.readString(fromRun.reportFile()));
+    assertThat(page).contains("id=\"feature-label-table\"").contains("No ROC curve is drawn");
+  }
 }
