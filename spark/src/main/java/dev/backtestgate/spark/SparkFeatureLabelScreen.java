@@ -38,8 +38,7 @@ import org.apache.spark.sql.types.NumericType;
  *       (positives + prior) / (rows + 1)}. The fold of a row is {@link FeatureLabelScreen#fold(long)} of its
  *       <em>row id</em>: the result equals the in-memory screen when the row ids number the rows {@code 0 .. n - 1}
  *       in the run's order (as {@code SparkGateEvidence}'s row ids do). Other distinct ids give a screen just as
- *       valid, with other folds. Row ids must not be null; duplicate ids are not detected (it would cost a
- *       distinct count over the rows): rows sharing an id share a fold.
+ *       valid, with other folds. Row ids must be distinct and not null (checked in the feature's aggregation).
  * </ul>
  *
  * <p>Then, as in memory: the AUC of those scores from the exact pair count, with the DeLong interval when there are
@@ -48,9 +47,10 @@ import org.apache.spark.sql.types.NumericType;
  *
  * <p>Cost per feature: one aggregation over the rows for the feature's counts (missing values, refusals), one for
  * the labels, then a table per distinct score ({@link ScoreTable}: a group-by, a sort and two scans of the distinct
- * scores) and one scan of it for the exact sums. A categorical feature adds a distinct count of its categories and a
- * group-by per (category, fold), whose totals per category are joined back to the cells, not to the rows. Only
- * per-partition totals reach the driver, never rows, distinct scores or categories.
+ * scores) and one scan of it for the exact sums. A categorical feature's first aggregation also counts its distinct
+ * categories and row ids, and it adds a group-by per (category, fold), whose totals per category are joined back to
+ * the cells, not to the rows. Only totals (per aggregation, per partition) and the sort's bounded sample of scores
+ * reach the driver, never the rows or the categories.
  *
  * <pre>{@code
  * FeatureScore balance = SparkFeatureLabelScreen.numeric(scored, "defaulted", "rowId", "balance", "balance", 0.95);
@@ -154,9 +154,15 @@ public final class SparkFeatureLabelScreen {
   private static FeatureScore categorical(Dataset<Row> data, String label, String rowId, Column row, String feature,
       String valueColumn, double confidenceLevel) {
     Column value = col("`" + valueColumn + "`");
-    Row counts = data.agg(count(when(row.isNull(), 1)), count(when(value.isNull(), 1)), count_distinct(value))
-        .first();
+    Row counts = data.agg(count(when(row.isNull(), 1)), count(when(value.isNull(), 1)), count_distinct(value),
+        count(lit(1)), count_distinct(row)).first();
     requireRowIds(counts.getLong(0), rowId);
+    long duplicates = counts.getLong(3) - counts.getLong(4);
+    if (duplicates > 0) {
+      throw new IllegalArgumentException("row id column '" + rowId + "' has " + counts.getLong(4) + " distinct ids "
+          + "for " + counts.getLong(3) + " rows: a row's fold follows its id, so give every row its own (0 .. rows - 1 "
+          + "in the run's order, for example with zipWithIndex), not an entity's id.");
+    }
     long missingRows = counts.getLong(1);
     long categories = counts.getLong(2) + (missingRows > 0 ? 1 : 0);
     LabelledScores labelled =

@@ -172,7 +172,7 @@ class SparkFeatureLabelScreenTests {
   }
 
   @Test
-  void refusesAMissingColumnAndNullRowIds() {
+  void refusesAMissingColumnAndNullOrDuplicateRowIds() {
     Dataset<Row> data = numericFrame(new Random(9), new boolean[] {true, false}, new double[] {1, 2});
 
     assertThatThrownBy(() -> SparkFeatureLabelScreen.numeric(data, "label", "rowId", "balance", "balanceX", 0.95))
@@ -182,6 +182,11 @@ class SparkFeatureLabelScreenTests {
     assertThatThrownBy(() -> SparkFeatureLabelScreen.categorical(nullIds, "label", "rowId", "b", "value", 0.95))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("feature 'b': row id column 'rowId' has 1 null(s)");
+    Dataset<Row> entityIds = data.selectExpr("label", "rowId DIV 2 AS rowId", "value");
+    assertThatThrownBy(() -> SparkFeatureLabelScreen.categorical(entityIds, "label", "rowId", "b", "value", 0.95))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("feature 'b': row id column 'rowId' has 1 distinct ids for 2 rows")
+        .hasMessageContaining("give every row its own");
   }
 
   /** Both screens on the same rows, equal as records; returns the Spark one. */
