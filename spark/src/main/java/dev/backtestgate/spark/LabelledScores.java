@@ -43,6 +43,15 @@ final class LabelledScores {
    */
   static LabelledScores of(
       Dataset<Row> data, String label, List<String> scores, int minPerClass, String why) {
+    return of(data, label, scores, List.of(), minPerClass, why);
+  }
+
+  /**
+   * As {@link #of(Dataset, String, List, int, String)}, with {@code carried} (expressions over {@code data}, each
+   * aliased to a name other than {@value #LABEL} and {@code s0, s1, ...}) kept in {@code rows} as they are.
+   */
+  static LabelledScores of(Dataset<Row> data, String label, List<String> scores, List<Column> carried,
+      int minPerClass, String why) {
     if (data == null) {
       throw new NullPointerException("data must not be null");
     }
@@ -69,6 +78,7 @@ final class LabelledScores {
       selected.add(when(score.equalTo(0.0), lit(0.0)).otherwise(score).as("s" + i));
       checks.add(sum(when(badScore(col("s" + i)), 1L).otherwise(0L)));
     }
+    selected.addAll(carried);
     Dataset<Row> canonical = data.select(
         concat(selected, badLabel(data, label).as("__bad_label")).toArray(Column[]::new));
     Row counts = canonical.agg(checks.get(0), checks.subList(1, checks.size()).toArray(Column[]::new)).first();

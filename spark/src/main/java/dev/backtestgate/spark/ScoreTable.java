@@ -33,14 +33,22 @@ final class ScoreTable {
 
   private ScoreTable() {}
 
-  /** The table of score column {@code score} of {@code scores}; {@code positives} is their total. */
+  /** The table of score column {@code score} of {@code scores}. */
   static Dataset<Row> of(LabelledScores scores, String score) {
-    JavaRDD<Row> sorted = scores.rows
+    Dataset<Row> counts = scores.rows
         .groupBy(col(score).as("score"))
         .agg(sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("positives"),
-            sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"))
-        .orderBy("score")
-        .javaRDD();
+            sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"));
+    return fromCounts(counts, scores.positives);
+  }
+
+  /**
+   * The table from counts already grouped by distinct score: columns {@code score} (double, not null, -0.0 folded
+   * into 0.0), {@code positives} and {@code negatives} (bigint), one row per distinct score; {@code positives} is
+   * their total.
+   */
+  static Dataset<Row> fromCounts(Dataset<Row> counts, long positives) {
+    JavaRDD<Row> sorted = counts.select("score", "positives", "negatives").orderBy("score").javaRDD();
     List<long[]> totals = sorted.mapPartitionsWithIndex(new Totals(), false).collect();
     int partitions = sorted.getNumPartitions();
     long[] positivesBefore = new long[partitions];
@@ -49,17 +57,17 @@ final class ScoreTable {
     for (long[] total : totals) {
       byPartition[(int) total[0]] = total;
     }
-    long positives = 0;
-    long negatives = 0;
+    long positivesSoFar = 0;
+    long negativesSoFar = 0;
     for (int p = 0; p < partitions; p++) {
-      positivesBefore[p] = positives;
-      negativesBefore[p] = negatives;
-      positives += byPartition[p][1];
-      negatives += byPartition[p][2];
+      positivesBefore[p] = positivesSoFar;
+      negativesBefore[p] = negativesSoFar;
+      positivesSoFar += byPartition[p][1];
+      negativesSoFar += byPartition[p][2];
     }
     JavaRDD<Row> placed = sorted.mapPartitionsWithIndex(
-        new Place(positivesBefore, negativesBefore, scores.positives), true);
-    return scores.rows.sparkSession().createDataFrame(placed, SCHEMA);
+        new Place(positivesBefore, negativesBefore, positives), true);
+    return counts.sparkSession().createDataFrame(placed, SCHEMA);
   }
 
   /** Pass 1: {partition, positives, negatives} of each partition. */

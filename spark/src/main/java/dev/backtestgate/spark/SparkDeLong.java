@@ -3,6 +3,7 @@ package dev.backtestgate.spark;
 import static org.apache.spark.sql.functions.col;
 
 import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -40,11 +41,7 @@ public final class SparkDeLong {
    */
   public static AucComparison compare(
       Dataset<Row> data, String label, String candidate, String baseline, double confidenceLevel) {
-    if (!(confidenceLevel > 0 && confidenceLevel < 1)) {
-      throw new IllegalArgumentException(
-          "confidence level must be strictly between 0 and 1, got " + confidenceLevel
-              + ". Pass a fraction such as 0.95 (not 95).");
-    }
+    requireConfidenceLevel(confidenceLevel);
     LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline), 2, NEEDS);
     Dataset<Row> candidateTable = ScoreTable.of(scores, "s0").select(
         col("score").as("cs"), col("placePositive").as("cp"), col("placeNegative").as("cn"));
@@ -59,6 +56,46 @@ public final class SparkDeLong {
       total.add(partial);
     }
     return total.comparison(scores.positives, scores.negatives, confidenceLevel);
+  }
+
+  /** Refuses a confidence level outside (0, 1) before any Spark job runs, as the in-memory check words it. */
+  static void requireConfidenceLevel(double confidenceLevel) {
+    if (!(confidenceLevel > 0 && confidenceLevel < 1)) {
+      throw new IllegalArgumentException(
+          "confidence level must be strictly between 0 and 1, got " + confidenceLevel
+              + ". Pass a fraction such as 0.95 (not 95).");
+    }
+  }
+
+  /**
+   * One model's exact sums from its {@code ScoreTable}: one scan of the distinct scores, no return to the rows (each
+   * distinct score's positives share one placement, its negatives another).
+   */
+  static ModelSums sums(Dataset<Row> scoreTable) {
+    ModelSums total = new ModelSums();
+    for (ModelSums partial : scoreTable.javaRDD().mapPartitions(new AccumulateTable()).collect()) {
+      total.twiceU += partial.twiceU;
+      total.moments.add(partial.moments);
+    }
+    return total;
+  }
+
+  /** One model's {@code 2U} and the moments of its placements per class (0 positive, 1 negative). */
+  static final class ModelSums implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    long twiceU;
+    final Moments moments = new Moments();
+
+    /**
+     * The estimate, by the same floating-point steps as the in-memory {@code DeLong.estimate}.
+     *
+     * @throws IllegalArgumentException on an invalid confidence level
+     */
+    AucEstimate estimate(long positives, long negatives, double confidenceLevel) {
+      return DeLong.estimateFromSums(twiceU, positives, negatives, moments.variance(positives, negatives),
+          confidenceLevel);
+    }
   }
 
   /**
@@ -143,6 +180,25 @@ public final class SparkDeLong {
       BigInteger centeredTimesCount = squares.multiply(BigInteger.valueOf(count))
           .subtract(BigInteger.valueOf(sums[kind]).pow(2));
       return centeredTimesCount.doubleValue() / ((double) count * (count - 1));
+    }
+  }
+
+  /** Per partition of a score table: its scores' share of {@code 2U} and of the moments. */
+  private static final class AccumulateTable implements FlatMapFunction<Iterator<Row>, ModelSums> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Iterator<ModelSums> call(Iterator<Row> scores) {
+      ModelSums sums = new ModelSums();
+      while (scores.hasNext()) {
+        Row s = scores.next(); // score, positives, negatives, placePositive, placeNegative
+        long positives = s.getLong(1);
+        long placePositive = s.getLong(3);
+        sums.twiceU += positives * placePositive;
+        sums.moments.add(0, positives, placePositive);
+        sums.moments.add(1, s.getLong(2), s.getLong(4));
+      }
+      return List.of(sums).iterator();
     }
   }
 

@@ -1,0 +1,226 @@
+package dev.backtestgate.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.count_distinct;
+import static org.apache.spark.sql.functions.isnan;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.udf;
+import static org.apache.spark.sql.functions.when;
+
+import dev.backtestgate.metrics.AucEstimate;
+import dev.backtestgate.screen.FeatureLabelScreen;
+import dev.backtestgate.screen.FeatureScore;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.NumericType;
+
+/**
+ * The feature–label screen over a DataFrame: one feature alone ranked against the labels, equal to the in-memory
+ * {@link FeatureLabelScreen#screen} on the same rows (to the last bit: the same exact integer sums go into the same
+ * floating-point steps), where the in-memory row {@code i} is the row whose row id is {@code i}.
+ *
+ * <ul>
+ *   <li><b>Numeric</b> ({@link #numeric}): the values are the scores; null or NaN is missing, ranked as one group
+ *       below every present value (as the in-memory {@code NaN}).
+ *   <li><b>Categorical</b> ({@link #categorical}): a column of any type, null being a category of its own (the
+ *       in-memory code {@code -1}); each row scores its category's positive rate in the other folds, {@code
+ *       (positives + prior) / (rows + 1)}. The fold of a row is {@link FeatureLabelScreen#fold(long)} of its
+ *       <em>row id</em>: the result equals the in-memory screen when the row ids number the rows {@code 0 .. n - 1}
+ *       in the run's order (as {@code SparkGateEvidence}'s row ids do). Other distinct ids give a screen just as
+ *       valid, with other folds. Row ids must be distinct and not null (checked in the feature's aggregation).
+ * </ul>
+ *
+ * <p>Then, as in memory: the AUC of those scores from the exact pair count, with the DeLong interval when there are
+ * at least 2 positives and 2 negatives, the direction taken out ({@code max(AUC, 1 - AUC)}, the interval mirrored
+ * with it) and {@code perfect} when the AUC is exactly 1 or 0.
+ *
+ * <p>Cost per feature: one aggregation over the rows for the feature's counts (missing values, refusals), one for
+ * the labels, then a table per distinct score ({@link ScoreTable}: a group-by, a sort and two scans of the distinct
+ * scores) and one scan of it for the exact sums. A categorical feature's first aggregation also counts its distinct
+ * categories and row ids, and it adds a group-by per (category, fold), whose totals per category are joined back to
+ * the cells, not to the rows. Only totals (per aggregation, per partition) and the sort's bounded sample of scores
+ * reach the driver, never the rows or the categories.
+ *
+ * <pre>{@code
+ * FeatureScore balance = SparkFeatureLabelScreen.numeric(scored, "defaulted", "rowId", "balance", "balance", 0.95);
+ * FeatureScore branch = SparkFeatureLabelScreen.categorical(scored, "defaulted", "rowId", "branch", "branch_code",
+ *     0.95);
+ * if (balance.auc() >= 0.90 || balance.perfect()) ... // likely derived from the label
+ * }</pre>
+ */
+public final class SparkFeatureLabelScreen {
+  private static final String SCORE = "__feature_score";
+  private static final String ROW = "r";
+  private static final String CATEGORY = "c";
+  private static final String FOLD = "f";
+  /** The in-memory {@code FeatureColumn} type names. */
+  private static final String NUMERIC = "numeric";
+  private static final String CATEGORICAL = "categorical";
+
+  private static final UserDefinedFunction FOLD_OF_ROW = udf(
+      (UDF1<Long, Integer>) row -> row == null ? null : FeatureLabelScreen.fold(row), DataTypes.IntegerType);
+
+  private SparkFeatureLabelScreen() {}
+
+  /**
+   * Screens the numeric column {@code valueColumn} as feature {@code feature}.
+   *
+   * @param label boolean, or integral 0/1 with 1 positive
+   * @param rowId integral, not null: names the example row of a refusal
+   * @param confidenceLevel strictly between 0 and 1, for example 0.95
+   * @throws IllegalArgumentException naming the feature, with an example row id and the fix: a missing or
+   *     non-numeric column, null row ids, an infinite value, missing values beside {@code -Double.MAX_VALUE},
+   *     labels null, other than 0/1 or of one class
+   */
+  public static FeatureScore numeric(Dataset<Row> data, String label, String rowId, String feature,
+      String valueColumn, double confidenceLevel) {
+    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, true);
+  }
+
+  /**
+   * Screens column {@code valueColumn} (any type that Spark can group by; null is missing) as the categorical
+   * feature {@code feature}, folds following {@code rowId} as the class comment says.
+   *
+   * @throws IllegalArgumentException as {@link #numeric} does, but for the refusals of values
+   */
+  public static FeatureScore categorical(Dataset<Row> data, String label, String rowId, String feature,
+      String valueColumn, double confidenceLevel) {
+    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, false);
+  }
+
+  private static FeatureScore screen(Dataset<Row> data, String label, String rowId, String feature,
+      String valueColumn, double confidenceLevel, boolean numeric) {
+    Objects.requireNonNull(data, "data must not be null");
+    Objects.requireNonNull(feature, "feature must not be null");
+    SparkDeLong.requireConfidenceLevel(confidenceLevel);
+    try {
+      SparkColumns.requireColumns(data, "the data", label, rowId, valueColumn);
+      Column row = SparkColumns.longId(data, rowId, "row id");
+      return numeric ? numeric(data, label, rowId, row, feature, valueColumn, confidenceLevel)
+          : categorical(data, label, rowId, row, feature, valueColumn, confidenceLevel);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("feature '" + feature + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static FeatureScore numeric(Dataset<Row> data, String label, String rowId, Column row, String feature,
+      String valueColumn, double confidenceLevel) {
+    DataType type = SparkColumns.type(data, valueColumn);
+    if (!(type instanceof NumericType)) {
+      throw new IllegalArgumentException("column '" + valueColumn + "' has type " + type.simpleString()
+          + "; a numeric feature must be numeric: cast it to double, or screen it as categorical.");
+    }
+    Column value = col("`" + valueColumn + "`").cast(DataTypes.DoubleType);
+    Column missing = value.isNull().or(isnan(value));
+    Column infinite = value.equalTo(Double.POSITIVE_INFINITY).or(value.equalTo(Double.NEGATIVE_INFINITY));
+    Row counts = data.agg(count(when(row.isNull(), 1)), count(when(missing, 1)), count(when(infinite, 1)),
+        min(when(infinite, struct(row, value))), min(when(missing.or(infinite).unary_$bang(), value)),
+        min(when(missing, row))).first();
+    requireRowIds(counts.getLong(0), rowId);
+    long missingRows = counts.getLong(1);
+    long infiniteRows = counts.getLong(2);
+    if (infiniteRows > 0) {
+      Row first = counts.getStruct(3);
+      throw new IllegalArgumentException("row id " + first.getLong(0) + " has the infinite value "
+          + first.getDouble(1) + " (" + infiniteRows + " infinite value(s) in all): record null or NaN for a "
+          + "missing value, or a finite number.");
+    }
+    double below = 0.0;
+    if (missingRows > 0 && !counts.isNullAt(4)) {
+      below = Math.nextDown(counts.getDouble(4));
+      if (Double.isInfinite(below)) {
+        throw new IllegalArgumentException("its smallest value is -Double.MAX_VALUE and it has " + missingRows
+            + " missing value(s) (for example row id " + counts.getLong(5) + "), which rank below every value: "
+            + "record a finite sentinel as a value of its own, or rescale the feature.");
+      }
+    }
+    Dataset<Row> scored = data.withColumn(SCORE, when(missing, lit(below)).otherwise(value));
+    LabelledScores labelled = LabelledScores.of(scored, label, List.of(SCORE), 1, "AUC");
+    requireCountable(labelled);
+    return score(feature, NUMERIC, ScoreTable.of(labelled, "s0"), labelled, missingRows, 0, confidenceLevel);
+  }
+
+  private static FeatureScore categorical(Dataset<Row> data, String label, String rowId, Column row, String feature,
+      String valueColumn, double confidenceLevel) {
+    Column value = col("`" + valueColumn + "`");
+    Row counts = data.agg(count(when(row.isNull(), 1)), count(when(value.isNull(), 1)), count_distinct(value),
+        count(lit(1)), count_distinct(row)).first();
+    requireRowIds(counts.getLong(0), rowId);
+    long duplicates = counts.getLong(3) - counts.getLong(4);
+    if (duplicates > 0) {
+      throw new IllegalArgumentException("row id column '" + rowId + "' has " + counts.getLong(4) + " distinct ids "
+          + "for " + counts.getLong(3) + " rows: a row's fold follows its id, so give every row its own (0 .. rows - 1 "
+          + "in the run's order, for example with zipWithIndex), not an entity's id.");
+    }
+    long missingRows = counts.getLong(1);
+    long categories = counts.getLong(2) + (missingRows > 0 ? 1 : 0);
+    LabelledScores labelled =
+        LabelledScores.of(data, label, List.of(), List.of(row.as(ROW), value.as(CATEGORY)), 1, "AUC");
+    requireCountable(labelled);
+    double prior = (double) labelled.positives / (labelled.positives + labelled.negatives);
+    // rows and positives per (category, fold), then per category; each cell's rows share one out-of-fold score
+    Dataset<Row> cells = labelled.rows
+        .groupBy(col(CATEGORY), FOLD_OF_ROW.apply(col(ROW)).as(FOLD))
+        .agg(count(lit(1)).as("cellRows"),
+            sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("cellPositives"));
+    Dataset<Row> totals = cells.groupBy(col(CATEGORY).as("tc"))
+        .agg(sum("cellRows").as("rows"), sum("cellPositives").as("positives"));
+    // as in memory: (int - int + double) / (int - int + 1), in doubles
+    Column score = col("positives").minus(col("cellPositives")).plus(lit(prior))
+        .divide(col("rows").minus(col("cellRows")).plus(lit(1L)));
+    Dataset<Row> scoreCounts = cells.join(totals, col(CATEGORY).eqNullSafe(col("tc")))
+        .groupBy(score.as("score"))
+        .agg(sum("cellPositives").as("positives"), sum(col("cellRows").minus(col("cellPositives"))).as("negatives"));
+    return score(feature, CATEGORICAL, ScoreTable.fromCounts(scoreCounts, labelled.positives), labelled, missingRows,
+        categories, confidenceLevel);
+  }
+
+  /** As the in-memory {@code FeatureLabelScreen.score}, from the exact sums of the score table. */
+  private static FeatureScore score(String feature, String type, Dataset<Row> table, LabelledScores labelled,
+      long missing, long categories, double confidenceLevel) {
+    long positives = labelled.positives;
+    long negatives = labelled.negatives;
+    SparkDeLong.ModelSums sums = SparkDeLong.sums(table);
+    double raw;
+    double lower = Double.NaN;
+    double upper = Double.NaN;
+    if (positives >= 2 && negatives >= 2) {
+      AucEstimate estimate = sums.estimate(positives, negatives, confidenceLevel);
+      raw = estimate.auc();
+      lower = estimate.ciLower();
+      upper = estimate.ciUpper();
+    } else {
+      raw = SparkAuc.fromTwiceU(sums.twiceU, positives, negatives);
+    }
+    boolean flip = raw < 0.5;
+    return new FeatureScore(feature, type, flip ? 1 - raw : raw, raw, flip ? 1 - upper : lower,
+        flip ? 1 - lower : upper, confidenceLevel, (int) missing, (int) categories, raw == 1.0 || raw == 0.0);
+  }
+
+  private static void requireRowIds(long nullRowIds, String rowId) {
+    if (nullRowIds > 0) {
+      throw new IllegalArgumentException("row id column '" + rowId + "' has " + nullRowIds + " null(s): number "
+          + "every row (0 .. rows - 1 in the run's order, for example with zipWithIndex) before screening.");
+    }
+  }
+
+  /** The counts fit a {@code FeatureScore} (and the exact sums' bounds) only up to 2^31 - 1 rows. */
+  private static void requireCountable(LabelledScores labelled) {
+    long rows = labelled.positives + labelled.negatives;
+    if (rows > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("the data has " + rows + " rows, more than a screen counts (2^31 - 1): "
+          + "screen slices of it (for example one per month of decision time).");
+    }
+  }
+}
