@@ -43,7 +43,7 @@ final class SparkCredit {
 
   /**
    * The gate's evidence for {@code scored}, computed by Spark from a DataFrame of its rows (row id, label, both
-   * models' scores, decision time and each feature's knowledge time), under {@code policy}'s lag and confidence,
+   * models' scores, decision time, each feature's knowledge time and the screened features' values), under {@code policy}'s lag and confidence,
    * with the source table's history check when there is one.
    */
   static GateEvidence evidence(String gateId, GatePolicy policy, ScoredBacktest scored) {
@@ -53,6 +53,8 @@ final class SparkCredit {
         .rows("rowId", "decidedAt");
     scored.knownAt().keySet().forEach(feature -> evidence.feature(feature, feature + "_knownAt"));
     scored.timeless().forEach(evidence::timelessFeature);
+    scored.featureValues().keySet().forEach(feature -> evidence.featureValues(feature, feature + "_value"));
+    scored.featureCodes().keySet().forEach(feature -> evidence.featureCategories(feature, feature + "_code"));
     GateEvidence computed = evidence.compute();
     return scored.history() == null ? computed : computed.withHistory(scored.history());
   }
@@ -65,12 +67,24 @@ final class SparkCredit {
     for (String feature : scored.knownAt().keySet()) {
       schema = schema.add(feature + "_knownAt", DataTypes.LongType, true);
     }
+    for (String feature : scored.featureValues().keySet()) {
+      schema = schema.add(feature + "_value", DataTypes.DoubleType, true);
+    }
+    for (String feature : scored.featureCodes().keySet()) {
+      schema = schema.add(feature + "_code", DataTypes.IntegerType, true);
+    }
     List<Row> rows = new ArrayList<>(scored.labels().length);
     for (int i = 0; i < scored.labels().length; i++) {
       List<Object> row = new ArrayList<>(List.of(i, scored.labels()[i], scored.candidateScores()[i],
           scored.baselineScores()[i], scored.decisionTimes()[i]));
       for (long[] knownAt : scored.knownAt().values()) {
         row.add(knownAt[i] == FeatureTiming.NO_VALUE ? null : knownAt[i]);
+      }
+      for (double[] values : scored.featureValues().values()) {
+        row.add(Double.isNaN(values[i]) ? null : values[i]);
+      }
+      for (int[] codes : scored.featureCodes().values()) {
+        row.add(codes[i] < 0 ? null : codes[i]);
       }
       rows.add(RowFactory.create(row.toArray()));
     }

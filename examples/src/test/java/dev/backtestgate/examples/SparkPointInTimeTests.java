@@ -52,6 +52,8 @@ class SparkPointInTimeTests {
     assertAlike(SparkCredit.backtests().pointInTime(), Verdict.PASSED);
     assertAlike(credit.leakyBackfill(StatementTable.Stamping.STAMP_UPDATED_AT), Verdict.FAILED);
     assertAlike(credit.leakyBackfill(StatementTable.Stamping.SILENT), Verdict.FAILED);
+    // the rate encoded over the test period's outcomes: caught by the feature-label screen, run on Spark
+    assertAlike(credit.employerRate(true), Verdict.FAILED);
   }
 
   @Test
@@ -86,5 +88,6 @@ class SparkPointInTimeTests {
     assertThat(onSpark.comparison().ciLower()).isCloseTo(onHeap.comparison().ciLower(), within(1e-12));
     assertThat(onSpark.comparison().ciUpper()).isCloseTo(onHeap.comparison().ciUpper(), within(1e-12));
     assertThat(evidence.pointInTime()).isEqualTo(GateEvidence.of(run, policy).pointInTime());
+    assertThat(evidence.featureScreen()).isEqualTo(GateEvidence.of(run, policy).featureScreen());
   }
 }

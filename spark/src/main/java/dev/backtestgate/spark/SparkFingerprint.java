@@ -11,7 +11,9 @@ import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -56,6 +58,25 @@ public final class SparkFingerprint {
    */
   public static String compute(Dataset<Row> data, String gateId, String candidate, String baseline,
       String label, String decisionTime, SortedMap<String, String> knownAtColumns) {
+    return compute(data, gateId, candidate, baseline, label, decisionTime, knownAtColumns, new TreeMap<>(),
+        new TreeMap<>());
+  }
+
+  /**
+   * The fingerprint of a run that also screens feature values: as {@link #compute(Dataset, String, String, String,
+   * String, String, SortedMap)}, and it covers the screened values too, so a sign-off is bound to them. Each row's
+   * words go on with, per numeric value column in name order and then per category column in name order, Spark's
+   * {@code xxhash64} of the value (numeric values cast to double; {@code Long.MIN_VALUE} where it is null, or NaN
+   * for a numeric value); the header goes on with 'V' and the number of numeric value columns, 'v' and each
+   * feature's name, then 'K', 'k' likewise for the category columns. With neither, the fingerprint is exactly the
+   * one without values.
+   *
+   * @param valueColumns feature name to its numeric value column
+   * @param categoryColumns feature name to its category column (any type)
+   */
+  public static String compute(Dataset<Row> data, String gateId, String candidate, String baseline,
+      String label, String decisionTime, SortedMap<String, String> knownAtColumns,
+      SortedMap<String, String> valueColumns, SortedMap<String, String> categoryColumns) {
     List<Column> columns = new ArrayList<>();
     columns.add(functions.col("`" + label + "`").cast("boolean"));
     columns.add(SparkColumns.millis(data, decisionTime, "the data"));
@@ -63,6 +84,16 @@ public final class SparkFingerprint {
       if (column != null) {
         columns.add(SparkColumns.millis(data, column, "the data"));
       }
+    }
+    for (String column : valueColumns.values()) {
+      Column value = functions.col("`" + column + "`").cast("double");
+      columns.add(functions.when(value.isNull().or(functions.isnan(value)), functions.lit(null).cast("long"))
+          .otherwise(functions.xxhash64(value)));
+    }
+    for (String column : categoryColumns.values()) {
+      Column value = functions.col("`" + column + "`");
+      columns.add(functions.when(value.isNull(), functions.lit(null).cast("long"))
+          .otherwise(functions.xxhash64(value)));
     }
     long[] total = {0, 0, 0};
     for (long[] part : data.select(columns.toArray(Column[]::new)).javaRDD()
@@ -72,7 +103,8 @@ public final class SparkFingerprint {
       total[2] += part[2] + (Long.compareUnsigned(sum, part[1]) < 0 ? 1 : 0);
       total[1] = sum;
     }
-    return digest(gateId, candidate, baseline, knownAtColumns, total[0], total[2], total[1]);
+    return digest(gateId, candidate, baseline, knownAtColumns, valueColumns.keySet(), categoryColumns.keySet(),
+        total[0], total[2], total[1]);
   }
 
   /** The row words' 128-bit hash, as {high, low}; {@code words} has at least 2 entries. */
@@ -96,8 +128,8 @@ public final class SparkFingerprint {
     return i < w.length ? w[i] : 0;
   }
 
-  static String digest(String gateId, String candidate, String baseline, SortedMap<String, String> features,
-      long rows, long high, long low) {
+  private static String digest(String gateId, String candidate, String baseline, SortedMap<String, String> features,
+      Set<String> valued, Set<String> categorised, long rows, long high, long low) {
     MessageDigest sha;
     try {
       sha = MessageDigest.getInstance("SHA-256");
@@ -116,9 +148,20 @@ public final class SparkFingerprint {
       text(sha, 'F', feature.getKey());
       header(sha, 'T', feature.getValue() == null ? -1 : 0);
     }
+    if (!valued.isEmpty() || !categorised.isEmpty()) {
+      names(sha, 'V', 'v', valued);
+      names(sha, 'K', 'k', categorised);
+    }
     sha.update(ByteBuffer.allocate(9).put((byte) 'R').putLong(rows).array());
     sha.update(ByteBuffer.allocate(17).put((byte) 'S').putLong(high).putLong(low).array());
     return PREFIX + HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static void names(MessageDigest sha, char count, char each, Set<String> names) {
+    header(sha, count, names.size());
+    for (String name : names) {
+      text(sha, each, name);
+    }
   }
 
   private static void header(MessageDigest sha, char kind, int length) {

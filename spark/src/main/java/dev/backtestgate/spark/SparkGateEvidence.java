@@ -13,6 +13,7 @@ import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.RunSummary;
 import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.screen.FeatureScore;
 import dev.backtestgate.time.PointInTimeViolation;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +34,8 @@ import org.apache.spark.sql.types.DataTypes;
  * Computes a backtest's {@link GateEvidence} on the cluster, from a DataFrame of scored rows: the paired comparison
  * ({@link SparkDeLong}), each timed feature's point-in-time result ({@link SparkPointInTimeCheck}, the same counts
  * and example rows as the in-memory check), the row and positive counts, the latest decision, and the run's
- * order-independent fingerprint ({@link SparkFingerprint}). {@code BacktestGate.evaluate(evidence, ...)} then
+ * order-independent fingerprint ({@link SparkFingerprint}), and the feature–label screen of each feature whose values
+ * are given ({@link SparkFeatureLabelScreen}). {@code BacktestGate.evaluate(evidence, ...)} then
  * judges it with the same rules, sign-offs and reports as an in-memory run; in a {@code @LeakageGated} test,
  * record it with {@code backtest.evidence(...)}.
  *
@@ -67,6 +69,8 @@ public final class SparkGateEvidence {
     private String decisionTime;
     private final SortedMap<String, String> features = new TreeMap<>();
     private final Map<String, String> timelessReasons = new TreeMap<>();
+    private final SortedMap<String, String> values = new TreeMap<>();
+    private final SortedMap<String, String> categories = new TreeMap<>();
     private Duration lag = Duration.ZERO;
     private double confidenceLevel = GatePolicy.DEFAULT_CONFIDENCE;
 
@@ -121,6 +125,35 @@ public final class SparkGateEvidence {
       return this;
     }
 
+    /**
+     * The numeric values of a declared feature, for the feature–label screen ({@code backtestgate.max-feature-auc}):
+     * null or NaN where missing. A feature that alone separates the classes is likely derived from the label. The
+     * fingerprint covers the values.
+     */
+    public Builder featureValues(String name, String valueColumn) {
+      return screened(name, valueColumn, values);
+    }
+
+    /**
+     * The categories of a declared feature (a column of any type, null where missing), for the feature–label
+     * screen: each row is scored by its category's out-of-fold positive rate, the folds following {@link
+     * #rows}'s row numbers. The fingerprint covers the categories.
+     */
+    public Builder featureCategories(String name, String categoryColumn) {
+      return screened(name, categoryColumn, categories);
+    }
+
+    private Builder screened(String name, String column, SortedMap<String, String> into) {
+      Objects.requireNonNull(name, "feature name");
+      Objects.requireNonNull(column, "column");
+      if (values.containsKey(name) || categories.containsKey(name)) {
+        throw new IllegalArgumentException("the values of feature '" + name + "' are given twice: give each "
+            + "feature's values once, as featureValues or as featureCategories");
+      }
+      into.put(name, column);
+      return this;
+    }
+
     /** The availability lag and confidence level of the gate's policy (use {@code backtest.policy()}). */
     public Builder policy(GatePolicy policy) {
       return availabilityLag(policy.availabilityLag()).confidenceLevel(policy.confidence());
@@ -139,7 +172,8 @@ public final class SparkGateEvidence {
 
     /**
      * Runs the Spark jobs (the paired comparison, one aggregation and one bounded top-k query per timed feature,
-     * the fingerprint scan and one count) and returns the evidence for {@code BacktestGate.evaluate}.
+     * the screen of each feature with values, the fingerprint scan and one count) and returns the evidence for
+     * {@code BacktestGate.evaluate}.
      *
      * @throws IllegalStateException when a required setting is missing (named)
      * @throws IllegalArgumentException when a column is missing or unusable, the labels are of one class, or there
@@ -166,8 +200,29 @@ public final class SparkGateEvidence {
           checks.put(name, SparkPointInTimeCheck.check(data, rowId, decisionTime, name, column, lag));
         }
       });
-      String fingerprint =
-          SparkFingerprint.compute(data, gate, candidate, baseline, label, decisionTime, features);
+      List<String> undeclared = new ArrayList<>();
+      for (String name : values.keySet()) {
+        if (!features.containsKey(name)) {
+          undeclared.add(name);
+        }
+      }
+      for (String name : categories.keySet()) {
+        if (!features.containsKey(name)) {
+          undeclared.add(name);
+        }
+      }
+      if (!undeclared.isEmpty()) {
+        throw new IllegalArgumentException("values are given for " + undeclared + ", which are not declared "
+            + "features " + features.keySet() + ": declare each with feature(name, knownAtColumn) or "
+            + "timelessFeature(name, reason) first");
+      }
+      List<FeatureScore> screen = new ArrayList<>();
+      values.forEach((name, column) -> screen.add(
+          SparkFeatureLabelScreen.numeric(data, label, rowId, name, column, confidenceLevel)));
+      categories.forEach((name, column) -> screen.add(
+          SparkFeatureLabelScreen.categorical(data, label, rowId, name, column, confidenceLevel)));
+      String fingerprint = SparkFingerprint.compute(data, gate, candidate, baseline, label, decisionTime, features,
+          values, categories);
       Row totals = totals();
       long rows = totals.getLong(0);
       if (rows > Integer.MAX_VALUE) {
@@ -181,7 +236,7 @@ public final class SparkGateEvidence {
       return new GateEvidence(gate, summary,
           Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
           checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
-          List.of(), List.of(), List.of());
+          List.of(), List.of(), screen);
     }
 
     /** Rows, positives, and the latest decision with its first row (as a struct of time and minus the row). */

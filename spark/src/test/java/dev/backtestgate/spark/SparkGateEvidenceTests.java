@@ -105,6 +105,68 @@ class SparkGateEvidenceTests {
     assertThat(evidence(changed, lag).fingerprint()).isNotEqualTo(evidence.fingerprint());
   }
 
+  @Test
+  void screenedValuesAreJudgedAsInMemoryAndBoundByTheFingerprint() {
+    Random random = new Random(23);
+    int n = 300;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] decided = new long[n];
+    double[] balance = new double[n]; // a blurred copy of the label, with missing values: a proxy
+    int[] branch = new int[n]; // four branches and a missing one, unrelated to the label
+    String[] branches = {"north", "south", "east", "west"};
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      labels[i] = i < 2 || (i >= 4 && random.nextInt(3) == 0);
+      candidate[i] = random.nextInt(20) + (labels[i] ? 3 : 0);
+      baseline[i] = candidate[i] + (random.nextInt(50) == 0 ? 1 : 0); // nearly the candidate: no lift
+      decided[i] = 1_000_000 + random.nextInt(1_000);
+      balance[i] = random.nextInt(30) == 0 ? Double.NaN : (labels[i] ? 1 : 0) + 0.2 * random.nextGaussian();
+      branch[i] = random.nextInt(9) - 4 < 0 ? -1 : random.nextInt(4);
+      rows.add(RowFactory.create((long) i, labels[i], candidate[i], baseline[i], decided[i], decided[i] - 10,
+          Double.isNaN(balance[i]) && i % 2 == 0 ? null : balance[i], branch[i] < 0 ? null : branches[branch[i]]));
+    }
+    StructType schema = new StructType()
+        .add("rowId", DataTypes.LongType).add("label", DataTypes.BooleanType)
+        .add("cand", DataTypes.DoubleType).add("base", DataTypes.DoubleType)
+        .add("decisionTime", DataTypes.LongType).add("knownAt", DataTypes.LongType)
+        .add("balance", DataTypes.DoubleType).add("branch", DataTypes.StringType);
+    Dataset<Row> data = spark.createDataFrame(rows, schema);
+    GateEvidence evidence = screened(data);
+
+    GateEvidence inMemory = GateEvidence.of(BacktestRun.builder("com.acme.Backtest#gbm").labels(labels)
+        .candidate("gbm", candidate).baseline("prod", baseline).decisionTimes(decided)
+        .feature("balance", java.util.Arrays.stream(decided).map(t -> t - 10).toArray())
+        .timelessFeature("branch", "set at account opening").featureValues("balance", balance)
+        .featureCategories("branch", branch).build(), GatePolicy.defaults());
+    assertThat(evidence.featureScreen()).containsExactlyInAnyOrderElementsOf(inMemory.featureScreen());
+    ReviewStore none = ReviewStore.directory(Path.of("target/no-reviews"));
+    Clock clock = Clock.fixed(Instant.parse("2026-12-02T00:00:00Z"), ZoneOffset.UTC);
+    GateResult onSpark = BacktestGate.evaluate(evidence, GatePolicy.defaults(), none, clock);
+    GateResult onHeap = BacktestGate.evaluate(inMemory, GatePolicy.defaults(), none, clock);
+    assertThat(onSpark.verdict()).isEqualTo(onHeap.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(onSpark.findings()).extracting(Finding::kind, Finding::subject)
+        .containsExactly(tuple("feature-label", "balance"));
+    assertThat(onHeap.findings()).extracting(Finding::kind, Finding::subject)
+        .containsExactly(tuple("feature-label", "balance"));
+
+    assertThat(screened(data.repartition(3).orderBy(data.col("cand").desc())).fingerprint())
+        .isEqualTo(evidence.fingerprint());
+    Dataset<Row> oneBranchChanged = data.selectExpr("rowId", "label", "cand", "base", "decisionTime", "knownAt",
+        "balance", "IF(rowId = 7, 'elsewhere', branch) AS branch");
+    assertThat(screened(oneBranchChanged).fingerprint()).as("bound to the screened values")
+        .isNotEqualTo(evidence.fingerprint());
+  }
+
+  private static GateEvidence screened(Dataset<Row> data) {
+    return SparkGateEvidence.builder(data).gate("com.acme.Backtest#gbm").labels("label")
+        .candidate("gbm", "cand").baseline("prod", "base").rows("rowId", "decisionTime")
+        .feature("balance", "knownAt").timelessFeature("branch", "set at account opening")
+        .featureValues("balance", "balance").featureCategories("branch", "branch")
+        .compute();
+  }
+
   private static GateEvidence evidence(Dataset<Row> data, Duration lag) {
     return SparkGateEvidence.builder(data)
         .gate("com.acme.Backtest#gbm").labels("label")
