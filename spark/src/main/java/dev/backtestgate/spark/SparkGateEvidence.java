@@ -192,14 +192,6 @@ public final class SparkGateEvidence {
           throw new IllegalStateException("evidence needs " + call + " before compute()");
         }
       });
-      AucComparison comparison =
-          SparkDeLong.compare(data, label, candidateColumn, baselineColumn, confidenceLevel);
-      Map<String, Optional<PointInTimeViolation>> checks = new LinkedHashMap<>();
-      features.forEach((name, column) -> {
-        if (column != null) {
-          checks.put(name, SparkPointInTimeCheck.check(data, rowId, decisionTime, name, column, lag));
-        }
-      });
       List<String> undeclared = new ArrayList<>();
       for (String name : values.keySet()) {
         if (!features.containsKey(name)) {
@@ -216,6 +208,14 @@ public final class SparkGateEvidence {
             + "features " + features.keySet() + ": declare each with feature(name, knownAtColumn) or "
             + "timelessFeature(name, reason) first");
       }
+      AucComparison comparison =
+          SparkDeLong.compare(data, label, candidateColumn, baselineColumn, confidenceLevel);
+      Map<String, Optional<PointInTimeViolation>> checks = new LinkedHashMap<>();
+      features.forEach((name, column) -> {
+        if (column != null) {
+          checks.put(name, SparkPointInTimeCheck.check(data, rowId, decisionTime, name, column, lag));
+        }
+      });
       List<FeatureScore> screen = new ArrayList<>();
       values.forEach((name, column) -> screen.add(
           SparkFeatureLabelScreen.numeric(data, label, rowId, name, column, confidenceLevel)));

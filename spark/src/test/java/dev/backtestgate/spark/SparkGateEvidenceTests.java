@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
@@ -157,6 +158,23 @@ class SparkGateEvidenceTests {
         "balance", "IF(rowId = 7, 'elsewhere', branch) AS branch");
     assertThat(screened(oneBranchChanged).fingerprint()).as("bound to the screened values")
         .isNotEqualTo(evidence.fingerprint());
+  }
+
+  @Test
+  void valuesOfAnUndeclaredFeatureOrGivenTwiceAreRefusedBeforeAnyJob() {
+    Dataset<Row> data = spark.createDataFrame(List.of(RowFactory.create(0L, true, 1.0)), new StructType()
+        .add("rowId", DataTypes.LongType).add("label", DataTypes.BooleanType).add("balance", DataTypes.DoubleType));
+    SparkGateEvidence.Builder builder = SparkGateEvidence.builder(data).gate("g#m").labels("label")
+        .candidate("gbm", "balance").baseline("prod", "balance").rows("rowId", "rowId")
+        .timelessFeature("limit", "set at account opening").featureValues("balance", "balance");
+
+    assertThatThrownBy(builder::compute)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("values are given for [balance], which are not declared features [limit]: declare each with "
+            + "feature(name, knownAtColumn) or timelessFeature(name, reason) first");
+    assertThatThrownBy(() -> builder.featureCategories("balance", "balance"))
+        .hasMessage("the values of feature 'balance' are given twice: give each feature's values once, as "
+            + "featureValues or as featureCategories");
   }
 
   private static GateEvidence screened(Dataset<Row> data) {
