@@ -24,7 +24,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -192,17 +194,9 @@ public final class SparkGateEvidence {
           throw new IllegalStateException("evidence needs " + call + " before compute()");
         }
       });
-      List<String> undeclared = new ArrayList<>();
-      for (String name : values.keySet()) {
-        if (!features.containsKey(name)) {
-          undeclared.add(name);
-        }
-      }
-      for (String name : categories.keySet()) {
-        if (!features.containsKey(name)) {
-          undeclared.add(name);
-        }
-      }
+      SortedSet<String> undeclared = new TreeSet<>(values.keySet());
+      undeclared.addAll(categories.keySet());
+      undeclared.removeAll(features.keySet());
       if (!undeclared.isEmpty()) {
         throw new IllegalArgumentException("values are given for " + undeclared + ", which are not declared "
             + "features " + features.keySet() + ": declare each with feature(name, knownAtColumn) or "
