@@ -108,9 +108,8 @@ public final class FeatureLabelScreen {
     } else {
       raw = Auc.of(labels, scores);
     }
-    boolean flip = raw < 0.5;
-    return new FeatureScore(column.name(), column.type(), flip ? 1 - raw : raw, raw, flip ? 1 - upper : lower,
-        flip ? 1 - lower : upper, confidenceLevel, missing, categories, raw == 1.0 || raw == 0.0);
+    return FeatureScore.directionFree(column.name(), column.type(), raw, lower, upper, confidenceLevel, missing,
+        categories);
   }
 
   /**

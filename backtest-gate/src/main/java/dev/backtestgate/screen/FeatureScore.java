@@ -40,6 +40,25 @@ public record FeatureScore(
     int categories,
     boolean perfect) {
 
+  /**
+   * The score of a feature whose values (or out-of-fold encoding) rank with AUC {@code rawAuc} and DeLong interval
+   * {@code [rawLower, rawUpper]} ({@code NaN} when there is none): the direction taken out, {@code max(AUC, 1 -
+   * AUC)}, the interval mirrored with it, and {@code perfect} when {@code rawAuc} is exactly 1 or 0. Every engine
+   * that screens features (in memory, on Spark) builds its scores here, so they agree bit for bit.
+   *
+   * <pre>{@code
+   * FeatureScore s = FeatureScore.directionFree("balance", "numeric", 0.12, 0.09, 0.15, 0.95, 0, 0);
+   * // s.auc() == 0.88, interval [0.85, 0.91], s.higherMeansPositive() == false
+   * }</pre>
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static FeatureScore directionFree(String feature, String type, double rawAuc, double rawLower,
+      double rawUpper, double confidenceLevel, int missing, int categories) {
+    boolean flip = rawAuc < 0.5;
+    return new FeatureScore(feature, type, flip ? 1 - rawAuc : rawAuc, rawAuc, flip ? 1 - rawUpper : rawLower,
+        flip ? 1 - rawLower : rawUpper, confidenceLevel, missing, categories, rawAuc == 1.0 || rawAuc == 0.0);
+  }
+
   /** True when higher values (or higher out-of-fold positive rates) go with positive rows. */
   public boolean higherMeansPositive() {
     return rawAuc >= 0.5;

@@ -203,9 +203,8 @@ public final class SparkFeatureLabelScreen {
     } else {
       raw = SparkAuc.fromTwiceU(sums.twiceU, positives, negatives);
     }
-    boolean flip = raw < 0.5;
-    return new FeatureScore(feature, type, flip ? 1 - raw : raw, raw, flip ? 1 - upper : lower,
-        flip ? 1 - lower : upper, confidenceLevel, (int) missing, (int) categories, raw == 1.0 || raw == 0.0);
+    return FeatureScore.directionFree(feature, type, raw, lower, upper, confidenceLevel, (int) missing,
+        (int) categories);
   }
 
   private static void requireRowIds(long nullRowIds, String rowId) {
