@@ -3,12 +3,16 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.history.HistoryChecks;
+import dev.backtestgate.lift.LiftChecks;
+import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.Fingerprint;
-import dev.backtestgate.screen.FeatureColumn;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelChecks;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -77,13 +81,13 @@ public final class BacktestGate {
     }
     Instant now = clock.instant();
     Comparison comparison = evidence.comparison();
-    findings.addAll(BuiltInChecks.lift(comparison, policy));
+    findings.addAll(LiftChecks.findings(comparison, policy));
     findings.addAll(BuiltInChecks.decisionTimes(evidence.latestDecision(), evidence.latestDecisionRow(), now));
     evidence.pointInTime().values().forEach(v -> v.ifPresent(violation -> findings.add(
-        new Finding.PointInTime(violation))));
-    findings.addAll(BuiltInChecks.lateWrites(evidence.lateWrites(), policy));
-    findings.addAll(BuiltInChecks.history(evidence.historyChecks()));
-    findings.addAll(BuiltInChecks.featureLabel(evidence.featureScreen(), policy));
+        new PointInTimeFinding(violation))));
+    findings.addAll(HistoryChecks.lateWrites(evidence.lateWrites(), policy));
+    findings.addAll(HistoryChecks.rewritten(evidence.historyChecks()));
+    findings.addAll(FeatureLabelChecks.findings(evidence.featureScreen(), policy));
     return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), evidence.summary(), policy,
         reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
@@ -153,19 +157,37 @@ public final class BacktestGate {
   /** One check's findings, each proven renderable; whatever goes wrong becomes a failing finding. */
   private static List<Finding> run(Check check, CheckContext context) {
     String name = nameOf(check);
-    List<Finding> found;
+    List<Finding> found = null;
+    boolean interrupted = false;
     try {
       found = check.run(context);
+    } catch (OutOfMemoryError e) {
+      throw e;   // the JVM cannot be trusted to go on (as JUnit treats it); the test fails with it
     } catch (RuntimeException e) {
       return List.of(new Finding.CheckFailed(name, String.valueOf(e.getMessage())));
+    } catch (Throwable e) {   // an Error, or a checked exception thrown past the compiler: still the check's failure
+      return List.of(new Finding.CheckFailed(name, "it threw " + thrown(e) + ". Fix the check, or have it catch "
+          + "what it cannot handle and return a finding that says so."));
+    } finally {
+      if (Thread.interrupted()) {   // clears the flag, so the gate and the test go on uninterrupted
+        found = null;
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      return List.of(new Finding.CheckFailed(name, "it left the thread interrupted (it was interrupted, or "
+          + "interrupted itself), so its result cannot be trusted: let the check finish, or restore the "
+          + "interrupt only after catching InterruptedException in code that stops."));
     }
     if (found == null) {
       return List.of(new Finding.CheckFailed(name, "it returned null instead of a list of findings (return "
           + "List.of() when it finds nothing)."));
     }
     List<Finding> checked = new ArrayList<>(found.size());
-    for (Finding finding : found) {
-      checked.add(valid(name, finding));
+    for (int i = 0; i < found.size(); i++) {
+      Finding finding = found.get(i);
+      checked.add(finding == null ? new Finding.CheckFailed(name, "its list of findings holds null at index " + i
+          + ": leave nothing out but nulls (return only findings).") : valid(name, finding));
     }
     return checked;
   }
@@ -177,14 +199,27 @@ public final class BacktestGate {
         return new Finding.CheckFailed(check, "it reported a finding of kind '" + kind + "', which is not a kind: "
             + "use lower-case words joined by hyphens, e.g. too-few-defaults.");
       }
-      if (finding.subject() == null || finding.resolution() == null || finding.render() == null) {
+      Finding.Rendering rendering = finding.render();
+      if (finding.subject() == null || finding.resolution() == null || rendering == null) {
         return new Finding.CheckFailed(check, "its '" + kind + "' finding has no subject, resolution or rendering "
             + "(null): return \"\" for no subject and a Finding.Rendering.");
       }
+      String badEvidence = EvidenceValues.problem(rendering.evidence());
+      if (badEvidence != null) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding cannot be written to the JSON report: "
+            + badEvidence + ". Evidence values are strings, numbers, booleans, and lists or maps of those.");
+      }
       return finding;
-    } catch (RuntimeException e) {
-      return new Finding.CheckFailed(check, "its finding could not be shown: " + e.getMessage());
+    } catch (OutOfMemoryError e) {
+      throw e;
+    } catch (Throwable e) {
+      return new Finding.CheckFailed(check, "its finding could not be shown: " + thrown(e) + ".");
     }
+  }
+
+  /** A throwable in words: its simple class name and, quoted, its message. */
+  private static String thrown(Throwable e) {
+    return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (\"" + e.getMessage() + "\")");
   }
 
   private static String nameOf(Check check) {

@@ -2,15 +2,15 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.screen.FeatureColumn;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
-import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.JoinedFeature;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,11 +52,9 @@ public final class BacktestRun {
   private final Baseline baseline;
   private final long[] decisionTimes;
   private final List<FeatureTiming> features;
-  private final List<LateWriteReport> lateWrites;
-  private final List<HistoryCheckResult> historyChecks;
+  private final List<CheckInput> inputs;
   private final List<Check> checks;
   private final TrainingRecording.Resolved training;
-  private final List<FutureReadProbe> futureReads;
   private final List<FeatureColumn> featureValues;
   private volatile Screened screened;
 
@@ -72,11 +70,9 @@ public final class BacktestRun {
     this.baseline = b.baseline;
     this.decisionTimes = b.decisionTimes;
     this.features = List.copyOf(b.features.values());
-    this.lateWrites = List.copyOf(b.lateWrites);
-    this.historyChecks = List.copyOf(b.historyChecks);
+    this.inputs = List.copyOf(b.inputs);
     this.checks = List.copyOf(b.checks);
     this.training = training;
-    this.futureReads = List.copyOf(b.futureReads);
     this.featureValues = List.copyOf(b.featureValues.values());
   }
 
@@ -130,14 +126,38 @@ public final class BacktestRun {
     return features;
   }
 
-  /** Late-write reports of the tables the run's features came from. */
-  public List<LateWriteReport> lateWrites() {
-    return lateWrites;
+  /**
+   * The inputs of {@code type} the run recorded for its checks ({@link Builder#input(CheckInput)} and the
+   * recorders that call it), in recording order; empty when there are none.
+   */
+  public <T extends CheckInput> List<T> inputs(Class<T> type) {
+    List<T> found = new ArrayList<>();
+    for (CheckInput input : inputs) {
+      if (type.isInstance(input)) {
+        found.add(type.cast(input));
+      }
+    }
+    return List.copyOf(found);
   }
 
-  /** History-manifest checks of the tables the run's features came from. */
+  /**
+   * Late-write reports of the tables the run's features came from.
+   *
+   * @deprecated an input of the history check: {@code inputs(LateWriteReport.class)}
+   */
+  @Deprecated(since = "0.1")
+  public List<LateWriteReport> lateWrites() {
+    return inputs(LateWriteReport.class);
+  }
+
+  /**
+   * History-manifest checks of the tables the run's features came from.
+   *
+   * @deprecated an input of the history check: {@code inputs(HistoryCheckResult.class)}
+   */
+  @Deprecated(since = "0.1")
   public List<HistoryCheckResult> historyChecks() {
-    return historyChecks;
+    return inputs(HistoryCheckResult.class);
   }
 
   /** The checks added to this run, run by the gate after the built-in ones. */
@@ -166,9 +186,14 @@ public final class BacktestRun {
     return training.entityKeys();
   }
 
-  /** The future-read probes of the run's feature functions, run by the gate with its policy's lag and sample. */
+  /**
+   * The future-read probes of the run's feature functions, run by the gate with its policy's lag and sample.
+   *
+   * @deprecated an input of the probe: {@code inputs(FutureReadProbe.class)}
+   */
+  @Deprecated(since = "0.1")
   public List<FutureReadProbe> futureReads() {
-    return futureReads;
+    return inputs(FutureReadProbe.class);
   }
 
   /** The recorded feature values (numeric and categorical), in the order they were recorded; often empty. */
@@ -205,11 +230,9 @@ public final class BacktestRun {
     private final Map<String, FeatureTiming> features = new LinkedHashMap<>();
     private final List<String> declared = new ArrayList<>();
     private final List<String> featureProblems = new ArrayList<>();
-    private final List<LateWriteReport> lateWrites = new ArrayList<>();
-    private final List<HistoryCheckResult> historyChecks = new ArrayList<>();
+    private final List<CheckInput> inputs = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
     private final TrainingRecording training = new TrainingRecording();
-    private final List<FutureReadProbe> futureReads = new ArrayList<>();
     private final Map<String, FeatureColumn> featureValues = new LinkedHashMap<>();
 
     private Builder(String gateId) {
@@ -395,7 +418,7 @@ public final class BacktestRun {
         featureProblems.add("a late-write report is null: pass LateWriteDetector's report, or do not call "
             + "lateWrites.");
       } else {
-        lateWrites.add(report);
+        inputs.add(report);
       }
       return this;
     }
@@ -408,7 +431,7 @@ public final class BacktestRun {
       if (result == null) {
         featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
       } else {
-        historyChecks.add(result);
+        inputs.add(result);
       }
       return this;
     }
@@ -501,10 +524,34 @@ public final class BacktestRun {
       if (probe == null) {
         featureProblems.add("a future-read probe is null: pass FutureReadProbe.numeric(...) or .categorical(...), "
             + "or do not call futureRead.");
-      } else if (futureReads.stream().anyMatch(p -> p.feature().equals(probe.feature()))) {
+      } else if (inputs.stream().anyMatch(p -> p instanceof FutureReadProbe other
+          && other.feature().equals(probe.feature()))) {
         featureProblems.add("feature '" + probe.feature() + "' has two future-read probes: probe each feature once.");
       } else {
-        futureReads.add(probe);
+        inputs.add(probe);
+      }
+      return this;
+    }
+
+    /**
+     * Records an input for a check ({@link CheckInput}): the check reads it with {@link BacktestRun#inputs(Class)}.
+     * The built-in inputs have recorders of their own that check them ({@link #lateWrites}, {@link #history},
+     * {@link #futureRead}); this one routes them there.
+     */
+    public Builder input(CheckInput input) {
+      if (input instanceof LateWriteReport report) {
+        return lateWrites(report);
+      }
+      if (input instanceof HistoryCheckResult result) {
+        return history(result);
+      }
+      if (input instanceof FutureReadProbe probe) {
+        return futureRead(probe);
+      }
+      if (input == null) {
+        featureProblems.add("a check input is null: pass the input your check reads, or do not call input.");
+      } else {
+        inputs.add(input);
       }
       return this;
     }

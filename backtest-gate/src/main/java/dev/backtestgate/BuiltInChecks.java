@@ -1,56 +1,85 @@
 package dev.backtestgate;
 
-import dev.backtestgate.time.FutureReadProbe;
-import dev.backtestgate.time.FutureReadReport;
-import dev.backtestgate.screen.FeatureScore;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.LabelHorizon;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PointInTimeCheck;
-import dev.backtestgate.time.TrainTestOverlap;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
-/** The checks every run gets, in the order their findings are reported. */
+/**
+ * The checks every run gets: the gate's own decision-time check, then each {@link CheckProvider} found on the class
+ * path, in the order their findings are reported. The providers are loaded once.
+ */
 final class BuiltInChecks {
+  /** The provider every installation has; without it the class path lost the core's service file. */
+  static final String LIFT_PROVIDER = "dev.backtestgate.lift.LiftChecks";
+
   private BuiltInChecks() {}
 
-  /** The built-in checks for {@code run}: one point-in-time check per timed feature, so each can fail alone. */
-  static List<Check> of(BacktestRun run) {
-    List<Check> checks = new ArrayList<>();
-    checks.add(LIFT);
-    checks.add(DECISION_TIMES);
-    for (FeatureTiming feature : run.features()) {
-      if (feature instanceof FeatureTiming.KnownAt known) {
-        checks.add(pointInTime(known));
+  /** The providers, loaded once, by ascending order (then class name, so the order never depends on the jar). */
+  private static final class Loaded {
+    static final List<CheckProvider> PROVIDERS = load();
+    static final Map<Class<?>, CheckSettings> DEFAULT_SETTINGS = defaults(PROVIDERS);
+
+    private static List<CheckProvider> load() {
+      List<CheckProvider> found = new ArrayList<>();
+      try {
+        ServiceLoader.load(CheckProvider.class, BuiltInChecks.class.getClassLoader()).forEach(found::add);
+      } catch (ServiceConfigurationError e) {
+        throw new IllegalStateException("A check provider named in META-INF/services/" + CheckProvider.class.getName()
+            + " could not be loaded: " + e.getMessage() + ". Fix or remove that line.", e);
       }
+      found.sort(Comparator.comparingInt(CheckProvider::order).thenComparing(p -> p.getClass().getName()));
+      if (found.stream().noneMatch(p -> p.getClass().getName().equals(LIFT_PROVIDER))) {
+        throw new IllegalStateException("The built-in checks of backtest-gate were not found: the class path has no "
+            + "META-INF/services/" + CheckProvider.class.getName() + " of the backtest-gate jar. A shaded or merged "
+            + "jar dropped it; merge service files (maven-shade-plugin's ServicesResourceTransformer) so the gate "
+            + "runs its checks.");
+      }
+      return List.copyOf(found);
     }
-    checks.add(LATE_WRITES);
-    checks.add(HISTORY);
-    checks.add(LABEL_HORIZON);
-    checks.add(TRAIN_TEST_OVERLAP);
-    run.futureReads().forEach(probe -> checks.add(futureRead(probe)));
-    if (!run.featureValues().isEmpty()) {
-      checks.add(FEATURE_LABEL);
+
+    private static Map<Class<?>, CheckSettings> defaults(List<CheckProvider> providers) {
+      GatePolicy policy = GatePolicy.bare();
+      for (CheckProvider provider : providers) {
+        for (Setting<?> setting : provider.settings()) {
+          policy = setting.applyDefault(policy);
+        }
+      }
+      return policy.settingsMap();
     }
-    return checks;
   }
 
-  /** Lift above the limit and a perfect candidate, from the comparison the gate computed. */
-  static final Check LIFT = Check.of("lift", c -> c.comparison().map(comparison -> lift(comparison, c.policy()))
-      .orElse(List.of()));
+  /** Every check provider on the class path, built-in ones included, by order. */
+  static List<CheckProvider> providers() {
+    return Loaded.PROVIDERS;
+  }
 
-  static List<Finding> lift(Comparison comparison, GatePolicy policy) {
-    List<Finding> found = new ArrayList<>();
-    if (comparison.lift() > policy.maxLift()) {
-      found.add(new Finding.LiftAboveLimit(comparison, policy.maxLift()));
+  /** Each provider's settings at their defaults. */
+  static Map<Class<?>, CheckSettings> defaultSettings() {
+    return Loaded.DEFAULT_SETTINGS;
+  }
+
+  /** Where the gate's own decision-time check stands among the providers: right after the lift. */
+  static final int DECISION_TIMES_ORDER = 150;
+
+  /** The built-in checks for {@code run}: each provider's checks, the decision-time check after the lift. */
+  static List<Check> of(BacktestRun run) {
+    List<Check> checks = new ArrayList<>();
+    boolean decisionTimes = false;
+    for (CheckProvider provider : providers()) {
+      if (!decisionTimes && provider.order() > DECISION_TIMES_ORDER) {
+        checks.add(DECISION_TIMES);
+        decisionTimes = true;
+      }
+      checks.addAll(provider.checks(run));
     }
-    if (comparison.candidateAuc() == 1.0) {
-      found.add(new Finding.PerfectCandidate(comparison.candidate(), comparison.candidateAuc()));
+    if (!decisionTimes) {
+      checks.add(DECISION_TIMES);
     }
-    return found;
+    return checks;
   }
 
   /** A backtest decides in the past: a decision time after now means the times are not what they claim. */
@@ -85,81 +114,4 @@ final class BuiltInChecks {
     return new Finding.CheckFailed("decision times", what + ". A backtest can only replay decisions already made: "
         + "check the time unit (epoch milliseconds, not microseconds) and the time zone of the decision times.");
   }
-
-  static final Check LATE_WRITES = Check.of("late writes", c -> lateWrites(c.run().lateWrites(), c.policy()));
-
-  static List<Finding> lateWrites(List<LateWriteReport> reports, GatePolicy policy) {
-    List<Finding> found = new ArrayList<>();
-    for (LateWriteReport report : reports) {
-      if (!report.clean()) {
-        found.add(new Finding.LateWrites(report, policy.lateWrites()));
-      }
-    }
-    return found;
-  }
-
-  static final Check HISTORY = Check.of("rewritten history", c -> history(c.run().historyChecks()));
-
-  static List<Finding> history(List<HistoryCheckResult> results) {
-    List<Finding> found = new ArrayList<>();
-    for (HistoryCheckResult history : results) {
-      if (!history.clean()) {
-        found.add(new Finding.RewrittenHistory(history));
-      }
-    }
-    return found;
-  }
-
-  /** Training labels that resolved after the earliest test decision less the embargo; needs a training set. */
-  static final Check LABEL_HORIZON = Check.of("label horizon", c -> c.run().training()
-      .flatMap(t -> LabelHorizon.check(t.decisionTimes(), t.labelKnownAt(), c.run().decisionTimes(),
-          c.policy().embargo()))
-      .<List<Finding>>map(v -> List.of(new LabelHorizonFinding(v)))
-      .orElse(List.of()));
-
-  /** Test rows whose entity was trained on at or after their decision; needs entities on both sides. */
-  static final Check TRAIN_TEST_OVERLAP = Check.of("train/test overlap", c -> {
-    TrainTestOverlapPolicy policy = c.policy().trainTestOverlap();
-    Optional<TrainingSet> training = c.run().training();
-    Optional<long[]> test = c.run().entities();
-    if (policy == TrainTestOverlapPolicy.OFF || training.isEmpty() || training.get().entityIds().isEmpty()
-        || test.isEmpty()) {
-      return List.of();
-    }
-    TrainingSet t = training.get();
-    return TrainTestOverlap.check(t.entities(), t.decisionTimes(), test.get(), c.run().decisionTimes())
-        .<List<Finding>>map(r -> List.of(new TrainTestOverlapFinding(r, policy, c.run().entityKeys())))
-        .orElse(List.of());
-  });
-
-  /** Each recorded feature alone against the labels: at or above the max feature AUC, or perfect, fails. */
-  static final Check FEATURE_LABEL = Check.of("feature-label screen",
-      c -> featureLabel(c.run().featureLabelScreen(c.policy().confidence()), c.policy()));
-
-  static List<Finding> featureLabel(List<FeatureScore> screen, GatePolicy policy) {
-    List<Finding> found = new ArrayList<>();
-    double limit = policy.maxFeatureAuc();
-    for (FeatureScore score : screen) {
-      if (score.auc() >= limit || score.perfect()) {
-        found.add(new Finding.FeatureLabel(score, limit));
-      }
-    }
-    return found;
-  }
-
-  static Check pointInTime(FeatureTiming.KnownAt known) {
-    return Check.of("point in time of '" + known.name() + "'", c -> PointInTimeCheck
-        .check(known.name(), c.run().decisionTimes(), known.knownAt(), c.policy().availabilityLag())
-        .<List<Finding>>map(v -> List.of(new Finding.PointInTime(v)))
-        .orElse(List.of()));
-  }
-
-  /** One probe, run at gate time with the policy's availability lag and sample size. */
-  static Check futureRead(FutureReadProbe probe) {
-    return Check.of("future read of '" + probe.feature() + "'", c -> {
-      FutureReadReport report = probe.run(c.policy().availabilityLag(), c.policy().futureReadSample());
-      return report.clean() ? List.of() : List.of(new Finding.FutureRead(report));
-    });
-  }
-
 }

@@ -2,8 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
-import dev.backtestgate.time.PointInTimeCheck;
+import dev.backtestgate.pointintime.PointInTimeCheck;
 import java.util.Arrays;
 import org.apiguardian.api.API;
 

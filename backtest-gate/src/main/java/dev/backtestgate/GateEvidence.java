@@ -2,11 +2,12 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.backtestgate.screen.FeatureScore;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PointInTimeCheck;
-import dev.backtestgate.time.PointInTimeViolation;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.pointintime.PointInTimeCheck;
+import dev.backtestgate.pointintime.PointInTimeViolation;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -131,7 +132,7 @@ public record GateEvidence(
     if (run.training().isPresent()) {
       uncarried.add("training rows (label horizon, train/test overlap)");
     }
-    if (!run.futureReads().isEmpty()) {
+    if (!run.inputs(FutureReadProbe.class).isEmpty()) {
       uncarried.add("future-read probes");
     }
     if (!run.checks().isEmpty()) {
@@ -160,7 +161,7 @@ public record GateEvidence(
     }
     return new GateEvidence(run.gateId(), RunSummary.of(run), LiftComparisons.compare(run, policy.confidence()),
         policy.availabilityLag(), pointInTime, reasons, Instant.ofEpochMilli(times[latest]), latest,
-        BacktestGate.fingerprint(run), run.lateWrites(), run.historyChecks(),
+        BacktestGate.fingerprint(run), run.inputs(LateWriteReport.class), run.inputs(HistoryCheckResult.class),
         run.featureLabelScreen(policy.confidence()));
   }
 

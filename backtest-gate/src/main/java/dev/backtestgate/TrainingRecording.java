@@ -67,7 +67,7 @@ final class TrainingRecording {
       if (rows >= 0) {
         length(found, "entities", testIds != null ? testIds.length : testKeys.length, rows, "labels have");
       }
-      keys(found, "entities", testKeys);
+      keys(found, "test entities (entities)", testKeys);
     }
     if (trainingsGiven > 0) {
       checkTraining(found, testEntities);
@@ -155,10 +155,13 @@ final class TrainingRecording {
     if (keys == null) {
       return;
     }
-    BadRows missing = BadRows.scan(keys.length, i -> keys[i] == null);
+    BadRows missing = BadRows.scan(keys.length, i -> keys[i] == null || keys[i].isBlank());
     if (missing.any()) {
-      found.add(field + " has " + missing.count() + " missing " + missing.plural("key", "keys") + " (first at row "
-          + missing.first() + ": null): give every row its entity key.");
+      String first = keys[missing.first()];
+      String what = first == null ? "null" : first.isEmpty() ? "empty" : "blank '" + first + "'";
+      found.add(field + " has " + missing.count() + " missing " + missing.plural("key", "keys") + " (null, empty or "
+          + "blank; first at row " + missing.first() + ": " + what + "): give every row its entity key, or drop "
+          + "the rows that have none.");
     }
   }
 

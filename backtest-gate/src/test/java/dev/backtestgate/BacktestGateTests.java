@@ -6,7 +6,10 @@ import static dev.backtestgate.GateFixtures.data;
 import static dev.backtestgate.GateFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.lift.LiftAboveLimit;
+import dev.backtestgate.lift.PerfectCandidate;
 import dev.backtestgate.metrics.DeLong;
+import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffStatus;
 import java.nio.file.Files;
@@ -53,9 +56,9 @@ class BacktestGateTests {
   void liftAboveLimitFailsWithoutSignOff() {
     GateResult r = evaluate(run(GATE, data(1, 2_000, 1.6, 0.8)).build());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(r.findings()).singleElement().isInstanceOf(Finding.LiftAboveLimit.class);
+    assertThat(r.findings()).singleElement().isInstanceOf(LiftAboveLimit.class);
     assertThat(r.unresolved()).isEqualTo(r.findings());
-    assertThat(((Finding.LiftAboveLimit) r.findings().get(0)).maxLift()).isEqualTo(0.05);
+    assertThat(((LiftAboveLimit) r.findings().get(0)).maxLift()).isEqualTo(0.05);
   }
 
   @Test
@@ -73,7 +76,7 @@ class BacktestGateTests {
         .baseline("b", new double[] {0.7, 0.1, 0.8, 0.2, 0.9, 0.3})
         .decisionTimes(new long[] {1, 2, 3, 4, 5, 6}).feature("f", new long[6]).build());
     assertThat(r.comparison().lift()).isZero();
-    assertThat(r.findings()).containsExactly(new Finding.PerfectCandidate("c", 1.0));
+    assertThat(r.findings()).containsExactly(new PerfectCandidate("c", 1.0));
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
   }
 
@@ -86,7 +89,7 @@ class BacktestGateTests {
     }
     GateResult r = evaluate(run(GATE, d).feature("status", status).build());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
-    Finding.PointInTime pit = (Finding.PointInTime) r.findings().get(0);
+    PointInTimeFinding pit = (PointInTimeFinding) r.findings().get(0);
     assertThat(pit.violation().feature()).isEqualTo("status");
     assertThat(pit.violation().rowsAffected()).isEqualTo(100);
     assertThat(pit.violation().largestLead()).isEqualTo(java.time.Duration.ofDays(37));
@@ -98,7 +101,7 @@ class BacktestGateTests {
     BacktestRun run = run(GATE, d).build();
     GatePolicy lagged = GatePolicy.defaults().withAvailabilityLag(java.time.Duration.ofDays(2));
     GateResult r = BacktestGate.evaluate(run, lagged, store, CLOCK);
-    assertThat(r.findings()).singleElement().isInstanceOf(Finding.PointInTime.class);
+    assertThat(r.findings()).singleElement().isInstanceOf(PointInTimeFinding.class);
   }
 
   @Test

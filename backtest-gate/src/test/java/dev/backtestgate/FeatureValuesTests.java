@@ -7,7 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.review.ReviewStore;
-import dev.backtestgate.screen.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.MissingValues;
@@ -88,7 +89,7 @@ class FeatureValuesTests {
     GateResult result = evaluate(run, GatePolicy.defaults());
 
     assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(Finding.FeatureLabel.class, f -> {
+    assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class, f -> {
       assertThat(f.subject()).isEqualTo("balance");
       assertThat(f.kind()).isEqualTo("feature-label");
       assertThat(f.resolution()).isEqualTo(Finding.Resolution.WAIVER);
@@ -115,7 +116,7 @@ class FeatureValuesTests {
 
     BacktestRun perfect = run(GATE, d).featureValues("balance", derivedFromLabel(d.labels(), 0.0, 5)).build();
     GateResult result = evaluate(perfect, GatePolicy.defaults().withMaxFeatureAuc(1.0));
-    assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(Finding.FeatureLabel.class,
+    assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class,
         f -> assertThat(f.render().headline()).isEqualTo("Feature 'balance' alone separates the classes perfectly."));
   }
 

@@ -8,16 +8,17 @@ import static dev.backtestgate.GateFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.review.ReviewStore;
-import dev.backtestgate.screen.FeatureColumn;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.PointInTimeViolation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,8 +27,8 @@ import java.util.Map;
 import java.util.Optional;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -202,7 +203,7 @@ class GateEvidenceTests {
 
       assertThat(fromEvidence).as(screened.name()).isEqualTo(fromRun);
       assertThat(fromRun.unresolved()).as(screened.name()).hasSize(screened == ScreenedValues.PROXY ? 1 : 0)
-          .allSatisfy(f -> assertThat(f).isInstanceOf(Finding.FeatureLabel.class));
+          .allSatisfy(f -> assertThat(f).isInstanceOf(FeatureLabelFinding.class));
     }
   }
 
@@ -220,7 +221,7 @@ class GateEvidenceTests {
 
     GateResult flagged = BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults(), NO_REVIEWS,
         CLOCK);
-    assertThat(flagged.unresolved()).singleElement().isInstanceOfSatisfying(Finding.FeatureLabel.class,
+    assertThat(flagged.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class,
         f -> assertThat(f.score()).isEqualTo(proxy));
     assertThat(BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults().withMaxFeatureAuc(0.999),
         NO_REVIEWS, CLOCK).verdict()).isEqualTo(Verdict.PASSED);
@@ -259,7 +260,7 @@ class GateEvidenceTests {
     return b.build();
   }
 
-  private static dev.backtestgate.time.HistoryCheckResult editedHistory() {
+  private static dev.backtestgate.history.HistoryCheckResult editedHistory() {
     long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
     HistoryManifest manifest = HistoryManifest.of(cleanLog(), PartitionGranularity.DAY,
         Instant.ofEpochMilli(start + 40 * DAY));

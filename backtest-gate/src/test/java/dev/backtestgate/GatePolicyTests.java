@@ -3,7 +3,8 @@ package dev.backtestgate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.history.LateWritePolicy;
+import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,18 +7,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWritePolicy;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.LateWritesFinding;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.history.RewrittenHistoryFinding;
 import dev.backtestgate.report.Published;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.LateWritePolicy;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PartitionGranularity;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,7 +74,7 @@ class HistoryFindingsTests {
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
-    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(Finding.LateWrites.class, f -> {
+    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class, f -> {
       assertThat(f.report().lateEvents()).isEqualTo(93);
       assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING);
     });
@@ -101,7 +103,7 @@ class HistoryFindingsTests {
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).history(unstampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(r.unresolved()).singleElement().isInstanceOf(Finding.RewrittenHistory.class);
+    assertThat(r.unresolved()).singleElement().isInstanceOf(RewrittenHistoryFinding.class);
     PublishedGate g = Published.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
     assertThat(g.text()).contains(
         "History of 'account_status' was rewritten in place: 1 of 1 closed partitions differ from the committed "
@@ -112,7 +114,7 @@ class HistoryFindingsTests {
     assertThat(g.proposedManifests()).containsExactly(repo.resolve("target/history-manifests/account_status.json")
         .toAbsolutePath().normalize());
     assertThat(HistoryManifest.read(g.proposedManifests().get(0)))
-        .isEqualTo(((Finding.RewrittenHistory) r.unresolved().get(0)).result().proposed());
+        .isEqualTo(((RewrittenHistoryFinding) r.unresolved().get(0)).result().proposed());
     JsonNode json = new ObjectMapper().readTree(g.reportFile().toFile());
     JsonNode finding = json.get("findings").get(0);
     assertThat(finding.get("kind").asText()).isEqualTo("rewritten-history");

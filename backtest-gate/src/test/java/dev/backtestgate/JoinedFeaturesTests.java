@@ -4,6 +4,7 @@ import static dev.backtestgate.GateFixtures.CLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
@@ -47,7 +48,7 @@ class JoinedFeaturesTests {
     assertThat(run.decisionTimes()).isEqualTo(table.decisionTime());
     assertThat(run.features()).extracting(FeatureTiming::name).containsExactly("balance");
     GateResult r = BacktestGate.evaluate(run, GatePolicy.defaults(), ReviewStore.directory(dir), CLOCK);
-    assertThat(r.findings()).noneMatch(f -> f instanceof Finding.PointInTime);
+    assertThat(r.findings()).noneMatch(f -> f instanceof PointInTimeFinding);
   }
 
   @Test

@@ -93,7 +93,11 @@ class TrainingRecordingTests {
     rejects(run().training(DECIDED, KNOWN, new String[] {"a", "b"}).entities(new long[] {1, 2, 3, 4}),
         "the training set's entities are strings but the test rows' are numbers");
     rejects(run().training(DECIDED, KNOWN, new String[] {"a", null}).entities(new String[] {"a", "b", "c", null}),
-        "training entities has 1 missing key (first at row 1: null)", "entities has 1 missing key (first at row 3");
+        "training entities has 1 missing key (null, empty or blank; first at row 1: null)",
+        "test entities (entities) has 1 missing key (null, empty or blank; first at row 3: null)");
+    rejects(run().training(DECIDED, KNOWN, new String[] {"a", ""}).entities(new String[] {"a", "b", " ", "c"}),
+        "training entities has 1 missing key (null, empty or blank; first at row 1: empty)",
+        "test entities (entities) has 1 missing key (null, empty or blank; first at row 2: blank ' ')");
     rejects(run().training(DECIDED, KNOWN, (long[]) null), "training entities are null");
   }
 

@@ -72,4 +72,13 @@ public final class Wording {
     }
     return text;
   }
+
+  /** A map that keeps the order its keys were given in (key, value, key, value, ...): evidence for JSON reports. */
+  public static java.util.Map<String, Object> ordered(Object... keysAndValues) {
+    java.util.Map<String, Object> map = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return map;
+  }
 }

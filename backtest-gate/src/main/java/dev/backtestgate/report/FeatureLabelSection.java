@@ -4,7 +4,8 @@ import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -28,7 +29,7 @@ final class FeatureLabelSection {
     this.scores = new ArrayList<>(scores);
     this.scores.sort(Comparator.comparingDouble(FeatureScore::auc).reversed().thenComparing(FeatureScore::feature));
     for (Finding f : r.findings()) {
-      if (f instanceof Finding.FeatureLabel label) {
+      if (f instanceof FeatureLabelFinding label) {
         findings.put(label.subject(), label);
       }
     }

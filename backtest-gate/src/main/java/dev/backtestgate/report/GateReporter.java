@@ -4,18 +4,19 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.BacktestRun;
-import dev.backtestgate.GateEvidence;
 import dev.backtestgate.Finding;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.RewrittenHistoryFinding;
 import dev.backtestgate.internal.AtomicFiles;
 import dev.backtestgate.internal.BoundedFiles;
 import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
-import dev.backtestgate.time.HistoryManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ public final class GateReporter {
     List<Path> proposed = new ArrayList<>();
     if (local) {
       for (Finding f : result.findings()) {
-        if (f instanceof Finding.RewrittenHistory history && history.result().proposed() != null) {
+        if (f instanceof RewrittenHistoryFinding history && history.result().proposed() != null) {
           proposed.add(files.proposedManifest(history.result().table()));
         }
       }
@@ -120,7 +121,7 @@ public final class GateReporter {
     }
     int next = 0;
     for (Finding f : result.findings()) {
-      if (f instanceof Finding.RewrittenHistory history && history.result().proposed() != null
+      if (f instanceof RewrittenHistoryFinding history && history.result().proposed() != null
           && next < gate.proposedManifests().size()) {
         HistoryManifest manifest = history.result().proposed();
         AtomicFiles.write(gate.proposedManifests().get(next++), manifest.toJson());

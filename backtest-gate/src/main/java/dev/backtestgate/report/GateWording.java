@@ -5,6 +5,7 @@ import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.internal.Wording;
+import dev.backtestgate.lift.LiftAboveLimit;
 
 /**
  * The sentences that the console text ({@link GateText}) and the HTML report ({@link HtmlReport}) share
@@ -40,6 +41,6 @@ final class GateWording {
 
   /** True when the lift finding is among the findings. */
   static boolean liftAbove(GateResult r) {
-    return r.findings().stream().anyMatch(f -> f instanceof Finding.LiftAboveLimit);
+    return r.findings().stream().anyMatch(f -> f instanceof LiftAboveLimit);
   }
 }

@@ -3,10 +3,12 @@ package dev.backtestgate.report;
 import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Comparison;
-import dev.backtestgate.internal.Wording;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.internal.Wording;
+import dev.backtestgate.lift.LiftAboveLimit;
+import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.SignOffStatus;
 import java.util.List;
 import java.util.Locale;
@@ -117,7 +119,7 @@ final class HtmlReport {
     numbers(c);
     out.close();
     out.close();
-    Finding lift = r.findings().stream().filter(f -> f instanceof Finding.LiftAboveLimit).findFirst().orElse(null);
+    Finding lift = r.findings().stream().filter(f -> f instanceof LiftAboveLimit).findFirst().orElse(null);
     boolean unresolved = lift != null && r.unresolved().contains(lift);
     out.element("p", lift == null ? GateWording.liftWithinLimit(c, r.policy().maxLift())
         : String.join("\n", lift.render().lines()), "class", unresolved ? "callout" : lift != null ? "callout covered"
@@ -204,7 +206,7 @@ final class HtmlReport {
    */
   private void otherFindings() {
     List<Finding> others = r.findings().stream()
-        .filter(f -> !(f instanceof Finding.LiftAboveLimit) && !(f instanceof Finding.PointInTime))
+        .filter(f -> !(f instanceof LiftAboveLimit) && !(f instanceof PointInTimeFinding))
         .toList();
     if (others.isEmpty()) {
       return;

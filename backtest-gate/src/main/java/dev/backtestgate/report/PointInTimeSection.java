@@ -1,12 +1,12 @@
 package dev.backtestgate.report;
 
-import dev.backtestgate.internal.Wording;
-
 import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
-import dev.backtestgate.time.PointInTimeViolation;
+import dev.backtestgate.internal.Wording;
+import dev.backtestgate.pointintime.PointInTimeFinding;
+import dev.backtestgate.pointintime.PointInTimeViolation;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,7 +28,7 @@ final class PointInTimeSection {
     this.r = r;
     this.evidence = evidence;
     for (Finding f : r.findings()) {
-      if (f instanceof Finding.PointInTime pit) {
+      if (f instanceof PointInTimeFinding pit) {
         violations.put(pit.violation().feature(), pit.violation());
         findings.put(pit.violation().feature(), pit);
       } else if (f instanceof Finding.CheckFailed failed) {
@@ -53,7 +53,7 @@ final class PointInTimeSection {
       examples(v);
     }
     for (Finding f : r.findings()) {
-      if (f instanceof Finding.PointInTime && r.unresolved().contains(f)) {
+      if (f instanceof PointInTimeFinding && r.unresolved().contains(f)) {
         out.element("p", f.render().why(), "class", "callout");
         break;
       }

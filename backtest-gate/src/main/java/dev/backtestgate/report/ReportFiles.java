@@ -2,10 +2,8 @@ package dev.backtestgate.report;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
+import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.internal.FileNames;
-import dev.backtestgate.time.HistoryManifest;
-
 import java.nio.file.Path;
 import org.apiguardian.api.API;
 

@@ -1,24 +1,32 @@
 package dev.backtestgate.time;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
-/** Validation shared by the column types: every failure names the column, the count and the first bad index. */
-final class Columns {
+/**
+ * Validation shared by the column types of the join, the history checks and the screens: every failure names the
+ * column, the count and the first bad index. Public only so that the core's other packages share one wording; not
+ * for users.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class Columns {
   /** Reserved: marks "no time" in joined output, so never accepted as an input time. */
-  static final long NO_TIME = Long.MIN_VALUE;
+  public static final long NO_TIME = Long.MIN_VALUE;
 
   private Columns() {}
 
   /** Fails with an {@link IllegalArgumentException} (never a NullPointerException) when {@code value} is null. */
-  static <T> T required(T value, String what) {
+  public static <T> T required(T value, String what) {
     if (value == null) {
       throw new IllegalArgumentException(what + " is null: pass a value (an empty one where there is nothing).");
     }
     return value;
   }
 
-  static void requireLength(String owner, String column, int actual, String referenceColumn, int expected) {
+  public static void requireLength(String owner, String column, int actual, String referenceColumn, int expected) {
     if (actual != expected) {
       throw new IllegalArgumentException(
           owner + ": column '" + column + "' has " + actual + " rows but '" + referenceColumn + "' has "
@@ -27,7 +35,7 @@ final class Columns {
   }
 
   /** Rejects {@link #NO_TIME} (Long.MIN_VALUE), the marker a missing time was converted to. */
-  static void requireTimes(String owner, String column, long[] times) {
+  public static void requireTimes(String owner, String column, long[] times) {
     int bad = 0;
     int first = -1;
     for (int i = 0; i < times.length; i++) {
@@ -42,7 +50,7 @@ final class Columns {
     }
   }
 
-  static long nonNegativeMillis(Duration duration, String what) {
+  public static long nonNegativeMillis(Duration duration, String what) {
     required(duration, what);
     if (duration.isNegative()) {
       throw new IllegalArgumentException(what + " must not be negative, got " + duration);
@@ -55,7 +63,7 @@ final class Columns {
   }
 
   /** The epoch milliseconds of {@code instant}, a single time (not a column's row); see the row form. */
-  static long millis(Instant instant, String what) {
+  public static long millis(Instant instant, String what) {
     required(instant, what);
     if (!EpochMillis.fits(instant)) {
       throw new IllegalArgumentException(what + " is " + instant + ": outside the times epoch milliseconds can hold, "
@@ -70,7 +78,7 @@ final class Columns {
    * @throws IllegalArgumentException naming the column, the row, the instant and the allowed range when it is
    *     null, beyond the millisecond range, or exactly the reserved "no time" marker
    */
-  static long millis(Instant instant, String what, int row) {
+  public static long millis(Instant instant, String what, int row) {
     if (instant == null) {
       throw new IllegalArgumentException(what + " of row " + row + " is null: every row needs a time; drop the row "
           + "or fill in its time");
@@ -83,7 +91,7 @@ final class Columns {
     return instant.toEpochMilli();
   }
 
-  static String requireName(String name, String what) {
+  public static String requireName(String name, String what) {
     required(name, what);
     if (name.isBlank()) {
       throw new IllegalArgumentException(what + " must not be blank");

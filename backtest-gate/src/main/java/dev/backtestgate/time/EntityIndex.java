@@ -1,5 +1,6 @@
 package dev.backtestgate.time;
 
+import dev.backtestgate.internal.LongIntHashMap;
 import java.util.Arrays;
 
 /**

@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.pointintime.PointInTimeCheck;
 import java.time.Duration;
 import java.time.Instant;
 import org.apiguardian.api.API;

@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

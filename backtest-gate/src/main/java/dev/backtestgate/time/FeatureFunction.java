@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import org.apiguardian.api.API;
 
 /**

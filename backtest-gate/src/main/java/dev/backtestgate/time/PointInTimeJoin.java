@@ -2,7 +2,6 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package dev.backtestgate.time;
 
+import dev.backtestgate.internal.LongIntSort;
 import java.time.Duration;
 import java.time.Instant;
 

@@ -2,7 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
+import dev.backtestgate.internal.Growable;
 import java.time.Instant;
 import org.apiguardian.api.API;
 

@@ -3,9 +3,9 @@ package dev.backtestgate.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

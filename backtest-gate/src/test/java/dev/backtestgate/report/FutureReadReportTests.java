@@ -9,16 +9,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.BacktestRun;
-import dev.backtestgate.Finding;
 import dev.backtestgate.GateFixtures;
+import dev.backtestgate.Finding;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.review.SignOff;
+import dev.backtestgate.screen.futureread.FutureReadFinding;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.EntityEvents;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.EventLogView;
 import dev.backtestgate.time.FeatureFunction;
-import dev.backtestgate.time.FutureReadProbe;
 import dev.backtestgate.time.Spine;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,15 +69,15 @@ class FutureReadReportTests {
   }
 
   static FutureReadProbe probe(FeatureFunction function, GateFixtures.Data d) {
-    long[] accounts = new long[ROWS];
-    for (int r = 0; r < ROWS; r++) {
+    long[] accounts = new long[d.decided().length];
+    for (int r = 0; r < d.decided().length; r++) {
       accounts[r] = r % 100;
     }
     Spine spine = Spine.of(accounts, d.decided());
     EventLog log = balances();
     EventLogView whole = EventLogView.of(log);
-    double[] used = new double[ROWS];
-    for (int r = 0; r < ROWS; r++) {
+    double[] used = new double[d.decided().length];
+    for (int r = 0; r < d.decided().length; r++) {
       used[r] = function.value(whole, accounts[r], d.decided()[r]);
     }
     return FutureReadProbe.numeric("peak_balance", function, spine, used, log);
@@ -92,7 +93,7 @@ class FutureReadReportTests {
     PublishedGate g = scenarios.publish(runWith(PEAK_BALANCE), Mode.LOCAL);
 
     assertThat(g.result().verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(g.result().unresolved()).singleElement().isInstanceOf(Finding.FutureRead.class);
+    assertThat(g.result().unresolved()).singleElement().isInstanceOf(FutureReadFinding.class);
     assertThat(g.text()).contains(
         "Feature 'peak_balance' reads the future: run again on history cut at the decision time, its function gave "
             + "another value in 1,000 of 1,000 sampled rows (100.0%; 2,000 rows in all).",
@@ -126,7 +127,7 @@ class FutureReadReportTests {
     PublishedGate again = scenarios.publish(runWith(PEAK_BALANCE), Mode.VERIFY);
     assertThat(again.result().verdict()).isEqualTo(Verdict.FAILED);
     assertThat(again.result().waived()).isEmpty();
-    assertThat(again.result().unresolved()).singleElement().isInstanceOf(Finding.FutureRead.class);
+    assertThat(again.result().unresolved()).singleElement().isInstanceOf(FutureReadFinding.class);
     assertValid(REPORT, Files.readString(again.reportFile()));
   }
 
@@ -144,5 +145,29 @@ class FutureReadReportTests {
     String with = dev.backtestgate.BacktestGate.fingerprint(
         run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, d)).build());
     assertThat(with).isEqualTo(without);
+  }
+
+  /** A probe must cover the backtest's own rows at their own decision times, or it vouches for nothing. */
+  @Test
+  void aProbeOfOtherRowsOrOtherTimesFailsNamingCountsOrTheFirstDifferingRow() {
+    GateFixtures.Data d = data(1, ROWS, 1.0, 0.95);
+    GateFixtures.Data fewer = data(1, ROWS - 100, 1.0, 0.95);
+    long[] shifted = d.decided().clone();
+    shifted[17] -= HOUR;
+    GateFixtures.Data moved = new GateFixtures.Data(d.labels(), d.candidate(), d.baseline(), shifted, d.known());
+
+    PublishedGate short_ = scenarios.publish(run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, fewer))
+        .build(), Mode.LOCAL);
+    assertThat(short_.result().verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(short_.result().unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class,
+        f -> assertThat(f.reason()).isEqualTo("the probe of 'peak_balance' covers 1,900 rows but the backtest has "
+            + "2,000: build its Spine from the backtest's own rows (entity and decision time of each row, in the "
+            + "backtest's order)."));
+
+    PublishedGate other = scenarios.publish(run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, moved))
+        .build(), Mode.LOCAL);
+    assertThat(other.result().unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class,
+        f -> assertThat(f.reason()).startsWith("the probe of 'peak_balance' decides row 17 at 2026-01-01T16:00:00Z "
+            + "but the backtest decides it at 2026-01-01T17:00:00Z"));
   }
 }

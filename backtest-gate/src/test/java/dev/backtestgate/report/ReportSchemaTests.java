@@ -8,11 +8,11 @@ import static dev.backtestgate.SchemaAssertions.assertValid;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Mode;
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.PartitionGranularity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,11 +7,11 @@ package dev.backtestgate.time;
  * later position; with a time-to-live the winner also needs validFrom &ge; e - ttl. The rule is stated in
  * docs/point-in-time-semantics.md.
  */
-final class BruteForceJoin {
+public final class BruteForceJoin {
   private BruteForceJoin() {}
 
   /** The index of the event the rule picks for (entity, decision time t), or -1. ttl < 0: none. */
-  static int choose(EventLog log, long entity, long t, long lag, long ttl) {
+  public static int choose(EventLog log, long entity, long t, long lag, long ttl) {
     long e = t - lag;
     long[] entities = log.entity();
     long[] validFrom = log.validFrom();
@@ -33,7 +33,7 @@ final class BruteForceJoin {
     return best;
   }
 
-  static int[] chooseAll(Spine spine, EventLog log, long lag, long ttl) {
+  public static int[] chooseAll(Spine spine, EventLog log, long lag, long ttl) {
     int[] chosen = new int[spine.size()];
     for (int r = 0; r < chosen.length; r++) {
       chosen[r] = choose(log, spine.entity()[r], spine.decisionTime()[r], lag, ttl);

@@ -1,9 +1,9 @@
 package dev.backtestgate.benchmarks;
 
 import dev.backtestgate.metrics.Auc;
-import dev.backtestgate.screen.FeatureColumn;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,10 +1,10 @@
 package dev.backtestgate.benchmarks;
 
+import dev.backtestgate.screen.futureread.FutureReadProbe;
+import dev.backtestgate.screen.futureread.FutureReadReport;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.EventLogView;
 import dev.backtestgate.time.FeatureFunction;
-import dev.backtestgate.time.FutureReadProbe;
-import dev.backtestgate.time.FutureReadReport;
 import dev.backtestgate.time.Spine;
 import java.time.Duration;
 import java.util.SplittableRandom;

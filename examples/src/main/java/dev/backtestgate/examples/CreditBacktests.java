@@ -1,8 +1,8 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.EventLogView;
-import dev.backtestgate.time.FutureReadProbe;
-import dev.backtestgate.time.HistoryCheckResult;
 import dev.backtestgate.time.Spine;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.backtestgate.examples;
 
-import dev.backtestgate.time.FutureReadProbe;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 
 /**
  * A backtest whose feature came from a feature function, with the probe that checks the function read no

@@ -1,7 +1,7 @@
 package dev.backtestgate.examples;
 
 import dev.backtestgate.BacktestRun;
-import dev.backtestgate.time.HistoryCheckResult;
+import dev.backtestgate.history.HistoryCheckResult;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;

@@ -1,9 +1,9 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.metrics.Auc;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.PartitionGranularity;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;

@@ -2,8 +2,8 @@ package dev.backtestgate.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryFinding;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryFinding;
 import org.junit.jupiter.api.Test;
 
 /**

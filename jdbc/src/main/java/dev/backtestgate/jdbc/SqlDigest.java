@@ -1,10 +1,9 @@
 package dev.backtestgate.jdbc;
 
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
-import dev.backtestgate.time.RowDigest;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.history.RowDigest;
 import java.math.BigInteger;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;

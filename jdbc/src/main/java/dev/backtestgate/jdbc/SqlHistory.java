@@ -1,14 +1,14 @@
 package dev.backtestgate.jdbc;
 
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.history.RowDigest;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.MissingValues;
-import dev.backtestgate.time.PartitionGranularity;
-import dev.backtestgate.time.RowDigest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

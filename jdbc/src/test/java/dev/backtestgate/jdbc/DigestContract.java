@@ -2,13 +2,13 @@ package dev.backtestgate.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.history.HistoryFinding;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryFinding;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.MissingValues;
-import dev.backtestgate.time.PartitionGranularity;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

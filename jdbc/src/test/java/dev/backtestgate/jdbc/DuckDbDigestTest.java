@@ -2,9 +2,9 @@ package dev.backtestgate.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package dev.backtestgate.jdbc;
 
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -4,11 +4,11 @@ import static dev.backtestgate.jdbc.PostgresGuardTest.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryFinding;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteReport;
-import dev.backtestgate.time.PartitionGranularity;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryFinding;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.PartitionGranularity;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

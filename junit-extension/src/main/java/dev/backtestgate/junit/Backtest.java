@@ -3,16 +3,16 @@ package dev.backtestgate.junit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
-
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
+import dev.backtestgate.CheckInput;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.FeatureTable;
-import dev.backtestgate.time.FutureReadProbe;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.LateWriteReport;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -183,6 +183,14 @@ public final class Backtest {
    */
   public Backtest featureCategories(String name, int[] codes) {
     return record(builder.featureCategories(name, codes));
+  }
+
+  /**
+   * Records an input for a check ({@link BacktestRun.Builder#input(CheckInput)}): any check, built-in or your own,
+   * reads the inputs of its type, so a new check needs no recorder method here.
+   */
+  public Backtest input(CheckInput input) {
+    return record(builder.input(input));
   }
 
   /** A check of your own, run after the built-in ones; see {@code BacktestRun.Builder#check(Check)}. */

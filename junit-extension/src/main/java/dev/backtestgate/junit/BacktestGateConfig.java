@@ -2,15 +2,19 @@ package dev.backtestgate.junit;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-
-import dev.backtestgate.TrainTestOverlapPolicy;
-import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.config.GateConfig;
+import dev.backtestgate.history.LateWritePolicy;
+import dev.backtestgate.screen.featurelabel.FeatureLabelChecks;
+import dev.backtestgate.screen.futureread.FutureReadChecks;
+import dev.backtestgate.screen.horizon.LabelHorizonChecks;
+import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * Every configuration key of {@link LeakageGated @LeakageGated}, with its default. A setting is taken
+ * Every configuration key of {@link LeakageGated @LeakageGated}, with its default: the constants of the core's
+ * {@link GateConfig}, where each key, its default and its parsing live once. A setting is taken
  * from the annotation attribute when it has one and it is set, else from the JUnit configuration
  * parameter (Surefire's {@code configurationParameters}, a {@code -D} system property, or
  * {@code junit-platform.properties}), else from the default. Values are parsed strictly: an invalid value
@@ -30,60 +34,46 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public final class BacktestGateConfig {
   /** Prefix shared by every key. */
-  public static final String PREFIX = "backtestgate.";
+  public static final String PREFIX = GateConfig.PREFIX;
 
   /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
-  public static final String MAX_LIFT = PREFIX + "max-lift";
+  public static final String MAX_LIFT = GateConfig.MAX_LIFT.key();
   /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
-  public static final String CONFIDENCE = PREFIX + "confidence";
+  public static final String CONFIDENCE = GateConfig.CONFIDENCE.key();
   /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
-  public static final String LIFT_TOLERANCE = PREFIX + "lift-tolerance";
+  public static final String LIFT_TOLERANCE = GateConfig.LIFT_TOLERANCE.key();
   /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
-  public static final String AVAILABILITY_LAG = PREFIX + "availability-lag";
+  public static final String AVAILABILITY_LAG = GateConfig.AVAILABILITY_LAG.key();
   /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
-  public static final String REVIEW_DIR = PREFIX + "review-dir";
+  public static final String REVIEW_DIR = GateConfig.REVIEW_DIR.key();
   /** Where reports and pending sign-offs are written; relative to the module directory. */
-  public static final String REPORT_DIR = PREFIX + "report-dir";
+  public static final String REPORT_DIR = GateConfig.REPORT_DIR.key();
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
-  public static final String MODE = PREFIX + "mode";
+  public static final String MODE = GateConfig.MODE.key();
   /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
   /** How long before the first test decision each training label must be resolved; ISO-8601. Default PT0S. */
-  public static final String EMBARGO = PREFIX + "embargo";
+  public static final String EMBARGO = LabelHorizonChecks.EMBARGO.key();
   /** fail, warn or off: test rows whose entity's future was in the training set. Default warn. */
   public static final String TRAIN_TEST_OVERLAP = TrainTestOverlapPolicy.KEY;
   /** How many rows each future-read probe re-runs: a whole number of at least 1, or {@code all}. Default 1000. */
-  public static final String FUTURE_READ_SAMPLE = PREFIX + "future-read-sample";
+  public static final String FUTURE_READ_SAMPLE = FutureReadChecks.FUTURE_READ_SAMPLE.key();
   /**
    * Direction-free AUC of a single recorded feature at or above which the feature–label screen fails; a number
    * above 0.5 and at most 1. Default 0.90.
    */
-  public static final String MAX_FEATURE_AUC = PREFIX + "max-feature-auc";
+  public static final String MAX_FEATURE_AUC = FeatureLabelChecks.MAX_FEATURE_AUC.key();
 
   /** Default of {@link #REVIEW_DIR}. */
-  public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
+  public static final String DEFAULT_REVIEW_DIR = GateConfig.DEFAULT_REVIEW_DIR;
   /** Default of {@link #REPORT_DIR}. */
-  public static final String DEFAULT_REPORT_DIR = "target/backtest-gate";
+  public static final String DEFAULT_REPORT_DIR = GateConfig.DEFAULT_REPORT_DIR;
 
-  /** Every valid key, in documentation order. */
-  public static final List<String> KEYS =
-      List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
-          EMBARGO, TRAIN_TEST_OVERLAP, FUTURE_READ_SAMPLE, MAX_FEATURE_AUC);
+  /** Every valid key, in documentation order: the gate's, every check's, the Maven plugin's. */
+  public static final List<String> KEYS = GateConfig.keys();
 
   /** The default of every key, as it would be written in configuration. */
-  public static final Map<String, String> DEFAULTS = Map.ofEntries(
-      Map.entry(MAX_LIFT, "0.05"),
-      Map.entry(CONFIDENCE, "0.95"),
-      Map.entry(LIFT_TOLERANCE, "0.01"),
-      Map.entry(AVAILABILITY_LAG, "PT0S"),
-      Map.entry(REVIEW_DIR, DEFAULT_REVIEW_DIR),
-      Map.entry(REPORT_DIR, DEFAULT_REPORT_DIR),
-      Map.entry(MODE, "auto"),
-      Map.entry(LATE_WRITES, LateWritePolicy.DEFAULT.configValue()),
-      Map.entry(EMBARGO, "PT0S"),
-      Map.entry(TRAIN_TEST_OVERLAP, TrainTestOverlapPolicy.DEFAULT.configValue()),
-      Map.entry(FUTURE_READ_SAMPLE, "1000"),
-      Map.entry(MAX_FEATURE_AUC, "0.90"));
+  public static final Map<String, String> DEFAULTS = GateConfig.defaults();
 
   private BacktestGateConfig() {}
 }

@@ -1,5 +1,6 @@
 package dev.backtestgate.junit;
 
+import dev.backtestgate.config.GateConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -51,62 +52,18 @@ final class UnknownKeys {
     StringBuilder problems = new StringBuilder();
     int unknown = 0;
     for (Map.Entry<String, String> entry : keys.entrySet()) {
-      if (!BacktestGateConfig.KEYS.contains(entry.getKey())) {
+      if (!GateConfig.setting(entry.getKey()).isPresent()) {
         unknown++;
         problems.append("\n  - ").append(entry.getKey()).append(" (").append(entry.getValue())
-            .append("): did you mean ").append(nearest(entry.getKey())).append('?');
+            .append("): did you mean ").append(GateConfig.nearest(entry.getKey())).append('?');
       }
     }
     if (unknown > 0) {
       throw new ExtensionConfigurationException("Unknown leakage gate configuration "
           + (unknown == 1 ? "key" : "keys") + ":" + problems + "\nValid keys: "
-          + String.join(", ", BacktestGateConfig.KEYS) + ".\nRename or remove "
+          + String.join(", ", GateConfig.keys()) + ".\nRename or remove "
           + (unknown == 1 ? "it" : "them") + ": a misspelled key would silently leave its setting at the default.");
     }
-  }
-
-  /**
-   * The valid key most like {@code key}: one whose name contains the typed name or is contained in it
-   * ({@code lag}, {@code review-directory}), else the one with the smallest edit distance.
-   */
-  static String nearest(String key) {
-    String typed = key.substring(Math.min(key.length(), BacktestGateConfig.PREFIX.length()));
-    for (String valid : BacktestGateConfig.KEYS) {
-      String name = valid.substring(BacktestGateConfig.PREFIX.length());
-      if (!typed.isEmpty() && (name.contains(typed) || typed.contains(name))) {
-        return valid;
-      }
-    }
-    String best = BacktestGateConfig.KEYS.get(0);
-    int bestDistance = Integer.MAX_VALUE;
-    for (String valid : BacktestGateConfig.KEYS) {
-      int d = distance(key, valid);
-      if (d < bestDistance) {
-        best = valid;
-        bestDistance = d;
-      }
-    }
-    return best;
-  }
-
-  /** Levenshtein distance: insertions, deletions and substitutions. */
-  static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 
   private static Properties load(URL url) {

@@ -128,8 +128,10 @@ class ConfigurationTests {
         Valid keys: backtestgate.max-lift, backtestgate.confidence, backtestgate.lift-tolerance, \
         backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
         backtestgate.late-writes, backtestgate.embargo, backtestgate.train-test-overlap, \
-        backtestgate.future-read-sample, backtestgate.max-feature-auc.
-        Rename or remove it: a misspelled key would silently leave its setting at the default.""");
+        backtestgate.future-read-sample, backtestgate.max-feature-auc, EXTRA.
+        Rename or remove it: a misspelled key would silently leave its setting at the default.""".replace("EXTRA",
+        String.join(", ", BacktestGateConfig.KEYS.subList(12, BacktestGateConfig.KEYS.size()))));
+    assertThat(BacktestGateConfig.KEYS).as("the plugin's key is known too").endsWith("backtestgate.check.skip");
   }
 
   @Test

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
-import dev.backtestgate.TrainTestOverlapPolicy;
-import dev.backtestgate.time.LateWritePolicy;
+import dev.backtestgate.history.LateWritePolicy;
+import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +42,7 @@ class GateSettingsTests {
 
     assertThat(settings.policy())
         .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN,
-            Duration.ZERO, dev.backtestgate.TrainTestOverlapPolicy.DEFAULT, 250, 0.90));
+            Duration.ZERO, dev.backtestgate.screen.overlap.TrainTestOverlapPolicy.DEFAULT, 250, 0.90));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
   }

@@ -8,27 +8,8 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class UnknownKeysTests {
-
-  @ParameterizedTest
-  @CsvSource({"'', '', 0", "abc, abc, 0", "abc, '', 3", "kitten, sitting, 3", "max-lfit, max-lift, 2",
-      "flaw, lawn, 2", "backtestgate.mode, backtestgate.modes, 1"})
-  void distanceCountsInsertionsDeletionsAndSubstitutions(String a, String b, int expected) {
-    assertThat(UnknownKeys.distance(a, b)).isEqualTo(expected);
-    assertThat(UnknownKeys.distance(b, a)).isEqualTo(expected);
-  }
-
-  @ParameterizedTest
-  @CsvSource({"backtestgate.maxlift, backtestgate.max-lift", "backtestgate.review-directory, backtestgate.review-dir",
-      "backtestgate.reportdir, backtestgate.report-dir", "backtestgate.lag, backtestgate.availability-lag",
-      "backtestgate.availability_lag, backtestgate.availability-lag", "backtestgate.tolerance, backtestgate.lift-tolerance", "backtestgate.confidance, backtestgate.confidence",
-      "backtestgate., backtestgate.mode"})
-  void theSuggestionIsTheNearestValidKey(String typo, String suggestion) {
-    assertThat(UnknownKeys.nearest(typo)).isEqualTo(suggestion);
-  }
 
   @Test
   void onlyBacktestgateSystemPropertiesAreCollected() {

@@ -1,5 +1,6 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.maven.BuildCheck.Cause;
 import dev.backtestgate.maven.BuildCheck.Missing;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.util.Set;
  */
 final class CheckMessages {
   /** The property that turns the check off. */
-  static final String SKIP_PROPERTY = "backtestgate.check.skip";
+  static final String SKIP_PROPERTY = GateConfig.CHECK_SKIP_KEY;
 
   private CheckMessages() {}
 

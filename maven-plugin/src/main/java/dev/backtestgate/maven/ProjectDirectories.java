@@ -1,5 +1,6 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.config.GateConfig;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +19,8 @@ import java.util.Properties;
  * }</pre>
  */
 final class ProjectDirectories {
-  static final String REPORT_DIR_KEY = "backtestgate.report-dir";
-  static final String REVIEW_DIR_KEY = "backtestgate.review-dir";
+  static final String REPORT_DIR_KEY = GateConfig.REPORT_DIR.key();
+  static final String REVIEW_DIR_KEY = GateConfig.REVIEW_DIR.key();
 
   private ProjectDirectories() {}
 
@@ -46,7 +47,7 @@ final class ProjectDirectories {
       return basedir.resolve(configured.toPath()).toAbsolutePath().normalize();
     }
     String fromJUnit = junitProperty(testOutputDirectory, REVIEW_DIR_KEY);
-    return basedir.resolve(fromJUnit != null ? fromJUnit : "leakage-reviews").toAbsolutePath().normalize();
+    return basedir.resolve(fromJUnit != null ? fromJUnit : GateConfig.DEFAULT_REVIEW_DIR).toAbsolutePath().normalize();
   }
 
   private static String junitProperty(Path testOutputDirectory, String key) {

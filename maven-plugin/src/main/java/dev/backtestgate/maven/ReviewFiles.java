@@ -1,11 +1,11 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.review.Decision;
-import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.MalformedSignOffException;
+import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
-import dev.backtestgate.time.HistoryManifest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.maven.fixtures.DirectFixture;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

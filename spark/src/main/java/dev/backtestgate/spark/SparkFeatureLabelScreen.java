@@ -12,8 +12,8 @@ import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.when;
 
 import dev.backtestgate.metrics.AucEstimate;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.Column;

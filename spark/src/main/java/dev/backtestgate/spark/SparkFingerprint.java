@@ -1,6 +1,6 @@
 package dev.backtestgate.spark;
 
-import dev.backtestgate.time.RowDigest;
+import dev.backtestgate.history.RowDigest;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

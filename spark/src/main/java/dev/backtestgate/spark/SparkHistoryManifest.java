@@ -2,9 +2,9 @@ package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
 
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.PartitionGranularity;
-import dev.backtestgate.time.RowDigest;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.history.RowDigest;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -6,8 +6,8 @@ import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.try_subtract;
 
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.LateWriteReport;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWriteReport;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;

@@ -7,8 +7,8 @@ import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
-import dev.backtestgate.time.PointInTimeCheck;
-import dev.backtestgate.time.PointInTimeViolation;
+import dev.backtestgate.pointintime.PointInTimeCheck;
+import dev.backtestgate.pointintime.PointInTimeViolation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

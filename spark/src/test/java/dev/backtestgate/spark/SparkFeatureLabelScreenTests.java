@@ -3,9 +3,9 @@ package dev.backtestgate.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.backtestgate.screen.FeatureColumn;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

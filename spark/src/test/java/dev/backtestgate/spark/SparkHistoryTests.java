@@ -2,14 +2,14 @@ package dev.backtestgate.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.history.HistoryCheck;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.HistoryCheck;
-import dev.backtestgate.time.HistoryCheckResult;
-import dev.backtestgate.time.HistoryManifest;
-import dev.backtestgate.time.LateWriteDetector;
-import dev.backtestgate.time.LateWriteReport;
 import dev.backtestgate.time.MissingValues;
-import dev.backtestgate.time.PartitionGranularity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.backtestgate.spark;
 
-import dev.backtestgate.screen.FeatureColumn;
-import dev.backtestgate.screen.FeatureLabelScreen;
-import dev.backtestgate.screen.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
+import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -1,0 +1,48 @@
+package dev.backtestgate;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * A check that every run gets, found with {@link java.util.ServiceLoader}: the class is named in
+ * {@code META-INF/services/dev.backtestgate.CheckProvider}. A provider brings everything about its check: the
+ * checks it adds to a run, the configuration keys it reads and what its finding kinds mean. Adding a check is one
+ * package and one line in that file; no class of the gate changes.
+ *
+ * <p>The built-in checks are providers too. A check for one run only is simpler:
+ * {@link BacktestRun.Builder#check(Check)}.
+ *
+ * <pre>{@code
+ * public final class ExposureCheck implements CheckProvider {
+ *   public int order() { return 1000; }
+ *   public List<Check> checks(BacktestRun run) {
+ *     return run.inputs(Exposure.class).isEmpty() ? List.of() : List.of(Check.of("exposure", c -> ...));
+ *   }
+ *   public List<Setting<?>> settings() { return List.of(MAX_SHARE); }
+ *   public List<FindingKind> kinds() { return List.of(new FindingKind("exposure", "...", "...")); }
+ * }
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface CheckProvider {
+  /**
+   * Where this provider's findings stand among all findings (ascending); the built-in checks use 100 (lift) to
+   * 700 (feature-label screen).
+   */
+  int order();
+
+  /** The checks this provider adds to {@code run}; empty when the run recorded nothing it checks. */
+  List<Check> checks(BacktestRun run);
+
+  /** The configuration keys its checks read. */
+  default List<Setting<?>> settings() {
+    return List.of();
+  }
+
+  /** What its finding kinds mean. */
+  default List<FindingKind> kinds() {
+    return List.of();
+  }
+}

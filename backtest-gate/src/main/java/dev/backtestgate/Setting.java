@@ -1,0 +1,112 @@
+package dev.backtestgate;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.apiguardian.api.API;
+
+/**
+ * One configuration key: its name, its default as it would be written, the allowed values in words, how a value
+ * is parsed, and how a parsed value changes a {@link GatePolicy}. The gate's own keys and every check's keys are
+ * settings; the JUnit extension and the Maven plugin read them all through the one configuration of the core, so a
+ * check's key is known wherever the check runs.
+ *
+ * <pre>{@code
+ * Setting<Double> maxShare = Setting.of("backtestgate.max-exposure-share", "0.2", "a number in (0, 1), e.g. 0.2",
+ *     text -> Setting.decimal(text, v -> v > 0 && v < 1),
+ *     (policy, v) -> policy.with(new ExposureSettings(v)));
+ * }</pre>
+ *
+ * @param key the key, {@code backtestgate.} and lower-case words joined by hyphens
+ * @param defaultValue the default, as it would be written in configuration
+ * @param allowed the allowed values in words, with an example, for error messages and docs
+ * @param parse the value of a text, or {@code null} when the text is not allowed
+ * @param apply the policy with the parsed value set
+ * @param <T> the parsed value
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Setting<T>(String key, String defaultValue, String allowed, Function<String, T> parse,
+    BiFunction<GatePolicy, T, GatePolicy> apply) {
+  /** Every key starts with this prefix. */
+  public static final String PREFIX = "backtestgate.";
+
+  /** Checks the key's shape and that the default parses. */
+  public Setting {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(allowed, "allowed");
+    Objects.requireNonNull(parse, "parse");
+    Objects.requireNonNull(apply, "apply");
+    if (!key.startsWith(PREFIX) || !Finding.KIND.matcher(key.substring(PREFIX.length()).replace('.', '-'))
+        .matches()) {
+      throw new IllegalArgumentException("setting key '" + key + "' must be " + PREFIX + " followed by lower-case "
+          + "words joined by hyphens, e.g. backtestgate.max-lift.");
+    }
+    if (defaultValue != null && parse.apply(defaultValue) == null) {
+      throw new IllegalArgumentException("the default '" + defaultValue + "' of " + key + " is not one of its "
+          + "allowed values (" + allowed + ").");
+    }
+  }
+
+  /** A setting; see the record's components. */
+  public static <T> Setting<T> of(String key, String defaultValue, String allowed, Function<String, T> parse,
+      BiFunction<GatePolicy, T, GatePolicy> apply) {
+    return new Setting<>(key, defaultValue, allowed, parse, apply);
+  }
+
+  /**
+   * The policy with {@code text} (surrounding white space stripped) set.
+   *
+   * @param source where the text came from, for the error message
+   * @throws InvalidSettingException naming the key, the value, the allowed values, the source and the default
+   */
+  public GatePolicy applyTo(GatePolicy policy, String text, String source) {
+    T value = text == null ? null : parse.apply(text.strip());
+    if (value == null) {
+      throw new InvalidSettingException(this, String.valueOf(text), source);
+    }
+    return apply.apply(policy, value);
+  }
+
+  /** The policy with this setting's default set (a setting without a default leaves the policy as it is). */
+  public GatePolicy applyDefault(GatePolicy policy) {
+    return defaultValue == null ? policy : apply.apply(policy, parse.apply(defaultValue));
+  }
+
+  /** Plain decimal numbers only: no NaN, Infinity, hex or type suffixes. */
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
+
+  /** A plain decimal number in {@code range}, or {@code null}: a parser for {@link #parse()}. */
+  public static Double decimal(String text, java.util.function.DoublePredicate range) {
+    if (!DECIMAL.matcher(text).matches()) {
+      return null;
+    }
+    double value = Double.parseDouble(text);
+    return range.test(value) ? value : null;
+  }
+
+  /**
+   * An ISO-8601 duration of zero or more that fits in epoch milliseconds, or {@code null}: a parser for
+   * {@link #parse()}.
+   */
+  public static java.time.Duration duration(String text) {
+    try {
+      java.time.Duration value = java.time.Duration.parse(text);
+      return dev.backtestgate.time.EpochMillis.fits(value) ? value : null;
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /** The constant of {@code values} whose configuration value is {@code text}, or {@code null}. */
+  public static <E> E oneOf(String text, E[] values, Function<E, String> configValue) {
+    for (E value : values) {
+      if (configValue.apply(value).equals(text)) {
+        return value;
+      }
+    }
+    return null;
+  }
+}

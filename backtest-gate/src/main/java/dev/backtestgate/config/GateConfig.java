@@ -1,0 +1,225 @@
+package dev.backtestgate.config;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.backtestgate.CheckProvider;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.InvalidSettingException;
+import dev.backtestgate.Mode;
+import dev.backtestgate.Setting;
+import dev.backtestgate.time.EpochMillis;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+import org.apiguardian.api.API;
+
+/**
+ * Every configuration key of the gate, its default, its allowed values and how it is parsed: the gate's own keys
+ * (below) and those of every {@link CheckProvider} on the class path, each stated once by the check that reads it.
+ * The JUnit extension resolves a gated test's settings through {@link #resolve}, the Maven plugin reads the
+ * directories through it, and unknown keys are named against {@link #keys()}.
+ *
+ * <pre>{@code
+ * GateConfig.Resolved settings = GateConfig.resolve(key -> Optional.ofNullable(System.getProperty(key)),
+ *     "system property");
+ * GatePolicy policy = settings.policy();
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class GateConfig {
+  /** Prefix shared by every key. */
+  public static final String PREFIX = Setting.PREFIX;
+  /** Default of {@link #REVIEW_DIR}. */
+  public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
+  /** Default of {@link #REPORT_DIR}. */
+  public static final String DEFAULT_REPORT_DIR = "target/backtest-gate";
+  /** The key of {@link #CHECK_SKIP}, a constant for the plugin's parameter annotation. */
+  public static final String CHECK_SKIP_KEY = "backtestgate.check.skip";
+  /** Allowed values of the two directories. */
+  private static final String DIRECTORY = "a directory path, absolute or relative to the module directory";
+
+  /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
+  public static final Setting<Double> MAX_LIFT = Setting.of(PREFIX + "max-lift", "0.05",
+      "a decimal number at least 0 and below 1, e.g. 0.05", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
+      GatePolicy::withMaxLift);
+  /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
+  public static final Setting<Double> CONFIDENCE = Setting.of(PREFIX + "confidence", "0.95",
+      "a decimal number strictly between 0 and 1, e.g. 0.95", text -> Setting.decimal(text, v -> v > 0 && v < 1),
+      GatePolicy::withConfidence);
+  /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
+  public static final Setting<Double> LIFT_TOLERANCE = Setting.of(PREFIX + "lift-tolerance", "0.01",
+      "a decimal number at least 0 and below 1, e.g. 0.01", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
+      GatePolicy::withLiftTolerance);
+  /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
+  public static final Setting<java.time.Duration> AVAILABILITY_LAG = Setting.of(PREFIX + "availability-lag", "PT0S",
+      "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
+          + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag);
+  /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
+  public static final Setting<Path> REVIEW_DIR = Setting.of(PREFIX + "review-dir", DEFAULT_REVIEW_DIR, DIRECTORY,
+      GateConfig::path, (policy, dir) -> policy);
+  /** Where reports and pending sign-offs are written; relative to the module directory. */
+  public static final Setting<Path> REPORT_DIR = Setting.of(PREFIX + "report-dir", DEFAULT_REPORT_DIR, DIRECTORY,
+      GateConfig::path, (policy, dir) -> policy);
+  /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
+  public static final Setting<Mode> MODE = Setting.of(PREFIX + "mode", "auto", "auto, verify or local",
+      text -> Setting.oneOf(text, Mode.values(), Mode::configValue), GatePolicy::withMode);
+  /**
+   * The Maven plugin's switch that skips its {@code check} goal ({@code true} or {@code false}); known here so that
+   * a build that sets it for the plugin does not fail its gated tests on an unknown key. The gate ignores it.
+   */
+  public static final Setting<Boolean> CHECK_SKIP = Setting.of(CHECK_SKIP_KEY, "false", "true or false",
+      text -> text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null,
+      (policy, skip) -> policy);
+
+  private GateConfig() {}
+
+  /** The settings, loaded once: the gate's, then each provider's in provider order, then the plugin's. */
+  private static final class Loaded {
+    static final List<Setting<?>> SETTINGS = load();
+    static final Map<String, Setting<?>> BY_KEY = byKey(SETTINGS);
+
+    private static List<Setting<?>> load() {
+      List<Setting<?>> all = new ArrayList<>(List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG,
+          REVIEW_DIR, REPORT_DIR, MODE));
+      List<CheckProvider> providers = new ArrayList<>();
+      ServiceLoader.load(CheckProvider.class, GateConfig.class.getClassLoader()).forEach(providers::add);
+      providers.sort(java.util.Comparator.comparingInt(CheckProvider::order)
+          .thenComparing(p -> p.getClass().getName()));
+      for (CheckProvider provider : providers) {
+        all.addAll(provider.settings());
+      }
+      all.add(CHECK_SKIP);
+      return List.copyOf(all);
+    }
+
+    private static Map<String, Setting<?>> byKey(List<Setting<?>> settings) {
+      Map<String, Setting<?>> map = new LinkedHashMap<>();
+      for (Setting<?> setting : settings) {
+        if (map.put(setting.key(), setting) != null) {
+          throw new IllegalStateException("Two checks declare the configuration key " + setting.key()
+              + ": rename one of them in its CheckProvider.");
+        }
+      }
+      return Collections.unmodifiableMap(map);
+    }
+  }
+
+  /** Every setting, in documentation order: the gate's, then each check's, then the Maven plugin's. */
+  public static List<Setting<?>> settings() {
+    return Loaded.SETTINGS;
+  }
+
+  /** Every valid key, in documentation order. */
+  public static List<String> keys() {
+    return List.copyOf(Loaded.BY_KEY.keySet());
+  }
+
+  /** The default of every key, as it would be written in configuration. */
+  public static Map<String, String> defaults() {
+    Map<String, String> defaults = new LinkedHashMap<>();
+    Loaded.SETTINGS.forEach(s -> defaults.put(s.key(), s.defaultValue()));
+    return Collections.unmodifiableMap(defaults);
+  }
+
+  /** The setting of {@code key}, if it is a key. */
+  public static Optional<Setting<?>> setting(String key) {
+    return Optional.ofNullable(Loaded.BY_KEY.get(key));
+  }
+
+  /**
+   * Resolves every setting: the value {@code lookup} gives for a key, else its default.
+   *
+   * @param lookup the configured text of a key, if it is set
+   * @param source where {@code lookup}'s values come from, for error messages
+   * @throws InvalidSettingException for the first value that is not allowed, naming key, value, source and fix
+   */
+  public static Resolved resolve(Function<String, Optional<String>> lookup, String source) {
+    GatePolicy policy = GatePolicy.defaults();
+    for (Setting<?> setting : Loaded.SETTINGS) {
+      Optional<String> raw = lookup.apply(setting.key());
+      policy = raw.isPresent() ? setting.applyTo(policy, raw.get(), source) : setting.applyDefault(policy);
+    }
+    return new Resolved(policy, directory(REVIEW_DIR, lookup, source), directory(REPORT_DIR, lookup, source));
+  }
+
+  private static Path directory(Setting<Path> setting, Function<String, Optional<String>> lookup, String source) {
+    Optional<String> raw = lookup.apply(setting.key());
+    if (raw.isEmpty()) {
+      return setting.parse().apply(setting.defaultValue());
+    }
+    Path dir = setting.parse().apply(raw.get().strip());
+    if (dir == null) {
+      setting.applyTo(GatePolicy.defaults(), raw.get(), source);   // throws, naming the key
+    }
+    return dir;
+  }
+
+  /**
+   * The resolved settings.
+   *
+   * @param policy the limits, the (unresolved) mode and every check's settings
+   * @param reviewDir where committed leakage reviews live, as configured (relative to the module directory unless
+   *     absolute)
+   * @param reportDir where reports and pending sign-offs are written, as configured
+   */
+  public record Resolved(GatePolicy policy, Path reviewDir, Path reportDir) {}
+
+  /**
+   * The valid key most like {@code key}, for a did-you-mean: one whose name contains the typed name or is contained
+   * in it ({@code lag}, {@code review-directory}), else the one with the fewest single-character edits.
+   */
+  public static String nearest(String key) {
+    String typed = key.substring(Math.min(key.length(), PREFIX.length()));
+    for (String valid : Loaded.BY_KEY.keySet()) {
+      String name = valid.substring(PREFIX.length());
+      if (!typed.isEmpty() && (name.contains(typed) || typed.contains(name))) {
+        return valid;
+      }
+    }
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String valid : Loaded.BY_KEY.keySet()) {
+      int d = distance(key, valid);
+      if (d < bestDistance) {
+        best = valid;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** Levenshtein distance. */
+  static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+
+  private static Path path(String text) {
+    try {
+      return text.isEmpty() ? null : Path.of(text);
+    } catch (InvalidPathException e) {
+      return null;
+    }
+  }
+}

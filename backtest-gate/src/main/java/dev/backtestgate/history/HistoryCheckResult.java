@@ -1,0 +1,71 @@
+package dev.backtestgate.history;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.backtestgate.CheckInput;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The outcome of checking a table against its committed {@link HistoryManifest}: every covered partition
+ * whose rows changed, vanished or appeared. Any finding means history was rewritten in place, which fails
+ * the gate: backtests run before the rewrite saw other data, and those run after it see values nobody knew
+ * at the time.
+ *
+ * <pre>{@code
+ * HistoryCheckResult result = HistoryCheck.compare(HistoryManifest.read(committed), statusLog);
+ * if (!result.clean()) {
+ *   result.problems().forEach(System.out::println);
+ * }
+ * }</pre>
+ *
+ * @param table the table checked
+ * @param granularity the manifest's partitioning
+ * @param closedBefore the manifest's cut-off: rows valid and recorded before it are covered
+ * @param partitionsChecked the number of partitions present in the manifest or the data
+ * @param findings the partitions that differ, oldest first
+ * @param proposed the manifest of the data as it is now (same granularity and cut-off), to review and commit if
+ *     the rewrite was intended; {@code null} when none was computed
+ */
+@API(status = STABLE, since = "0.1")
+public record HistoryCheckResult(
+    String table,
+    PartitionGranularity granularity,
+    LocalDate closedBefore,
+    int partitionsChecked,
+    List<HistoryFinding> findings,
+    HistoryManifest proposed) implements CheckInput {
+
+  /** Copies the findings. */
+  public HistoryCheckResult {
+    findings = List.copyOf(findings);
+  }
+
+  /** A result without a proposed manifest. */
+  public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
+      int partitionsChecked, List<HistoryFinding> findings) {
+    this(table, granularity, closedBefore, partitionsChecked, findings, null);
+  }
+
+  /** Whether the covered history is exactly as the manifest recorded it. */
+  public boolean clean() {
+    return findings.isEmpty();
+  }
+
+  /** One line per finding, then what to do; empty when clean. */
+  public List<String> problems() {
+    List<String> lines = new ArrayList<>();
+    for (HistoryFinding finding : findings) {
+      lines.add("'" + table + "': " + finding.describe());
+    }
+    if (!lines.isEmpty()) {
+      lines.add(findings.size() + " closed " + granularity.configValue() + " partition(s) of '" + table
+          + "' before " + closedBefore + " were rewritten in place. Restore the original rows and append"
+          + " corrections with their own recordedAt; if the rewrite is intended, review the proposed manifest"
+          + " written under the report directory and commit it in place of the old one.");
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.backtestgate.history;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Check;
+import dev.backtestgate.CheckProvider;
+import dev.backtestgate.Finding;
+import dev.backtestgate.FindingKind;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.Setting;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The history checks of a run's tables: late writes into closed partitions ({@link LateWriteReport} inputs,
+ * {@link LateWritesFinding}) and history rewritten in place ({@link HistoryCheckResult} inputs,
+ * {@link RewrittenHistoryFinding}).
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class HistoryChecks implements CheckProvider {
+  /** {@code backtestgate.late-writes}: {@code warn} (default) or {@code fail}. */
+  public static final Setting<LateWritePolicy> LATE_WRITES = Setting.of(LateWritePolicy.KEY,
+      LateWritePolicy.DEFAULT.configValue(), "warn or fail",
+      text -> Setting.oneOf(text, LateWritePolicy.values(), LateWritePolicy::configValue), GatePolicy::with);
+
+  private static final Check LATE_WRITES_CHECK = Check.of("late writes",
+      c -> lateWrites(c.run().inputs(LateWriteReport.class), c.policy()));
+  private static final Check HISTORY_CHECK = Check.of("rewritten history",
+      c -> rewritten(c.run().inputs(HistoryCheckResult.class)));
+
+  /** For {@link java.util.ServiceLoader}. */
+  public HistoryChecks() {}
+
+  @Override
+  public int order() {
+    return 300;
+  }
+
+  @Override
+  public List<Check> checks(BacktestRun run) {
+    return List.of(LATE_WRITES_CHECK, HISTORY_CHECK);
+  }
+
+  @Override
+  public List<Setting<?>> settings() {
+    return List.of(LATE_WRITES);
+  }
+
+  @Override
+  public List<FindingKind> kinds() {
+    return List.of(
+        new FindingKind("late-writes", "Late writes into closed partitions",
+            "Events were recorded long after they became valid: a backfill edited closed history, so a backtest "
+                + "on it sees values nobody knew at the time."),
+        new FindingKind("rewritten-history", "History rewritten in place",
+            "Closed partitions differ from the committed history manifest: old rows now carry values nobody knew "
+                + "at the time. Restore the history or review and accept a new manifest "
+                + "(mvn backtest-gate:accept-history)."));
+  }
+
+  /** The late-writes rule, for a run and for evidence computed elsewhere alike. */
+  @API(status = INTERNAL, since = "0.1")
+  public static List<Finding> lateWrites(List<LateWriteReport> reports, GatePolicy policy) {
+    LateWritePolicy lateWrites = policy.settings(LateWritePolicy.DEFAULT);
+    List<Finding> found = new ArrayList<>();
+    for (LateWriteReport report : reports) {
+      if (!report.clean()) {
+        found.add(new LateWritesFinding(report, lateWrites));
+      }
+    }
+    return found;
+  }
+
+  /** The rewritten-history rule, for a run and for evidence computed elsewhere alike. */
+  @API(status = INTERNAL, since = "0.1")
+  public static List<Finding> rewritten(List<HistoryCheckResult> results) {
+    List<Finding> found = new ArrayList<>();
+    for (HistoryCheckResult history : results) {
+      if (!history.clean()) {
+        found.add(new RewrittenHistoryFinding(history));
+      }
+    }
+    return found;
+  }
+}

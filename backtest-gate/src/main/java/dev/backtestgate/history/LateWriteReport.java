@@ -1,0 +1,93 @@
+package dev.backtestgate.history;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.backtestgate.CheckInput;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * What {@link LateWriteDetector} found in one event log: the events recorded more than the closing window
+ * after they became valid, grouped into write batches by recorded UTC day. A batch that rewrote a closed
+ * stretch of history in place, and stamped its rows, shows up here as a burst on one recorded day touching
+ * old valid times.
+ *
+ * <pre>{@code
+ * LateWriteReport report = LateWriteDetector.withDefaults().detect(statusLog);
+ * if (!report.clean()) {
+ *   report.problems().forEach(System.out::println);
+ * }
+ * }</pre>
+ *
+ * @param table the event log's name
+ * @param closingWindow how long after validFrom an event may still be recorded without counting as late
+ * @param events the number of events inspected
+ * @param lateEvents the number of late events (the sum of the batches' counts)
+ * @param batches late writes per recorded day, oldest day first
+ */
+@API(status = STABLE, since = "0.1")
+public record LateWriteReport(
+    String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches) implements CheckInput {
+
+  public LateWriteReport {
+    batches = List.copyOf(batches);
+  }
+
+  /** Whether no event was written late. */
+  public boolean clean() {
+    return lateEvents == 0;
+  }
+
+  /** One line per batch, saying what was written when and what it touched; empty when clean. */
+  public List<String> problems() {
+    List<String> lines = new ArrayList<>();
+    for (Batch batch : batches) {
+      lines.add(batch.describe(table, closingWindow));
+    }
+    return lines;
+  }
+
+  /**
+   * The late events recorded on one UTC day.
+   *
+   * @param recordedDay the UTC day the events were recorded
+   * @param count how many late events that day
+   * @param minValidFrom the oldest valid time touched
+   * @param maxValidFrom the newest valid time touched
+   * @param entities how many distinct entities were touched
+   * @param maxLateness the largest recordedAt - validFrom in the batch
+   * @param examples up to the configured number of events, in log order
+   */
+  public record Batch(
+      LocalDate recordedDay,
+      int count,
+      Instant minValidFrom,
+      Instant maxValidFrom,
+      int entities,
+      Duration maxLateness,
+      List<Example> examples) {
+
+    public Batch {
+      examples = List.copyOf(examples);
+    }
+
+    String describe(String table, Duration closingWindow) {
+      return count + " late write(s) to '" + table + "' recorded on " + recordedDay + " for " + entities
+          + " entit" + (entities == 1 ? "y" : "ies") + ", valid from " + minValidFrom + " to " + maxValidFrom
+          + " (up to " + readable(maxLateness) + " late; closing window " + readable(closingWindow)
+          + "). Training rows built before " + recordedDay + " did not see these values: if this batch"
+          + " rewrote history in place, restore the original rows and append the corrections instead.";
+    }
+  }
+
+  private static String readable(Duration duration) {
+    return duration.toDays() >= 1 ? duration.toDays() + " days" : duration.toHours() + " hours";
+  }
+
+  /** One late event: its index in the log and its times. */
+  public record Example(int index, long entity, Instant validFrom, Instant recordedAt) {}
+}
