@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -256,14 +257,14 @@ public final class FingerprintV2 {
       for (int start = from; start < to; start += BLOCK) {
         int count = Math.min(BLOCK, to - start);
         if (labels != null) {
-          for (int i = 0; i < count; i++) {
-            boolean label = labels[start + i];
-            lane0[i] = label ? LABEL_1_LANE_0 : LABEL_0_LANE_0;
-            lane1[i] = label ? LABEL_1_LANE_1 : LABEL_0_LANE_1;
+          for (int i = 0; i < count; i++) { // the state after the label word, without a branch per row
+            long positive = -RowHash.labelWord(labels[start + i]);
+            lane0[i] = LABEL_0_LANE_0 ^ (positive & (LABEL_0_LANE_0 ^ LABEL_1_LANE_0));
+            lane1[i] = LABEL_0_LANE_1 ^ (positive & (LABEL_0_LANE_1 ^ LABEL_1_LANE_1));
           }
         } else {
-          java.util.Arrays.fill(lane0, 0, count, RowHash.SEED_0);
-          java.util.Arrays.fill(lane1, 0, count, RowHash.SEED_1);
+          Arrays.fill(lane0, 0, count, RowHash.SEED_0);
+          Arrays.fill(lane1, 0, count, RowHash.SEED_1);
         }
         for (long[] column : times) {
           absorb(lane0, lane1, column, start, count);
