@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -57,8 +58,8 @@ public final class BacktestGate {
       findings.addAll(run(check, context));
     }
 
-    return decide(run.gateId(), findings, comparison, fingerprint(run), RunSummary.of(run), policy, reviews,
-        LocalDate.ofInstant(now, clock.getZone()));
+    return decide(run.gateId(), findings, comparison, fingerprint(run), () -> fingerprintVersion1(run),
+        RunSummary.of(run), policy, reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
 
   /**
@@ -88,15 +89,15 @@ public final class BacktestGate {
     findings.addAll(HistoryChecks.lateWrites(evidence.lateWrites(), policy));
     findings.addAll(HistoryChecks.rewritten(evidence.historyChecks()));
     findings.addAll(FeatureLabelChecks.findings(evidence.featureScreen(), policy));
-    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), evidence.summary(), policy,
+    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), null, evidence.summary(), policy,
         reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
 
   /** Resolves the findings against the sign-off and decides the verdict: the same for runs and evidence. */
   private static GateResult decide(String gateId, List<Finding> findings, Comparison comparison, String fingerprint,
-      RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
+      Supplier<String> version1, RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
     double lift = comparison == null ? Double.NaN : comparison.lift();
-    SignOffStatus status = assess(gateId, reviews, fingerprint, lift, policy, today);
+    SignOffStatus status = assess(gateId, reviews, fingerprint, version1, lift, policy, today);
     List<SignOff.Waiver> waivers = status instanceof SignOffStatus.Covers covers ? covers.signOff().waivers()
         : List.of();
 
@@ -122,8 +123,28 @@ public final class BacktestGate {
         policy, today);
   }
 
-  /** The fingerprint a sign-off for {@code run} must carry. */
+  /**
+   * The fingerprint a sign-off for {@code run} must carry: version 2 ({@code sha256-v2:}), the same for the same
+   * rows in any order and on any engine. A sign-off made before version 2 keeps being checked against the run's
+   * version-1 fingerprint (docs/sign-off-format.md).
+   */
   public static String fingerprint(BacktestRun run) {
+    return fingerprint(run, Fingerprint::compute);
+  }
+
+  /** The run's version-1 fingerprint, computed only for a sign-off that carries one. */
+  static String fingerprintVersion1(BacktestRun run) {
+    return fingerprint(run, Fingerprint::version1);
+  }
+
+  /** The parts of a run a fingerprint reads, in the form {@link Fingerprint} takes them. */
+  private interface FingerprintFunction {
+    String apply(String gateId, String candidate, String baseline, boolean[] labels, long[] decisionTimes,
+        SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+        SortedMap<String, int[]> categoryCodes, Fingerprint.Training training);
+  }
+
+  private static String fingerprint(BacktestRun run, FingerprintFunction version) {
     SortedMap<String, long[]> times = new TreeMap<>();
     for (FeatureTiming feature : run.features()) {
       times.put(feature.name(), feature instanceof FeatureTiming.KnownAt k ? k.knownAt() : null);
@@ -141,7 +162,7 @@ public final class BacktestGate {
         codes.put(column.name(), ((FeatureColumn.Categorical) column).codes());
       }
     }
-    return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
+    return version.apply(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
         run.decisionTimes(), times, values, codes, training);
   }
 
@@ -231,10 +252,10 @@ public final class BacktestGate {
     }
   }
 
-  private static SignOffStatus assess(String gateId, ReviewStore reviews, String fingerprint, double lift,
-      GatePolicy policy, LocalDate today) {
+  private static SignOffStatus assess(String gateId, ReviewStore reviews, String fingerprint,
+      Supplier<String> version1, double lift, GatePolicy policy, LocalDate today) {
     try {
-      return SignOffRules.assess(reviews, gateId, fingerprint, lift, policy.liftTolerance(), today);
+      return SignOffRules.assess(reviews, gateId, fingerprint, version1, lift, policy.liftTolerance(), today);
     } catch (RuntimeException e) {
       // a store that throws covers nothing; its own words only when it wrote them for people
       String why = e instanceof java.io.UncheckedIOException && e.getMessage() != null ? " (" + e.getMessage() + ")"

@@ -8,6 +8,7 @@ import dev.backtestgate.pointintime.PointInTimeCheck;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import dev.backtestgate.screen.futureread.FutureReadProbe;
+import dev.backtestgate.review.Fingerprint;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,7 +20,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -57,7 +57,8 @@ import org.apiguardian.api.API;
  * @param timelessReasons per timeless feature, why it was declared timeless (shown to reviewers)
  * @param latestDecision the latest decision time of any row
  * @param latestDecisionRow the row holding it (0-based; the first such row)
- * @param fingerprint the run's fingerprint ({@code sha256:} and 64 hex digits), which a sign-off must carry
+ * @param fingerprint the run's fingerprint ({@code sha256-v2:} and 64 hex digits, the same for the same rows on every
+ *     engine), which a sign-off must carry
  * @param lateWrites late-write reports of the tables the features came from
  * @param historyChecks history-manifest checks of those tables
  * @param featureScreen the feature–label screen of each screened feature (at most one score per feature of the
@@ -78,7 +79,6 @@ public record GateEvidence(
     List<HistoryCheckResult> historyChecks,
     List<FeatureScore> featureScreen) {
 
-  private static final Pattern FINGERPRINT = Pattern.compile("sha256:[0-9a-f]{64}");
 
   /**
    * Copies the collections and checks that the parts fit together.
@@ -100,8 +100,8 @@ public record GateEvidence(
     require(lateWrites, "lateWrites", problems);
     require(historyChecks, "historyChecks", problems);
     require(featureScreen, "featureScreen", problems);
-    if (fingerprint == null || !FINGERPRINT.matcher(fingerprint).matches()) {
-      problems.add("the fingerprint '" + fingerprint + "' is not 'sha256:' and 64 lower-case hex digits");
+    if (fingerprint == null || !Fingerprint.WELL_FORMED.matcher(fingerprint).matches()) {
+      problems.add("the fingerprint '" + fingerprint + "' is not 'sha256-v2:' and 64 lower-case hex digits");
     }
     if (problems.isEmpty()) {
       checkParts(summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecisionRow, problems);

@@ -149,7 +149,7 @@ class FeatureValuesTests {
   @Test
   void runsWithoutValuesKeepTheFingerprintTheyHadBeforeValuesCouldBeRecorded() {
     // computed with the code of commit 038644a, before feature values existed
-    assertThat(BacktestGate.fingerprint(pinned().build()))
+    assertThat(BacktestGate.fingerprintVersion1(pinned().build()))
         .isEqualTo("sha256:0d189a42278104dd542e94029634af46b1260151b9bde6908038ae5136798bd1");
   }
 

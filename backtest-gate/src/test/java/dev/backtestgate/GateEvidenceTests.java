@@ -166,7 +166,7 @@ class GateEvidenceTests {
         e.featureScreen()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the gate id is blank")
-        .hasMessageContaining("the fingerprint 'sha256:xyz' is not 'sha256:' and 64 lower-case hex digits")
+        .hasMessageContaining("the fingerprint 'sha256:xyz' is not 'sha256-v2:' and 64 lower-case hex digits")
         .hasMessageContaining("fix how it is computed");
     assertThatThrownBy(() -> new GateEvidence("g#m", oneClass, e.comparison(), Duration.ZERO, wrongLag,
         e.timelessReasons(), e.latestDecision(), 300, e.fingerprint(), e.lateWrites(), e.historyChecks(),

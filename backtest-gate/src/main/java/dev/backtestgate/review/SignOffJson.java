@@ -50,8 +50,6 @@ public final class SignOffJson {
   private static final List<String> WAIVER_1 = List.of("feature", "reason");
   private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
 
-  /** What {@code dev.backtestgate.review.Fingerprint} writes. */
-  private static final Pattern FINGERPRINT = Pattern.compile(Pattern.quote(Fingerprint.PREFIX) + "[0-9a-f]{64}");
   /** Two AUCs rounded to three decimals by hand still agree with their lift this closely. */
   private static final double LIFT_SLACK = 0.0015;
 
@@ -95,9 +93,9 @@ public final class SignOffJson {
       throw top.fail("$.gate", "the gate id is empty: copy \"gate\" from the pending file the gate wrote.");
     }
     String fingerprint = top.text("fingerprint");
-    if (!FINGERPRINT.matcher(fingerprint).matches()) {
-      throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256: and 64 "
-          + "lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
+    if (!Fingerprint.WELL_FORMED.matcher(fingerprint).matches()) {
+      throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256-v2: or, "
+          + "from files made before version 2, sha256:, and 64 lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
     }
     return new SignOff(
         schema,

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -17,6 +18,10 @@ import org.apiguardian.api.API;
  * rationale are filled and every checklist item is attested; the fingerprint matches; today is on or
  * before {@code expiresOn}; and the current lift is at most the reviewed lift plus the tolerance. The
  * first rule that fails is the status.
+ *
+ * <p>The fingerprint is compared in the version the file carries ({@link Fingerprint#isVersion1}): a version-2 file
+ * against the run's current fingerprint, a version-1 file against the run's version-1 fingerprint, computed only
+ * for such a file; a run that cannot compute version 1 (evidence from another engine) is compared as it is.
  *
  * <pre>{@code
  * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);
@@ -29,6 +34,16 @@ public final class SignOffRules {
   /** Loads the sign-off for {@code gateId} from {@code store} and assesses it against the run. */
   public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, double lift,
       double liftTolerance, LocalDate today) {
+    return assess(store, gateId, fingerprint, null, lift, liftTolerance, today);
+  }
+
+  /**
+   * Loads the sign-off for {@code gateId} from {@code store} and assesses it against the run, whose current
+   * fingerprint is {@code fingerprint} and whose version-1 fingerprint {@code version1} computes on demand
+   * ({@code null} when the run has none).
+   */
+  public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, Supplier<String> version1,
+      double lift, double liftTolerance, LocalDate today) {
     Path file = store.locationOf(gateId);
     Optional<String> text;
     try {
@@ -46,12 +61,18 @@ public final class SignOffRules {
     } catch (MalformedSignOffException e) {
       return new SignOffStatus.Malformed(file, e.jsonPath(), e.problem());
     }
-    return assess(file, signOff, gateId, fingerprint, lift, liftTolerance, today);
+    return assess(file, signOff, gateId, fingerprint, version1, lift, liftTolerance, today);
   }
 
   /** Assesses an already parsed sign-off. */
   public static SignOffStatus assess(Path file, SignOff s, String gateId, String fingerprint, double lift,
       double liftTolerance, LocalDate today) {
+    return assess(file, s, gateId, fingerprint, null, lift, liftTolerance, today);
+  }
+
+  /** Assesses an already parsed sign-off; {@code version1} as in the loading form, or {@code null}. */
+  public static SignOffStatus assess(Path file, SignOff s, String gateId, String fingerprint,
+      Supplier<String> version1, double lift, double liftTolerance, LocalDate today) {
     if (!s.gate().equals(gateId)) {
       return new SignOffStatus.WrongGate(file, s.gate(), gateId);
     }
@@ -82,8 +103,10 @@ public final class SignOffRules {
     if (!missing.isEmpty()) {
       return new SignOffStatus.Incomplete(file, missing);
     }
-    if (!s.fingerprint().equals(fingerprint)) {
-      return new SignOffStatus.Stale(file, s.fingerprint(), fingerprint);
+    String current = version1 != null && Fingerprint.isVersion1(s.fingerprint()) && !Fingerprint.isVersion1(fingerprint)
+        ? version1.get() : fingerprint;
+    if (!s.fingerprint().equals(current)) {
+      return new SignOffStatus.Stale(file, s.fingerprint(), current);
     }
     if (today.isAfter(s.expiresOn())) {
       return new SignOffStatus.Expired(file, s.expiresOn(), today);

@@ -7,9 +7,10 @@ import java.util.stream.IntStream;
  * The join kernel: for each spine row, the index of the event the as-of rule picks (below, and
  * docs/point-in-time-semantics.md), or -1.
  *
- * <p>Rule: with e the row's effective time, take the event with the greatest validFrom among the entity's
- * events with validFrom &le; e and recordedAt &le; e; ties go to the greatest recordedAt, then to the
- * greatest index. With a time-to-live, the chosen event must also have validFrom &ge; e - ttl.
+ * <p>Rule ({@link AsOfRule}, its one home): with e the row's effective time, take the event with the greatest
+ * validFrom among the entity's events with validFrom &le; e and recordedAt &le; e; ties go to the greatest
+ * recordedAt, then to the greatest index. With a time-to-live, the chosen event must also have validFrom &ge; e -
+ * ttl.
  *
  * <p>The two bounds collapse to one: an event qualifies at e exactly when its availability time
  * a = max(validFrom, recordedAt) is &le; e. So per entity the events are ordered by a, the spine rows by
@@ -25,7 +26,7 @@ import java.util.stream.IntStream;
  */
 final class BitemporalAsOf {
   /** Marks "no time-to-live". */
-  static final long NO_TTL = -1;
+  static final long NO_TTL = AsOfRule.NO_TTL;
 
   private BitemporalAsOf() {}
 
@@ -115,7 +116,7 @@ final class BitemporalAsOf {
       long previous = Long.MIN_VALUE;
       for (int j = 0; j < count; j++) {
         int event = order[from + j];
-        long a = Math.max(validFrom[event], recordedAt[event]);
+        long a = AsOfRule.availableAt(validFrom[event], recordedAt[event]);
         available[j] = a;
         index[j] = event;
         sorted &= a >= previous;
@@ -136,30 +137,22 @@ final class BitemporalAsOf {
       long bestRecordedAt = 0;
       for (int p = spine.starts[g], end = spine.starts[g + 1]; p < end; p++) {
         long e = effective[p];
-        while (next < count && available[next] <= e) {
+        while (next < count && AsOfRule.qualifies(available[next], e)) {
           int event = index[next++];
           long v = validFrom[event];
           long r = recordedAt[event];
-          if (best < 0
-              || v > bestValidFrom
-              || (v == bestValidFrom && (r > bestRecordedAt || (r == bestRecordedAt && event > best)))) {
+          if (best < 0 || AsOfRule.beats(v, r, event, bestValidFrom, bestRecordedAt, best)) {
             best = event;
             bestValidFrom = v;
             bestRecordedAt = r;
           }
         }
         int pick = best;
-        if (pick >= 0 && ttl != NO_TTL && bestValidFrom < oldestAllowed(e, ttl)) {
+        if (pick >= 0 && !AsOfRule.fresh(bestValidFrom, e, ttl)) {
           pick = -1;
         }
         chosen[rows[p]] = pick;
       }
-    }
-
-    /** e - ttl, saturating at Long.MIN_VALUE instead of wrapping around. */
-    private static long oldestAllowed(long e, long ttl) {
-      long oldest = e - ttl;
-      return oldest > e ? Long.MIN_VALUE : oldest;
     }
   }
 }

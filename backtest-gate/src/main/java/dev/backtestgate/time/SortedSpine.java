@@ -32,14 +32,13 @@ final class SortedSpine {
     for (int p = 0; p < order.length; p++) {
       int row = order[p];
       long t = decisionTime[row];
-      long e = t - lagMillis;
-      if (e > t) { // wrapped around: the lag is not negative
+      if (!AsOfRule.representable(t, lagMillis)) {
         throw new IllegalArgumentException(
             "spine row " + row + ": decision time " + Instant.ofEpochMilli(t) + " minus the availability "
                 + "lag of " + Duration.ofMillis(lagMillis) + " is before the earliest time "
                 + EpochMillis.EARLIEST + "; fix the decision time column or shorten the lag");
       }
-      effective[p] = e;
+      effective[p] = AsOfRule.effective(t, lagMillis);
     }
     int[] starts = groups.starts();
     Blocks.forEach(

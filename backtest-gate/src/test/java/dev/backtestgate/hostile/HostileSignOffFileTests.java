@@ -112,7 +112,7 @@ class HostileSignOffFileTests {
             "expected a string, found number 1"),
         malformed("a typed fingerprint", field(VALID, "fingerprint", "\"abc\""), "$.fingerprint",
             "'abc' is not a fingerprint"),
-        malformed("an upper-case fingerprint", VALID.replaceFirst("sha256:([0-9a-f]{6})", "sha256:ABCDEF"),
+        malformed("an upper-case fingerprint", VALID.replaceFirst("sha256-v2:([0-9a-f]{6})", "sha256-v2:ABCDEF"),
             "$.fingerprint", "is not a fingerprint"),
         malformed("an empty gate", field(VALID, "gate", "\"\""), "$.gate", "the gate id is empty"),
         malformed("an empty candidate", field(VALID, "candidate", "\"\""), "$.reviewed.candidate",

@@ -121,7 +121,7 @@ class GateReporterTests {
     BacktestRun changedData = run(GATE, data(8, 3_000, 1.8, 0.9)).build();
     PublishedGate stale = publish(changedData, Mode.LOCAL, CLOCK);
     assertThat(stale.result().signOff()).isInstanceOf(SignOffStatus.Stale.class);
-    assertThat(stale.text()).contains("no longer covers it: it was signed for data sha256:",
+    assertThat(stale.text()).contains("no longer covers it: it was signed for data sha256-v2:",
         "the data or the feature set changed since the review. To review it again:");
   }
 

@@ -81,6 +81,7 @@ class SignOffSchemaTests {
       a missing field                  | "reviewer": "ana@acme.com",              | ''
       a fingerprint without its prefix | "sha256:abab                             | "abab
       an upper-case fingerprint        | "sha256:abab                             | "sha256:ABAB
+      an unknown fingerprint version   | "sha256:abab                             | "sha256-v3:abab
       an impossible date               | "2027-02-28"                             | "2027-02-30"
       a date in another format         | "2026-11-30"                             | "30.11.2026"
       an unknown decision              | "approved"                               | "maybe"
@@ -104,6 +105,13 @@ class SignOffSchemaTests {
     List<String> problems = assertInvalid(SIGN_OFF, valid.replace(replaced, by == null ? "" : by));
 
     assertThat(problems).as(what).isNotEmpty();
+  }
+
+  @Test
+  void bothFingerprintVersionsAreValid() {
+    String version1 = SignOffFixtures.approvedText();
+    assertValid(SIGN_OFF, version1);
+    assertValid(SIGN_OFF, version1.replace("\"sha256:", "\"sha256-v2:"));
   }
 
   @Test

@@ -152,7 +152,7 @@ public class GateBenchmark {
     return DeLong.compare(labels, candidate, baseline, 0.95);
   }
 
-  /** Breakdown: the data fingerprint that {@code evaluate} computes (SHA-256 over labels and times). */
+  /** Breakdown: the data fingerprint that {@code evaluate} computes (version 2; {@link FingerprintBenchmark}). */
   @Benchmark
   public String fingerprint() {
     return BacktestGate.fingerprint(run);

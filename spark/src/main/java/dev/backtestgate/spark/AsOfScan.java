@@ -1,5 +1,6 @@
 package dev.backtestgate.spark;
 
+import dev.backtestgate.time.AsOfRule;
 import java.io.Serializable;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +19,13 @@ import org.apache.spark.sql.RowFactory;
  * event, 1 spine row, so that an event available at e sorts before a row at e); an event's validFrom,
  * recordedAt and id; a spine row's tie-breaker (a hash, only to spread equal keys); a spine row's decision
  * time; an event's value; a spine row's columns as a struct.
+ *
+ * <p>The as-of rule itself is {@link AsOfRule}'s, the same code the in-memory join runs: the tie order
+ * ({@link AsOfRule#beats}) and the time-to-live ({@link AsOfRule#fresh}) are called here; the availability time
+ * (SQL {@code greatest(validFrom, recordedAt)}, {@link AsOfRule#availableAt}) and the effective time (SQL
+ * {@code try_subtract(t, lag)}, null exactly where {@link AsOfRule#representable} is false) are the column forms
+ * that the sort key needs, and the kind order (an event before a row at the same time) is
+ * {@link AsOfRule#qualifies}' {@code available <= e}.
  */
 final class AsOfScan {
   static final int ENTITY = 0;
@@ -35,7 +43,7 @@ final class AsOfScan {
   static final int SPINE_ROW = 1;
 
   /** Marks "no time-to-live". */
-  static final long NO_TTL = -1;
+  static final long NO_TTL = AsOfRule.NO_TTL;
 
   private AsOfScan() {}
 
@@ -63,16 +71,12 @@ final class AsOfScan {
           event.get(VALUE));
     }
 
-    /** Compares by (validFrom, recordedAt, eventId); the entity must be the same. */
-    int compareTo(long v, long r, long id) {
-      int c = Long.compare(validFrom, v);
-      if (c == 0) {
-        c = Long.compare(recordedAt, r);
-      }
-      return c == 0 ? Long.compare(eventId, id) : c;
+    /** Whether event (v, r, id) beats this one by the as-of rule's tie order; the entity must be the same. */
+    boolean beatenBy(long v, long r, long id) {
+      return AsOfRule.beats(v, r, id, validFrom, recordedAt, eventId);
     }
 
-    /** The greater of this and {@code other} (either may be null). */
+    /** The greater of {@code a} and {@code b} (either may be null; {@code a} when they are equal). */
     static Best max(Best a, Best b) {
       if (a == null) {
         return b;
@@ -80,7 +84,7 @@ final class AsOfScan {
       if (b == null) {
         return a;
       }
-      return a.compareTo(b.validFrom, b.recordedAt, b.eventId) >= 0 ? a : b;
+      return a.beatenBy(b.validFrom, b.recordedAt, b.eventId) ? b : a;
     }
   }
 
@@ -203,12 +207,12 @@ final class AsOfScan {
     private static final long serialVersionUID = 1L;
 
     private final Best[] incoming;
-    private final long ttl;
+    private final AsOfRule rule;
     private final int spineFields;
 
     Join(Best[] incoming, long ttl, int spineFields) {
       this.incoming = incoming;
-      this.ttl = ttl;
+      this.rule = AsOfRule.of(ttl);
       this.spineFields = spineFields;
     }
 
@@ -248,7 +252,7 @@ final class AsOfScan {
             long v = row.getLong(VALID_FROM);
             long r = row.getLong(RECORDED_AT);
             long id = row.getLong(EVENT_ID);
-            if (best == null || best.compareTo(v, r, id) < 0) {
+            if (best == null || best.beatenBy(v, r, id)) {
               best = new Best(rowEntity, v, r, id, row.get(VALUE));
             }
             return null;
@@ -261,7 +265,7 @@ final class AsOfScan {
           for (int i = 0; i < spineFields; i++) {
             values[i] = spine.get(i);
           }
-          if (best != null && (ttl == NO_TTL || best.validFrom >= oldestAllowed(effective, ttl))) {
+          if (best != null && rule.fresh(best.validFrom, effective)) {
             Object value = best.value;
             boolean missing = value == null || (value instanceof Double d && d.isNaN())
                 || (value instanceof Float f && f.isNaN());
@@ -272,12 +276,6 @@ final class AsOfScan {
           return RowFactory.create(values);
         }
       };
-    }
-
-    /** e - ttl, saturating at Long.MIN_VALUE instead of wrapping around. */
-    private static long oldestAllowed(long e, long ttl) {
-      long oldest = e - ttl;
-      return oldest > e ? Long.MIN_VALUE : oldest;
     }
   }
 }

@@ -1,54 +1,53 @@
 package dev.backtestgate.spark;
 
-import dev.backtestgate.history.RowDigest;
+import dev.backtestgate.review.FingerprintV2;
+import dev.backtestgate.review.RowHash;
 import java.io.Serializable;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 
 /**
- * The fingerprint of a run whose rows live in a DataFrame: order-independent, because a distributed
- * table has no row order. It covers what the in-memory {@code Fingerprint} covers (gate id, model
- * names, sorted feature names, labels, decision times, every knowledge time; not the scores), but
- * the rows enter as a multiset: a run stays the same run however Spark partitions or orders it. So a Spark run's
- * fingerprint differs from its in-memory twin's (which hashes rows in order); in-memory runs keep theirs.
+ * The fingerprint of a run whose rows live in a DataFrame: fingerprint version 2 ({@code sha256-v2:}), the same
+ * definition the in-memory gate computes ({@link FingerprintV2}), so a sign-off made on either engine covers the
+ * same rows on the other, in any order and partitioning. Each task turns its rows into the version's row words and
+ * adds them with the core's own per-row hash ({@link RowHash.Sums#add}); the driver adds the tasks' sums and
+ * finishes with {@link FingerprintV2#finish}. Nothing of the definition is written here but the mapping from
+ * columns to words:
  *
- * <p>Definition (version {@value #TAG}): each row is the words label (1 or 0), decision time, then the
- * knowledge time of every feature with times in name order ({@code Long.MIN_VALUE} where the row has no
- * value), padded with zeros to 4 + 3k words (k &ge; 0). With {@code f} = {@link RowDigest#low} (resp.
- * {@link RowDigest#high}), the row's 64-bit half is {@code h = f(w0, w1, w2, w3)}, then
- * {@code h = f(h, w[i], w[i+1], w[i+2])} for i = 4, 7, ...; the row's 128-bit hash is high:low. The rows'
- * hashes are summed modulo 2^128 (see docs/history-digest.md). The fingerprint is {@code sha256:} and the
- * hex SHA-256 of: the ASCII tag, then, like the in-memory {@code Fingerprint}, one-byte kinds with
- * big-endian int lengths:
- * 'G' gate id, 'C' candidate, 'B' baseline (UTF-8), 'N' the feature count then 'n' each name, 'F' each
- * name with 'T' length -1 (timeless) or 0 (timed), then 'R' and the row count (8 bytes), 'S' and the sum
- * (16 bytes, high then low).
+ * <ul>
+ *   <li>label: the label column cast to boolean (1 or 0; a null fails);
+ *   <li>decision time and each timed feature's knowledge time, in feature-name order: epoch milliseconds
+ *       (integral columns or timestamps); a null knowledge time is {@link RowHash#MISSING_TIME}; a null decision
+ *       time fails;
+ *   <li>each screened numeric feature in name order: {@link RowHash#numericWord} of the value cast to double, a
+ *       null as NaN;
+ *   <li>each screened categorical feature in name order: an integral category as its number, any other as
+ *       {@link RowHash#textWord} of the value cast to string, a null as {@link RowHash#MISSING_CATEGORY}.
+ * </ul>
+ *
+ * <p>The in-memory gate records categories as integer codes; the fingerprints agree when the Spark column holds the
+ * same codes. Not the scores (docs/sign-off-format.md).
  *
  * <pre>{@code
- * String fp = SparkFingerprint.compute(training, "com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
+ * String fp = SparkFingerprint.compute(scored, "com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3",
  *     "label", "decisionTime", new TreeMap<>(Map.of("balance", "balance_knownAt", "limit", null)));
  * }</pre>
  */
 public final class SparkFingerprint {
-  static final String TAG = "backtest-gate/fingerprint/distributed/v1";
-
-  /** The prefix every fingerprint of the gate carries. */
-  static final String PREFIX = "sha256:";
+  /** How a category column becomes a word. */
+  private static final byte CATEGORY_NUMBER = 0;
+  private static final byte CATEGORY_TEXT = 1;
 
   private SparkFingerprint() {}
 
@@ -63,13 +62,8 @@ public final class SparkFingerprint {
   }
 
   /**
-   * The fingerprint of a run that also screens feature values: as {@link #compute(Dataset, String, String, String,
-   * String, String, SortedMap)}, and it covers the screened values too, so a sign-off is bound to them. Each row's
-   * words go on with, per numeric value column in name order and then per category column in name order, Spark's
-   * {@code xxhash64} of the value (numeric values cast to double; {@code Long.MIN_VALUE} where it is null, or NaN
-   * for a numeric value); the header goes on with 'V' and the number of numeric value columns, 'v' and each
-   * feature's name, then 'K', 'k' likewise for the category columns. With neither, the fingerprint is exactly the
-   * one without values.
+   * The fingerprint of a run that also screens feature values: the values are row words too, so a sign-off is bound
+   * to them, as in memory.
    *
    * @param valueColumns feature name to its numeric value column
    * @param categoryColumns feature name to its category column (any type)
@@ -80,129 +74,73 @@ public final class SparkFingerprint {
     List<Column> columns = new ArrayList<>();
     columns.add(functions.col("`" + label + "`").cast("boolean"));
     columns.add(SparkColumns.millis(data, decisionTime, "the data"));
-    for (String column : knownAtColumns.values()) {
-      if (column != null) {
-        columns.add(SparkColumns.millis(data, column, "the data"));
+    SortedMap<String, Boolean> features = new TreeMap<>();
+    for (Map.Entry<String, String> feature : knownAtColumns.entrySet()) {
+      features.put(feature.getKey(), feature.getValue() != null);
+      if (feature.getValue() != null) {
+        columns.add(SparkColumns.millis(data, feature.getValue(), "the data"));
       }
     }
+    int times = columns.size() - 1;
     for (String column : valueColumns.values()) {
-      Column value = functions.col("`" + column + "`").cast("double");
-      columns.add(functions.when(value.isNull().or(functions.isnan(value)), functions.lit(null).cast("long"))
-          .otherwise(functions.xxhash64(value)));
+      columns.add(functions.col("`" + column + "`").cast(DataTypes.DoubleType));
     }
+    byte[] categories = new byte[categoryColumns.size()];
+    int c = 0;
     for (String column : categoryColumns.values()) {
-      Column value = functions.col("`" + column + "`");
-      columns.add(functions.when(value.isNull(), functions.lit(null).cast("long"))
-          .otherwise(functions.xxhash64(value)));
+      boolean number = SparkColumns.integral(SparkColumns.type(data, column));
+      categories[c++] = number ? CATEGORY_NUMBER : CATEGORY_TEXT;
+      columns.add(functions.col("`" + column + "`").cast(number ? DataTypes.LongType : DataTypes.StringType));
     }
-    long[] total = {0, 0, 0};
-    for (long[] part : data.select(columns.toArray(Column[]::new)).javaRDD()
-        .mapPartitions(new RowSums()).collect()) {
-      total[0] += part[0];
-      long sum = total[1] + part[1];
-      total[2] += part[2] + (Long.compareUnsigned(sum, part[1]) < 0 ? 1 : 0);
-      total[1] = sum;
+    RowHash.Sums total = new RowHash.Sums();
+    for (RowHash.Sums part : data.select(columns.toArray(Column[]::new)).javaRDD()
+        .mapPartitions(new RowSums(times, valueColumns.size(), categories)).collect()) {
+      total = total.plus(part);
     }
-    return digest(gateId, candidate, baseline, knownAtColumns, valueColumns.keySet(), categoryColumns.keySet(),
-        total[0], total[2], total[1]);
+    FingerprintV2.Shape shape = new FingerprintV2.Shape(gateId, candidate, baseline, features,
+        new TreeSet<>(valueColumns.keySet()), new TreeSet<>(categoryColumns.keySet()), false, false, false);
+    return FingerprintV2.finish(shape, total, new RowHash.Sums());
   }
 
-  /** The row words' 128-bit hash, as {high, low}; {@code words} has at least 2 entries. */
-  static long[] rowHash(long[] words) {
-    return new long[] {chain(words, true), chain(words, false)};
-  }
+  /** Per task: the sums of its rows' words. */
+  private static final class RowSums implements FlatMapFunction<Iterator<Row>, RowHash.Sums>, Serializable {
+    private static final long serialVersionUID = 2L;
 
-  private static long chain(long[] w, boolean high) {
-    long h = half(high, w[0], w[1], at(w, 2), at(w, 3));
-    for (int i = 4; i < w.length; i += 3) {
-      h = half(high, h, w[i], at(w, i + 1), at(w, i + 2));
+    private final int times;
+    private final int values;
+    private final byte[] categories;
+
+    RowSums(int times, int values, byte[] categories) {
+      this.times = times;
+      this.values = values;
+      this.categories = categories;
     }
-    return h;
-  }
-
-  private static long half(boolean high, long a, long b, long c, long d) {
-    return high ? RowDigest.high(a, b, c, d) : RowDigest.low(a, b, c, d);
-  }
-
-  private static long at(long[] w, int i) {
-    return i < w.length ? w[i] : 0;
-  }
-
-  private static String digest(String gateId, String candidate, String baseline, SortedMap<String, String> features,
-      Set<String> valued, Set<String> categorised, long rows, long high, long low) {
-    MessageDigest sha;
-    try {
-      sha = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
-    sha.update(TAG.getBytes(StandardCharsets.US_ASCII));
-    text(sha, 'G', gateId);
-    text(sha, 'C', candidate);
-    text(sha, 'B', baseline);
-    header(sha, 'N', features.size());
-    for (String name : features.keySet()) {
-      text(sha, 'n', name);
-    }
-    for (Map.Entry<String, String> feature : features.entrySet()) {
-      text(sha, 'F', feature.getKey());
-      header(sha, 'T', feature.getValue() == null ? -1 : 0);
-    }
-    if (!valued.isEmpty() || !categorised.isEmpty()) {
-      names(sha, 'V', 'v', valued);
-      names(sha, 'K', 'k', categorised);
-    }
-    sha.update(ByteBuffer.allocate(9).put((byte) 'R').putLong(rows).array());
-    sha.update(ByteBuffer.allocate(17).put((byte) 'S').putLong(high).putLong(low).array());
-    return PREFIX + HexFormat.of().formatHex(sha.digest());
-  }
-
-  private static void names(MessageDigest sha, char count, char each, Set<String> names) {
-    header(sha, count, names.size());
-    for (String name : names) {
-      text(sha, each, name);
-    }
-  }
-
-  private static void header(MessageDigest sha, char kind, int length) {
-    sha.update(ByteBuffer.allocate(5).put((byte) kind).putInt(length).array());
-  }
-
-  private static void text(MessageDigest sha, char kind, String text) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    header(sha, kind, bytes.length);
-    sha.update(bytes);
-  }
-
-  /** Per task: {rows, low sum, high sum}. */
-  private static final class RowSums implements FlatMapFunction<Iterator<Row>, long[]>, Serializable {
-    private static final long serialVersionUID = 1L;
 
     @Override
-    public Iterator<long[]> call(Iterator<Row> rows) {
-      long count = 0;
-      long low = 0;
-      long high = 0;
-      long[] words = null;
+    public Iterator<RowHash.Sums> call(Iterator<Row> rows) {
+      RowHash.Sums sums = new RowHash.Sums();
+      long[] words = new long[1 + times + values + categories.length];
       while (rows.hasNext()) {
         Row row = rows.next();
-        if (words == null) {
-          words = new long[row.length()];
-        }
         if (row.isNullAt(0) || row.isNullAt(1)) {
           throw new IllegalArgumentException("a row has no label or no decision time: " + row);
         }
-        words[0] = row.getBoolean(0) ? 1 : 0;
-        for (int i = 1; i < words.length; i++) {
-          words[i] = row.isNullAt(i) ? Long.MIN_VALUE : row.getLong(i);
+        int w = 0;
+        words[w++] = RowHash.labelWord(row.getBoolean(0));
+        words[w++] = row.getLong(1);
+        for (int i = 2; i <= times; i++) {
+          words[w++] = row.isNullAt(i) ? RowHash.MISSING_TIME : row.getLong(i);
         }
-        long[] hash = rowHash(words);
-        count++;
-        long sum = low + hash[1];
-        high += hash[0] + (Long.compareUnsigned(sum, hash[1]) < 0 ? 1 : 0);
-        low = sum;
+        for (int i = 1 + times, end = i + values; i < end; i++) {
+          words[w++] = RowHash.numericWord(row.isNullAt(i) ? Double.NaN : row.getDouble(i));
+        }
+        for (int k = 0, i = 1 + times + values; k < categories.length; k++, i++) {
+          words[w++] = row.isNullAt(i) ? RowHash.MISSING_CATEGORY
+              : categories[k] == CATEGORY_NUMBER ? row.getLong(i) : RowHash.textWord(row.getString(i));
+        }
+        sums.add(words, w);
       }
-      return List.of(new long[] {count, low, high}).iterator();
+      return List.of(sums).iterator();
     }
   }
 }

@@ -6,13 +6,13 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
-class FingerprintTests {
+class FingerprintV1Tests {
   private static final boolean[] LABELS = {true, false, true};
   private static final long[] DECIDED = {10, 20, 30};
 
   private static String fp(String gate, String cand, String base, boolean[] labels, long[] decided,
       SortedMap<String, long[]> features) {
-    return Fingerprint.compute(gate, cand, base, labels, decided, features);
+    return FingerprintV1.compute(gate, cand, base, labels, decided, features);
   }
 
   private static SortedMap<String, long[]> features(Object... nameThenTimes) {

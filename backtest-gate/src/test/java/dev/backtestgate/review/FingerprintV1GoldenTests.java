@@ -11,21 +11,21 @@ import org.junit.jupiter.api.Test;
  * sign-offs carry these strings, so any change to how the bytes are fed to SHA-256 (buffering, bulk
  * encoding) must leave them bit-identical.
  */
-class FingerprintGoldenTests {
+class FingerprintV1GoldenTests {
 
   @Test
   void aSmallRunKeepsItsFingerprint() {
     SortedMap<String, long[]> features = new TreeMap<>();
     features.put("balance", new long[] {0, 1, -5});
     features.put("region", null);
-    assertThat(Fingerprint.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3", new boolean[] {true, false, true},
+    assertThat(FingerprintV1.compute("com.acme.ChurnBacktest#gbm", "gbm-v7", "prod-v3", new boolean[] {true, false, true},
         new long[] {1, 2, 3}, features))
         .isEqualTo("sha256:626ad2ec26cec973361a7b83b8a48ebfbcc259610a3db8d00e3f3261ce9a40cc");
   }
 
   @Test
   void anEmptyRunWithUnicodeNamesKeepsItsFingerprint() {
-    assertThat(Fingerprint.compute("g", "", "Zoë", new boolean[0], new long[0], new TreeMap<>()))
+    assertThat(FingerprintV1.compute("g", "", "Zoë", new boolean[0], new long[0], new TreeMap<>()))
         .isEqualTo("sha256:9e39f8d64882501f533ccb4d50c495b3e4398464a2197c01f1759b42d16ab18b");
   }
 
@@ -47,7 +47,7 @@ class FingerprintGoldenTests {
     features.put("status", status);
     features.put("balance", balance);
     features.put("顧客", null);
-    assertThat(Fingerprint.compute("dev.backtestgate.Golden#large[3]", "candidate", "baseline", labels, decided,
+    assertThat(FingerprintV1.compute("dev.backtestgate.Golden#large[3]", "candidate", "baseline", labels, decided,
         features)).isEqualTo("sha256:9a7473b363af832efc3b4ecdab4e97dfbd023a57002ae140ce6f3ab7dff2ddc4");
   }
 }
