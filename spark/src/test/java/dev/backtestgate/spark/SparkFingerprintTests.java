@@ -14,7 +14,7 @@ import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
-import dev.backtestgate.time.PointInTimeCheck;
+import dev.backtestgate.pointintime.PointInTimeCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
