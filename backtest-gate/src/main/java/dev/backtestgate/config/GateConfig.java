@@ -40,6 +40,10 @@ public final class GateConfig {
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
   /** Default of {@link #REPORT_DIR}. */
   public static final String DEFAULT_REPORT_DIR = "target/backtest-gate";
+  /** The key of {@link #REVIEW_DIR}, a constant for annotations (the Maven plugin's parameters). */
+  public static final String REVIEW_DIR_KEY = "backtestgate.review-dir";
+  /** The key of {@link #REPORT_DIR}, a constant for annotations (the Maven plugin's parameters). */
+  public static final String REPORT_DIR_KEY = "backtestgate.report-dir";
   /** The key of {@link #CHECK_SKIP}, a constant for the plugin's parameter annotation. */
   public static final String CHECK_SKIP_KEY = "backtestgate.check.skip";
   /** Allowed values of the two directories. */
@@ -62,10 +66,10 @@ public final class GateConfig {
       "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
           + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag);
   /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
-  public static final Setting<Path> REVIEW_DIR = Setting.of(PREFIX + "review-dir", DEFAULT_REVIEW_DIR, DIRECTORY,
+  public static final Setting<Path> REVIEW_DIR = Setting.of(REVIEW_DIR_KEY, DEFAULT_REVIEW_DIR, DIRECTORY,
       GateConfig::path, (policy, dir) -> policy);
   /** Where reports and pending sign-offs are written; relative to the module directory. */
-  public static final Setting<Path> REPORT_DIR = Setting.of(PREFIX + "report-dir", DEFAULT_REPORT_DIR, DIRECTORY,
+  public static final Setting<Path> REPORT_DIR = Setting.of(REPORT_DIR_KEY, DEFAULT_REPORT_DIR, DIRECTORY,
       GateConfig::path, (policy, dir) -> policy);
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
   public static final Setting<Mode> MODE = Setting.of(PREFIX + "mode", "auto", "auto, verify or local",

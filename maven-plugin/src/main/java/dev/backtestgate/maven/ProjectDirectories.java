@@ -19,8 +19,8 @@ import java.util.Properties;
  * }</pre>
  */
 final class ProjectDirectories {
-  static final String REPORT_DIR_KEY = GateConfig.REPORT_DIR.key();
-  static final String REVIEW_DIR_KEY = GateConfig.REVIEW_DIR.key();
+  static final String REPORT_DIR_KEY = GateConfig.REPORT_DIR_KEY;
+  static final String REVIEW_DIR_KEY = GateConfig.REVIEW_DIR_KEY;
 
   private ProjectDirectories() {}
 
