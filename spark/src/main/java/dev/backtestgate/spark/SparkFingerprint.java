@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.time.RowDigest;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
@@ -19,6 +21,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.apiguardian.api.API;
 
 /**
  * The fingerprint of a run whose rows live in a DataFrame: order-independent, because a distributed
@@ -44,6 +47,7 @@ import org.apache.spark.sql.functions;
  *     "label", "decisionTime", new TreeMap<>(Map.of("balance", "balance_knownAt", "limit", null)));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkFingerprint {
   static final String TAG = "backtest-gate/fingerprint/distributed/v1";
 
