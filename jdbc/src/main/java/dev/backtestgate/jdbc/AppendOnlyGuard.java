@@ -1,5 +1,7 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -44,7 +46,7 @@ import org.apiguardian.api.API;
  * guard.apply(connection);
  * }</pre>
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.1")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AppendOnlyGuard {
   /** The schema that holds the audit table and the trigger functions. */
   public static final String SCHEMA = "backtest_gate";
@@ -103,6 +105,12 @@ public final class AppendOnlyGuard {
       throw new IllegalArgumentException("the append-only guard needs PostgreSQL 14 or later (it replaces its"
           + " triggers with CREATE OR REPLACE TRIGGER, so that re-applying never drops them); this server is "
           + connection.getMetaData().getDatabaseProductVersion());
+    }
+    if (breakGlassRole != null && !Streaming.query(connection, SqlQuery.of(
+        "SELECT 1 FROM pg_roles WHERE rolname = ?", breakGlassRole), 1, rows -> rows.next())) {
+      throw new IllegalArgumentException("the break-glass role '" + breakGlassRole + "' does not exist on this"
+          + " server, so nobody could break glass: create it first (CREATE ROLE " + breakGlassRole + " NOLOGIN) and"
+          + " grant it to the people on call, or leave breakGlassRole out");
     }
     String type = Catalog.columnType(connection, table.table(), table.validFrom());
     String dblinkSchema = Catalog.extensionSchema(connection, "dblink");
@@ -256,16 +264,20 @@ public final class AppendOnlyGuard {
           PERFORM set_config('%1$s', (SELECT coalesce(jsonb_agg(g), '[]'::jsonb)::text FROM (%2$s) g), true);
         END
         """.formatted(SNAPSHOT_SETTING, guardTriggers);
+    // The snapshot names what this statement changed. It is a setting, which code the statement runs (a column
+    // default during ALTER TABLE, say) could overwrite; so a guard trigger left disabled on a table the statement
+    // altered is rejected whatever the snapshot says. Statements that drop or replace triggers run no such code.
     String after = """
         DECLARE
           change record;
           operation text;
           weakens boolean;
           break_glass boolean;
+          seen text[] := '{}';
           rejected text[] := '{}';
         BEGIN
           FOR change IN
-            SELECT s.name, s.enabled AS was, t.tgenabled::text AS now, t.oid IS NULL AS dropped,
+            SELECT s.name, t.tgenabled::text AS now, t.oid IS NULL AS dropped,
                 t.oid IS NOT NULL AND f.pronamespace <> '%1$s'::regnamespace AS replaced,
                 coalesce(n.nspname || '.' || c.relname, s.rel::text) AS table_name, g.break_glass_role
             FROM jsonb_to_recordset(coalesce(nullif(current_setting('%2$s', true), ''), '[]')::jsonb)
@@ -276,7 +288,7 @@ public final class AppendOnlyGuard {
             LEFT JOIN pg_namespace n ON n.oid = c.relnamespace
             LEFT JOIN %3$s g ON g.relid = s.rel
             WHERE t.oid IS NULL OR t.tgenabled::text <> s.enabled OR f.pronamespace <> '%1$s'::regnamespace
-            ORDER BY 6, 1
+            ORDER BY 5, 1
           LOOP
             operation := CASE
                 WHEN change.dropped THEN 'DROP TRIGGER'
@@ -287,12 +299,33 @@ public final class AppendOnlyGuard {
                 ELSE 'ENABLE TRIGGER' END || ' ' || change.name;
             weakens := change.dropped OR change.replaced OR change.now IN ('D', 'R');
             break_glass := %4$s.break_glass(change.break_glass_role);
+            seen := seen || (change.table_name || ' ' || change.name);
             PERFORM %4$s.record_attempt(change.table_name, operation,
                 CASE WHEN NOT weakens THEN 'allowed' WHEN break_glass THEN 'break-glass' ELSE 'rejected' END,
                 NULL, NULL, NULL);
             IF weakens AND NOT break_glass THEN
               rejected := rejected || (operation || ' on ' || change.table_name);
             END IF;
+          END LOOP;
+          FOR change IN
+            SELECT t.tgname::text AS name, t.tgenabled::text AS now, n.nspname || '.' || c.relname AS table_name,
+                g.break_glass_role
+            FROM pg_trigger t
+            JOIN pg_proc f ON f.oid = t.tgfoid
+            JOIN pg_class c ON c.oid = t.tgrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN %3$s g ON g.relid = t.tgrelid
+            WHERE f.pronamespace = '%1$s'::regnamespace AND NOT t.tgisinternal AND t.tgenabled IN ('D', 'R')
+              AND t.tgrelid IN (SELECT d.objid FROM pg_event_trigger_ddl_commands() d
+                  WHERE d.classid = 'pg_class'::regclass)
+            ORDER BY 3, 1
+          LOOP
+            CONTINUE WHEN (change.table_name || ' ' || change.name) = ANY (seen)
+                OR %4$s.break_glass(change.break_glass_role);
+            operation := CASE WHEN change.now = 'D' THEN 'DISABLE TRIGGER' ELSE 'ENABLE REPLICA TRIGGER' END
+                || ' ' || change.name;
+            PERFORM %4$s.record_attempt(change.table_name, operation, 'rejected', NULL, NULL, NULL);
+            rejected := rejected || (operation || ' on ' || change.table_name);
           END LOOP;
           PERFORM set_config('%2$s', '', true);
           IF cardinality(rejected) > 0 THEN
