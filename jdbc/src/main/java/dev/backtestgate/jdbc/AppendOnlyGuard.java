@@ -1,10 +1,14 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Makes a PostgreSQL history table append-only where its history is closed: a trigger rejects every
@@ -13,15 +17,26 @@ import java.util.Locale;
  * {@code TRUNCATE}; {@code INSERT}s, such as corrections recorded as new rows, always pass. Each attempt on
  * closed history is recorded in an audit table, and the record survives the rejection: the trigger writes it
  * through {@code dblink} (in PostgreSQL's contrib package), whose connection commits on its own while the
- * rejected statement rolls back. Members of the optional break-glass role may write after
- * {@code SET backtest_gate.break_glass = 'on'}; their writes are audited as such.
+ * rejected statement rolls back.
+ *
+ * <p>Break glass: after {@code SET backtest_gate.break_glass = 'on'}, members of the optional break-glass role
+ * may write closed history; their writes are audited as such. Membership is real membership, explicit or
+ * inherited through other roles, of both the session user and the role that logged in: being a superuser is
+ * not membership, and neither is {@code SET SESSION AUTHORIZATION} to a member.
+ *
+ * <p>The guard's own triggers are watched too: two event triggers (on {@code ddl_command_start} and
+ * {@code ddl_command_end} of {@code ALTER TABLE}, {@code CREATE}, {@code ALTER} and {@code DROP TRIGGER})
+ * compare the guard triggers before and after each such statement. Disabling one ({@code DISABLE TRIGGER},
+ * {@code ENABLE REPLICA TRIGGER}), dropping it or pointing it at another function is audited and, outside
+ * break glass, rejected; enabling one again is audited and allowed.
  *
  * <p>{@link #ddl(Connection)} returns the statements (for review, or for a migration tool) and
  * {@link #apply(Connection)} runs them in one transaction; both read the valid-from column's type from the
- * catalog. Applying needs a superuser (for {@code CREATE EXTENSION dblink} and because the trigger function
- * runs as its owner, who writes the audit rows). What a trigger cannot stop: the table's owner may disable or
- * drop it, and a superuser may skip triggers; keep the table owned by a role nobody logs in as, and see
- * {@link GrantsAudit} for who can write.
+ * catalog. Applying needs a superuser: only superusers may create event triggers and the dblink extension,
+ * and the trigger functions run as their owner, who writes the audit rows. PostgreSQL 14 or later. What the
+ * guard cannot stop: a superuser may skip triggers ({@code session_replication_role = replica}) or drop the
+ * event triggers, and the owner may drop the table; keep the table owned by a role nobody logs in as, and see
+ * {@link GrantsAudit} for who can write or can make themselves a writer.
  *
  * <pre>{@code
  * AppendOnlyGuard guard = AppendOnlyGuard.of(HistoryTable.of("status_events").withColumns("account_id", "valid_from", "recorded_at", "status"))
@@ -31,6 +46,7 @@ import java.util.Locale;
  * guard.apply(connection);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AppendOnlyGuard {
   /** The schema that holds the audit table and the trigger functions. */
   public static final String SCHEMA = "backtest_gate";
@@ -38,6 +54,14 @@ public final class AppendOnlyGuard {
   public static final String AUDIT_TABLE = SCHEMA + ".write_attempts";
   /** The session setting a break-glass member turns on to write closed history. */
   public static final String BREAK_GLASS_SETTING = "backtest_gate.break_glass";
+  /** The table of guarded tables (and each one's break-glass role), in {@link #SCHEMA}. */
+  public static final String GUARDED_TABLES = SCHEMA + ".guarded_tables";
+  /** The row trigger that rejects UPDATE and DELETE of closed history. */
+  public static final String ROW_TRIGGER = "backtest_gate_append_only";
+  /** The statement trigger that rejects TRUNCATE. */
+  public static final String TRUNCATE_TRIGGER = "backtest_gate_no_truncate";
+  /** Where the event trigger keeps, for one statement, the guard triggers' state before it ran. */
+  private static final String SNAPSHOT_SETTING = "backtest_gate.guard_triggers";
   /** The default closing window, in days. */
   public static final int DEFAULT_CLOSED_AFTER_DAYS = 7;
 
@@ -63,7 +87,7 @@ public final class AppendOnlyGuard {
   public AppendOnlyGuard closedAfterDays(int days) {
     if (days < 0 || days > 36_500) {
       throw new IllegalArgumentException("closedAfterDays must be between 0 and 36500, got " + days
-          + "; the drill's default is " + DEFAULT_CLOSED_AFTER_DAYS);
+          + " (the default is " + DEFAULT_CLOSED_AFTER_DAYS + ")");
     }
     return new AppendOnlyGuard(table, days, breakGlassRole);
   }
@@ -76,6 +100,18 @@ public final class AppendOnlyGuard {
   /** The statements that install the guard, in order, each without a trailing semicolon. */
   public List<String> ddl(Connection connection) throws SQLException {
     requirePostgres(connection);
+    int major = connection.getMetaData().getDatabaseMajorVersion();
+    if (major < 14) {
+      throw new IllegalArgumentException("the append-only guard needs PostgreSQL 14 or later (it replaces its"
+          + " triggers with CREATE OR REPLACE TRIGGER, so that re-applying never drops them); this server is "
+          + connection.getMetaData().getDatabaseProductVersion());
+    }
+    if (breakGlassRole != null && !Streaming.query(connection, SqlQuery.of(
+        "SELECT 1 FROM pg_roles WHERE rolname = ?", breakGlassRole), 1, rows -> rows.next())) {
+      throw new IllegalArgumentException("the break-glass role '" + breakGlassRole + "' does not exist on this"
+          + " server, so nobody could break glass: create it first (CREATE ROLE " + breakGlassRole + " NOLOGIN) and"
+          + " grant it to the people on call, or leave breakGlassRole out");
+    }
     String type = Catalog.columnType(connection, table.table(), table.validFrom());
     String dblinkSchema = Catalog.extensionSchema(connection, "dblink");
     return ddl(type, dblinkSchema == null ? SCHEMA : dblinkSchema);
@@ -84,6 +120,14 @@ public final class AppendOnlyGuard {
   /** Installs (or re-installs) the guard in one transaction. */
   public void apply(Connection connection) throws SQLException {
     List<String> statements = ddl(connection);
+    boolean superuser = Streaming.query(connection, new SqlQuery(
+        "SELECT rolsuper FROM pg_roles WHERE rolname = current_user", null), 1, rows -> rows.next() && rows.getBoolean(1));
+    if (!superuser) {
+      throw new IllegalArgumentException("applying the append-only guard needs a superuser, and this connection's"
+          + " role is not one: only superusers may create event triggers (which stop the guard's triggers being"
+          + " disabled) and the dblink extension (which keeps the audit rows of rejected writes). Connect as a"
+          + " superuser, or hand the statements of ddl(connection) to someone who is");
+    }
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (Statement statement = connection.createStatement()) {
@@ -115,12 +159,11 @@ public final class AppendOnlyGuard {
       default -> throw new IllegalArgumentException("column '" + table.validFrom() + "' of table '" + table.table()
           + "' has type " + validFromType + "; the guard needs timestamp with time zone, timestamp (UTC) or date");
     };
+    String schema = SqlNames.quote(SCHEMA, "schema");
     String quotedTable = table.quotedTable();
-    String function = SqlNames.quote(SCHEMA, "schema") + "." + SqlNames.quote(functionName(), "function");
+    String function = schema + "." + SqlNames.quote(functionName(), "function");
     String vf = table.q(table.validFrom());
-    String breakGlass = breakGlassRole == null ? "false"
-        : "coalesce(current_setting('" + BREAK_GLASS_SETTING + "', true), '') = 'on' AND pg_has_role(session_user, '"
-            + breakGlassRole + "', 'MEMBER')";
+    String breakGlass = breakGlassRole == null ? "false" : schema + ".break_glass('" + breakGlassRole + "')";
     String body = """
         DECLARE
           closed_before constant %1$s := %2$s;
@@ -128,7 +171,6 @@ public final class AppendOnlyGuard {
           old_entity text;
           old_valid_from text;
           old_recorded_at text;
-          audit_connection text;
         BEGIN
           IF TG_OP <> 'TRUNCATE' THEN
             IF OLD.%4$s >= closed_before AND (TG_OP = 'DELETE' OR NEW.%4$s >= closed_before) THEN
@@ -137,21 +179,12 @@ public final class AppendOnlyGuard {
               END IF;
               RETURN NEW;
             END IF;
-            old_entity := OLD.%8$s::text;
+            old_entity := OLD.%5$s::text;
             old_valid_from := OLD.%4$s::text;
-            old_recorded_at := OLD.%9$s::text;
+            old_recorded_at := OLD.%6$s::text;
           END IF;
-          audit_connection := format('host=%%s port=%%s dbname=%%s user=%%s',
-              coalesce(nullif(split_part(current_setting('unix_socket_directories'), ',', 1), ''), 'localhost'),
-              current_setting('port'), current_database(), current_user);
-          PERFORM %5$s.dblink_exec(audit_connection, format(
-              'INSERT INTO %6$s (session_user_name, set_role, table_name, operation, outcome,'
-              ' entity, valid_from, recorded_at, application_name, client_addr, transaction_id)'
-              ' VALUES (%%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%s)',
-              session_user, current_setting('role'), TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, TG_OP,
-              CASE WHEN break_glass THEN 'break-glass' ELSE 'rejected' END,
-              old_entity, old_valid_from, old_recorded_at,
-              current_setting('application_name'), inet_client_addr()::text, txid_current()));
+          PERFORM %7$s.record_attempt(TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, TG_OP,
+              CASE WHEN break_glass THEN 'break-glass' ELSE 'rejected' END, old_entity, old_valid_from, old_recorded_at);
           IF break_glass THEN
             IF TG_OP = 'DELETE' THEN
               RETURN OLD;
@@ -161,18 +194,154 @@ public final class AppendOnlyGuard {
           RAISE EXCEPTION USING
             ERRCODE = 'insufficient_privilege',
             MESSAGE = format('%%s on %%s rejected: %%s is append-only where its history is closed (valid from before %%s,'
-                ' %10$s days ago); the attempt is recorded in %6$s',
+                ' %8$s days ago); the attempt is recorded in %9$s',
                 TG_OP, TG_TABLE_NAME, TG_TABLE_NAME, closed_before),
             HINT = 'Record the correction as a new row with its own recorded_at (INSERT); a rewrite of closed history'
-                ' needs the break-glass role and SET %11$s = ''on''.';
+                ' needs membership of the break-glass role and SET %10$s = ''on''.';
         END
-        """.formatted(validFromType, closedBefore, breakGlass, vf, SqlNames.quote(dblinkSchema, "schema"),
-        AUDIT_TABLE, "", table.q(table.entity()), table.q(table.recordedAt()), closedAfterDays,
-        BREAK_GLASS_SETTING);
+        """.formatted(validFromType, closedBefore, breakGlass, vf, table.q(table.entity()), table.q(table.recordedAt()),
+        schema, closedAfterDays, AUDIT_TABLE, BREAK_GLASS_SETTING);
+    List<String> out = new ArrayList<>(shared(dblinkSchema));
+    out.addAll(List.of(
+        "INSERT INTO " + GUARDED_TABLES + " (relid, table_name, break_glass_role) VALUES ('" + quotedTable
+            + "'::regclass, '" + table.table() + "', " + (breakGlassRole == null ? "NULL" : "'" + breakGlassRole + "'")
+            + ") ON CONFLICT (relid) DO UPDATE SET table_name = EXCLUDED.table_name,"
+            + " break_glass_role = EXCLUDED.break_glass_role",
+        "CREATE OR REPLACE FUNCTION " + function + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER\n"
+            + "SET search_path = pg_catalog, pg_temp AS $guard$\n" + body + "$guard$",
+        "REVOKE ALL ON FUNCTION " + function + "() FROM PUBLIC",
+        "CREATE OR REPLACE TRIGGER " + ROW_TRIGGER + " BEFORE UPDATE OR DELETE ON " + quotedTable
+            + " FOR EACH ROW EXECUTE FUNCTION " + function + "()",
+        "CREATE OR REPLACE TRIGGER " + TRUNCATE_TRIGGER + " BEFORE TRUNCATE ON " + quotedTable
+            + " FOR EACH STATEMENT EXECUTE FUNCTION " + function + "()"));
+    return out;
+  }
+
+  /**
+   * The objects every guarded table of a database shares: the schema, dblink, the audit table, the table of
+   * guarded tables, the break-glass test, the audit writer and the event triggers that watch the guard's own
+   * triggers.
+   */
+  private static List<String> shared(String dblinkSchema) {
     String schema = SqlNames.quote(SCHEMA, "schema");
+    String dblink = SqlNames.quote(dblinkSchema, "schema");
+    // Membership, explicit or inherited, walked through pg_auth_members: pg_has_role is true for every superuser,
+    // and superuser status is not membership. Both the session user and the role that logged in (which SET SESSION
+    // AUTHORIZATION does not change; pg_stat_activity keeps it) must be members; a role is a member of itself.
+    String breakGlass = """
+        SELECT role_name IS NOT NULL
+          AND coalesce(current_setting('%1$s', true), '') = 'on'
+          AND (
+            WITH RECURSIVE who(oid) AS (
+              SELECT r.oid FROM pg_roles r WHERE r.rolname = session_user
+              UNION SELECT a.usesysid FROM pg_stat_activity a WHERE a.pid = pg_backend_pid() AND a.usesysid IS NOT NULL
+            ), reach(who, roleid) AS (
+              SELECT oid, oid FROM who
+              UNION SELECT reach.who, m.roleid FROM reach JOIN pg_auth_members m ON m.member = reach.roleid
+            )
+            SELECT count(DISTINCT reach.who) = (SELECT count(*) FROM who)
+            FROM reach JOIN pg_roles target ON target.oid = reach.roleid
+            WHERE target.rolname = role_name
+          )
+        """.formatted(BREAK_GLASS_SETTING);
+    String recordAttempt = """
+        BEGIN
+          PERFORM %1$s.dblink_exec(format('host=%%s port=%%s dbname=%%s user=%%s',
+              coalesce(nullif(split_part(current_setting('unix_socket_directories'), ',', 1), ''), 'localhost'),
+              current_setting('port'), current_database(), current_user), format(
+              'INSERT INTO %2$s (session_user_name, set_role, table_name, operation, outcome,'
+              ' entity, valid_from, recorded_at, application_name, client_addr, transaction_id)'
+              ' VALUES (%%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%s)',
+              session_user, current_setting('role'), table_name, operation, outcome, entity, valid_from, recorded_at,
+              current_setting('application_name'), inet_client_addr()::text, txid_current()));
+        END
+        """.formatted(dblink, AUDIT_TABLE);
+    String guardTriggers = "SELECT t.oid, t.tgrelid AS rel, t.tgname::text AS name, t.tgenabled::text AS enabled"
+        + " FROM pg_trigger t JOIN pg_proc f ON f.oid = t.tgfoid WHERE f.pronamespace = '" + SCHEMA
+        + "'::regnamespace AND NOT t.tgisinternal";
+    String before = """
+        BEGIN
+          PERFORM set_config('%1$s', (SELECT coalesce(jsonb_agg(g), '[]'::jsonb)::text FROM (%2$s) g), true);
+        END
+        """.formatted(SNAPSHOT_SETTING, guardTriggers);
+    // The snapshot names what this statement changed. It is a setting, which code the statement runs (a column
+    // default during ALTER TABLE, say) could overwrite; so a guard trigger left disabled on a table the statement
+    // altered is rejected whatever the snapshot says. Statements that drop or replace triggers run no such code.
+    String after = """
+        DECLARE
+          change record;
+          operation text;
+          weakens boolean;
+          break_glass boolean;
+          seen text[] := '{}';
+          rejected text[] := '{}';
+        BEGIN
+          FOR change IN
+            SELECT s.name, t.tgenabled::text AS now, t.oid IS NULL AS dropped,
+                t.oid IS NOT NULL AND f.pronamespace <> '%1$s'::regnamespace AS replaced,
+                coalesce(n.nspname || '.' || c.relname, s.rel::text) AS table_name, g.break_glass_role
+            FROM jsonb_to_recordset(coalesce(nullif(current_setting('%2$s', true), ''), '[]')::jsonb)
+                AS s(oid oid, rel oid, name text, enabled text)
+            LEFT JOIN pg_trigger t ON t.oid = s.oid
+            LEFT JOIN pg_proc f ON f.oid = t.tgfoid
+            LEFT JOIN pg_class c ON c.oid = s.rel
+            LEFT JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN %3$s g ON g.relid = s.rel
+            WHERE t.oid IS NULL OR t.tgenabled::text <> s.enabled OR f.pronamespace <> '%1$s'::regnamespace
+            ORDER BY 5, 1
+          LOOP
+            operation := CASE
+                WHEN change.dropped THEN 'DROP TRIGGER'
+                WHEN change.replaced THEN 'REPLACE TRIGGER'
+                WHEN change.now = 'D' THEN 'DISABLE TRIGGER'
+                WHEN change.now = 'R' THEN 'ENABLE REPLICA TRIGGER'
+                WHEN change.now = 'A' THEN 'ENABLE ALWAYS TRIGGER'
+                ELSE 'ENABLE TRIGGER' END || ' ' || change.name;
+            weakens := change.dropped OR change.replaced OR change.now IN ('D', 'R');
+            break_glass := %4$s.break_glass(change.break_glass_role);
+            seen := seen || (change.table_name || ' ' || change.name);
+            PERFORM %4$s.record_attempt(change.table_name, operation,
+                CASE WHEN NOT weakens THEN 'allowed' WHEN break_glass THEN 'break-glass' ELSE 'rejected' END,
+                NULL, NULL, NULL);
+            IF weakens AND NOT break_glass THEN
+              rejected := rejected || (operation || ' on ' || change.table_name);
+            END IF;
+          END LOOP;
+          FOR change IN
+            SELECT t.tgname::text AS name, t.tgenabled::text AS now, n.nspname || '.' || c.relname AS table_name,
+                g.break_glass_role
+            FROM pg_trigger t
+            JOIN pg_proc f ON f.oid = t.tgfoid
+            JOIN pg_class c ON c.oid = t.tgrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN %3$s g ON g.relid = t.tgrelid
+            WHERE f.pronamespace = '%1$s'::regnamespace AND NOT t.tgisinternal AND t.tgenabled IN ('D', 'R')
+              AND t.tgrelid IN (SELECT d.objid FROM pg_event_trigger_ddl_commands() d
+                  WHERE d.classid = 'pg_class'::regclass)
+            ORDER BY 3, 1
+          LOOP
+            CONTINUE WHEN (change.table_name || ' ' || change.name) = ANY (seen)
+                OR %4$s.break_glass(change.break_glass_role);
+            operation := CASE WHEN change.now = 'D' THEN 'DISABLE TRIGGER' ELSE 'ENABLE REPLICA TRIGGER' END
+                || ' ' || change.name;
+            PERFORM %4$s.record_attempt(change.table_name, operation, 'rejected', NULL, NULL, NULL);
+            rejected := rejected || (operation || ' on ' || change.table_name);
+          END LOOP;
+          PERFORM set_config('%2$s', '', true);
+          IF cardinality(rejected) > 0 THEN
+            RAISE EXCEPTION USING
+              ERRCODE = 'insufficient_privilege',
+              MESSAGE = array_to_string(rejected, ', ') || ' rejected: the append-only guard''s triggers keep closed'
+                  ' history from being rewritten in place; the attempt is recorded in %5$s',
+              HINT = 'Leave the guard''s triggers in place and enabled. Disabling, replacing or dropping them needs'
+                  ' membership of the table''s break-glass role and SET %6$s = ''on''.';
+          END IF;
+        END
+        """.formatted(SCHEMA, SNAPSHOT_SETTING, GUARDED_TABLES, schema, AUDIT_TABLE, BREAK_GLASS_SETTING);
+    String tags = "WHEN TAG IN ('ALTER TABLE', 'CREATE TRIGGER', 'ALTER TRIGGER', 'DROP TRIGGER')";
     return List.of(
         "CREATE SCHEMA IF NOT EXISTS " + schema,
-        "CREATE EXTENSION IF NOT EXISTS dblink WITH SCHEMA " + SqlNames.quote(dblinkSchema, "schema"),
+        "CREATE EXTENSION IF NOT EXISTS dblink WITH SCHEMA " + dblink,
         "CREATE TABLE IF NOT EXISTS " + AUDIT_TABLE + " (\n"
             + "  id bigserial PRIMARY KEY,\n"
             + "  attempted_at timestamptz NOT NULL DEFAULT clock_timestamp(),\n"
@@ -189,15 +358,31 @@ public final class AppendOnlyGuard {
             + "  transaction_id bigint\n"
             + ")",
         "REVOKE ALL ON " + AUDIT_TABLE + " FROM PUBLIC",
-        "CREATE OR REPLACE FUNCTION " + function + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER\n"
-            + "SET search_path = pg_catalog, pg_temp AS $guard$\n" + body + "$guard$",
-        "REVOKE ALL ON FUNCTION " + function + "() FROM PUBLIC",
-        "DROP TRIGGER IF EXISTS backtest_gate_append_only ON " + quotedTable,
-        "CREATE TRIGGER backtest_gate_append_only BEFORE UPDATE OR DELETE ON " + quotedTable
-            + " FOR EACH ROW EXECUTE FUNCTION " + function + "()",
-        "DROP TRIGGER IF EXISTS backtest_gate_no_truncate ON " + quotedTable,
-        "CREATE TRIGGER backtest_gate_no_truncate BEFORE TRUNCATE ON " + quotedTable
-            + " FOR EACH STATEMENT EXECUTE FUNCTION " + function + "()");
+        "CREATE TABLE IF NOT EXISTS " + GUARDED_TABLES + " (\n"
+            + "  relid oid PRIMARY KEY,\n"
+            + "  table_name text NOT NULL,\n"
+            + "  break_glass_role text\n"
+            + ")",
+        "REVOKE ALL ON " + GUARDED_TABLES + " FROM PUBLIC",
+        "CREATE OR REPLACE FUNCTION " + schema + ".break_glass(role_name text) RETURNS boolean LANGUAGE sql STABLE"
+            + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $break_glass$\n" + breakGlass
+            + "$break_glass$",
+        "REVOKE ALL ON FUNCTION " + schema + ".break_glass(text) FROM PUBLIC",
+        "CREATE OR REPLACE FUNCTION " + schema + ".record_attempt(table_name text, operation text, outcome text,"
+            + " entity text, valid_from text, recorded_at text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER\n"
+            + "SET search_path = pg_catalog, pg_temp AS $record$\n" + recordAttempt + "$record$",
+        "REVOKE ALL ON FUNCTION " + schema + ".record_attempt(text, text, text, text, text, text) FROM PUBLIC",
+        "CREATE OR REPLACE FUNCTION " + schema + ".guard_triggers_before() RETURNS event_trigger LANGUAGE plpgsql"
+            + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $before$\n" + before + "$before$",
+        "CREATE OR REPLACE FUNCTION " + schema + ".guard_triggers_after() RETURNS event_trigger LANGUAGE plpgsql"
+            + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $after$\n" + after + "$after$",
+        "REVOKE ALL ON FUNCTION " + schema + ".guard_triggers_before(), " + schema + ".guard_triggers_after() FROM PUBLIC",
+        "DROP EVENT TRIGGER IF EXISTS backtest_gate_guard_triggers_before",
+        "CREATE EVENT TRIGGER backtest_gate_guard_triggers_before ON ddl_command_start " + tags
+            + " EXECUTE FUNCTION " + schema + ".guard_triggers_before()",
+        "DROP EVENT TRIGGER IF EXISTS backtest_gate_guard_triggers_after",
+        "CREATE EVENT TRIGGER backtest_gate_guard_triggers_after ON ddl_command_end " + tags
+            + " EXECUTE FUNCTION " + schema + ".guard_triggers_after()");
   }
 
   static void requirePostgres(Connection connection) throws SQLException {

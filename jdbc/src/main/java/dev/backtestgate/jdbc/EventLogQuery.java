@@ -1,11 +1,14 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.time.EntityDictionary;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.MissingValues;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.apiguardian.api.API;
 
 /**
  * Reads an {@link EventLog} from a SQL query or a table, streaming: one forward-only pass with a fetch size
@@ -24,6 +27,7 @@ import java.sql.SQLException;
  * EventLog status = EventLogQuery.categorical(HistoryTable.of("status_events")).read(connection);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class EventLogQuery {
   private final String name;
   private final EventLog.Kind kind;

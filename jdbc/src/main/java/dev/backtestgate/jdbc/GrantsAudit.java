@@ -1,5 +1,7 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -9,16 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
- * Answers the drill's ticket, "who has UPDATE rights on our historical tables?", from PostgreSQL's catalog:
- * every role holding UPDATE, DELETE or TRUNCATE on the guarded tables, and from where. It reads the tables'
- * access lists ({@code aclexplode} of {@code pg_class.relacl}, column-level UPDATE from
- * {@code pg_attribute.attacl}) and follows role membership transitively through {@code pg_auth_members}
- * ({@code information_schema.role_table_grants} shows only direct grants to enabled roles), adds owners,
- * members of owners, members of {@code pg_write_all_data} and superusers, and finally asks
- * {@code has_table_privilege} for every role so that nothing it knows is missed. Predefined {@code pg_*} roles
- * are not listed themselves, their members are.
+ * Answers "who can rewrite our historical tables, or make themselves able to?" from PostgreSQL's catalog:
+ * every role holding UPDATE, DELETE or TRUNCATE on the guarded tables, and from where, and every role that can
+ * become such a writer. It reads the tables' access lists ({@code aclexplode} of {@code pg_class.relacl},
+ * column-level UPDATE from {@code pg_attribute.attacl}) and follows role membership transitively through
+ * {@code pg_auth_members} ({@code information_schema.role_table_grants} shows only direct grants to enabled
+ * roles), adds owners and members of owners (who may {@code ALTER} the table and its triggers and grant
+ * themselves any right), members of {@code pg_write_all_data}, superusers, and, up to PostgreSQL 15, roles
+ * with {@code CREATEROLE} (which may grant themselves membership of any role but a superuser, the owner's
+ * included), and finally asks {@code has_table_privilege} for every role so that nothing it knows is missed.
+ * Predefined {@code pg_*} roles are not listed themselves, their members are.
  *
  * <pre>{@code
  * GrantsReport report = GrantsAudit.of("status_events", "ledger.balances")
@@ -28,6 +33,7 @@ import java.util.TreeSet;
  * report.summary();     // each role, privilege and source; the REVOKE and GRANT that fix it
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class GrantsAudit {
   /** The default break-glass role's name. */
   public static final String DEFAULT_BREAK_GLASS_ROLE = "history_break_glass";
@@ -51,6 +57,7 @@ public final class GrantsAudit {
     return new GrantsAudit(List.of(tables), DEFAULT_BREAK_GLASS_ROLE);
   }
 
+  /** The one role meant to hold write rights on closed history (and whose members may break glass). */
   public GrantsAudit breakGlassRole(String role) {
     return new GrantsAudit(tables, SqlNames.check(role, "break-glass role"));
   }
@@ -60,22 +67,24 @@ public final class GrantsAudit {
     AppendOnlyGuard.requirePostgres(connection);
     return Transaction.readOnly(connection, () -> {
       Map<Long, Role> roles = roles(connection);
+      // PostgreSQL 16 limits CREATEROLE to roles it holds ADMIN OPTION on (whose holders are members, named anyway)
+      boolean createRoleGrantsAnyRole = connection.getMetaData().getDatabaseMajorVersion() < 16;
       Map<Long, List<Long>> memberOf = memberships(connection);
       long writeAll = roles.values().stream().filter(r -> r.name.equals("pg_write_all_data")).mapToLong(r -> r.oid)
           .findFirst().orElse(-1);
       List<GrantsReport.Holder> holders = new ArrayList<>();
       for (String table : tables) {
-        holders.addAll(audit(connection, table, roles, memberOf, writeAll));
+        holders.addAll(audit(connection, table, roles, memberOf, writeAll, createRoleGrantsAnyRole));
       }
       return new GrantsReport(tables, breakGlassRole, holders);
     });
   }
 
-  private record Role(long oid, String name, boolean superuser, boolean canLogin) {}
+  private record Role(long oid, String name, boolean superuser, boolean canLogin, boolean createRole) {}
 
   private List<GrantsReport.Holder> audit(
-      Connection connection, String table, Map<Long, Role> roles, Map<Long, List<Long>> memberOf, long writeAll)
-      throws SQLException {
+      Connection connection, String table, Map<Long, Role> roles, Map<Long, List<Long>> memberOf, long writeAll,
+      boolean createRoleGrantsAnyRole) throws SQLException {
     String quoted = SqlNames.quoteTable(table);
     long owner = Streaming.query(connection, SqlQuery.of("SELECT relowner FROM pg_class WHERE oid = to_regclass(?)",
         quoted), 1, rows -> rows.next() ? rows.getLong(1) : -1);
@@ -107,6 +116,8 @@ public final class GrantsAudit {
       for (String privilege : GrantsReport.PRIVILEGES) {
         if (role.superuser) {
           add(found, holder(table, role, privilege, GrantsReport.Source.SUPERUSER, "", true));
+        } else if (role.createRole && createRoleGrantsAnyRole) {
+          add(found, holder(table, role, privilege, GrantsReport.Source.CREATEROLE, "", false));
         }
         if (role.oid == owner) {
           add(found, holder(table, role, privilege, GrantsReport.Source.OWNER, "", !role.canLogin || role.superuser));
@@ -177,11 +188,12 @@ public final class GrantsAudit {
   }
 
   private static Map<Long, Role> roles(Connection connection) throws SQLException {
-    return Streaming.query(connection, new SqlQuery("SELECT oid, rolname, rolsuper, rolcanlogin FROM pg_roles", null),
+    return Streaming.query(connection, new SqlQuery("SELECT oid, rolname, rolsuper, rolcanlogin, rolcreaterole FROM pg_roles", null),
         1_000, rows -> {
           Map<Long, Role> out = new HashMap<>();
           while (rows.next()) {
-            out.put(rows.getLong(1), new Role(rows.getLong(1), rows.getString(2), rows.getBoolean(3), rows.getBoolean(4)));
+            out.put(rows.getLong(1), new Role(rows.getLong(1), rows.getString(2), rows.getBoolean(3), rows.getBoolean(4),
+                rows.getBoolean(5)));
           }
           return out;
         });

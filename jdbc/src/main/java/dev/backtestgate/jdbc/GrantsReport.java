@@ -1,14 +1,17 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
- * Who can rewrite the guarded tables: every role holding UPDATE, DELETE or TRUNCATE on them, with where the
- * right comes from, as read from PostgreSQL's catalog by {@link GrantsAudit}. The report is clean when no role
+ * Who can rewrite the guarded tables: every role holding UPDATE, DELETE or TRUNCATE on them, or able to make
+ * itself such a role, with where the right comes from, as read from PostgreSQL's catalog by {@link GrantsAudit}. The report is clean when no role
  * but the break-glass role (and its members), superusers, and an owner nobody can log in as holds such a
  * right. {@link #summary()} names each offending role and prints the statements that fix it.
  *
@@ -23,10 +26,12 @@ import java.util.stream.Collectors;
  * @param breakGlassRole the one role meant to hold write rights on closed history
  * @param holders every (table, role, privilege, source), tables and roles in order
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GrantsReport(List<String> tables, String breakGlassRole, List<Holder> holders) {
   /** The privileges that can rewrite history. */
   public static final List<String> PRIVILEGES = List.of("UPDATE", "DELETE", "TRUNCATE");
 
+  /** Copies the lists. */
   public GrantsReport {
     tables = List.copyOf(tables);
     holders = List.copyOf(holders);
@@ -40,10 +45,15 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
     PUBLIC,
     /** Granted to a role this role is a member of, directly or through others ({@link Holder#via()}). */
     VIA_ROLE,
-    /** The table's owner: owners can always grant themselves any right back. */
+    /** The table's owner: owners may ALTER the table and its triggers and grant themselves any right back. */
     OWNER,
     /** A member of the owner role ({@link Holder#via()}), which gives the owner's rights. */
     VIA_OWNER,
+    /**
+     * A role with {@code CREATEROLE} on PostgreSQL 15 or earlier: it may grant itself membership of any role but
+     * a superuser, the owner's or the break-glass role's included, and so become a writer at will.
+     */
+    CREATEROLE,
     /** Through PostgreSQL's predefined role {@code pg_write_all_data} ({@link Holder#via()}). */
     PREDEFINED_ROLE,
     /** A superuser: every check is bypassed. */
@@ -69,8 +79,10 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
         case DIRECT -> "granted directly";
         case PUBLIC -> "granted to PUBLIC (every role)";
         case VIA_ROLE -> "through membership of role " + via;
-        case OWNER -> "as the table's owner";
-        case VIA_OWNER -> "through membership of the owner role " + via;
+        case OWNER -> "as the table's owner, who may ALTER it and its triggers";
+        case VIA_OWNER -> "through membership of the owner role " + via
+            + ", which may ALTER the table and its triggers";
+        case CREATEROLE -> "through CREATEROLE, which lets it grant itself membership of the owner role";
         case PREDEFINED_ROLE -> "through membership of " + via;
         case SUPERUSER -> "as a superuser";
         case OTHER -> "according to has_table_privilege";
@@ -97,8 +109,8 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
   /**
    * The statements that leave write rights with the break-glass role only: revoking from the roles that hold
    * the grants (for rights through membership, the granted role), granting to the break-glass role, and, where
-   * rights come from membership of the owner or of {@code pg_write_all_data}, or from an owner that can log in,
-   * the statements for those.
+   * rights come from membership of the owner or of {@code pg_write_all_data}, from an owner that can log in, or
+   * from {@code CREATEROLE}, the statements for those.
    */
   public List<String> fixStatements() {
     Set<String> grantees = new LinkedHashSet<>();
@@ -109,6 +121,7 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
         case VIA_ROLE -> grantees.add(holder.via());
         case VIA_OWNER, PREDEFINED_ROLE -> extra.add("REVOKE " + holder.via() + " FROM " + holder.role());
         case OWNER -> extra.add("ALTER TABLE " + holder.table() + " OWNER TO <a role nobody logs in as>");
+        case CREATEROLE -> extra.add("ALTER ROLE " + holder.role() + " NOCREATEROLE");
         case SUPERUSER, OTHER -> extra.add("-- " + holder.describe() + ": review this role by hand");
       }
     }

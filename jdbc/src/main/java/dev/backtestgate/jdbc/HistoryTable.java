@@ -1,6 +1,9 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.time.EventLog;
+import org.apiguardian.api.API;
 
 /**
  * A bitemporal history table in a database: its name and which columns hold the entity, the valid-from time,
@@ -22,6 +25,7 @@ import dev.backtestgate.time.EventLog;
  * @param value the value column (numbers, or text categories)
  * @param logName the name of the event log and of its history manifest
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record HistoryTable(
     String table, String entity, String validFrom, String recordedAt, String value, String logName) {
 

@@ -1,10 +1,13 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.time.EntityDictionary;
 import dev.backtestgate.time.Spine;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.apiguardian.api.API;
 
 /**
  * Reads a {@link Spine} (entity and decision time per row) from a SQL query, streaming like
@@ -19,6 +22,7 @@ import java.sql.SQLException;
  *     .read(connection);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SpineQuery {
   private final SqlQuery query;
   private String entity = "entity";

@@ -1,5 +1,7 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.history.HistoryCheck;
 import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.history.HistoryManifest;
@@ -17,6 +19,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * History manifests, history checks and late-write reports computed from a table in a database, equal to the
@@ -34,6 +37,7 @@ import java.util.List;
  * LateWriteReport late = SqlHistory.lateWrites(connection, status, Duration.ofDays(7));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SqlHistory {
   /** Where the digest is computed. */
   public enum Digest {

@@ -1,8 +1,11 @@
 package dev.backtestgate.jdbc;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A SQL query and the values of its {@code ?} parameters, bound with {@code PreparedStatement.setObject}:
@@ -15,6 +18,7 @@ import java.util.Objects;
  * @param sql the query text, with one {@code ?} per parameter
  * @param parameters the parameter values, in order (none may be {@code null}: write {@code IS NULL} instead)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SqlQuery(String sql, List<Object> parameters) {
   public SqlQuery {
     if (sql == null || sql.isBlank()) {

@@ -123,6 +123,35 @@ class PostgresGrantsAuditTest {
   }
 
   @Test
+  void aRoleWithCreateRoleIsNamedBecauseItCanMakeItselfTheOwner() throws SQLException {
+    try (Connection connection = db.connect()) {
+      freshTables(connection);
+      db.ensureRoles("ga_role_admin LOGIN");
+      execute(connection, "ALTER ROLE ga_role_admin CREATEROLE");
+      try {
+        GrantsReport report = GrantsAudit.of("ledger").breakGlassRole("ga_break_glass").run(connection);
+        assertThat(report.offenders()).filteredOn(h -> h.role().equals("ga_role_admin"))
+            .extracting(h -> h.privilege() + " " + h.source())
+            .containsExactly("UPDATE CREATEROLE", "DELETE CREATEROLE", "TRUNCATE CREATEROLE");
+        assertThat(report.fixStatements()).contains("ALTER ROLE ga_role_admin NOCREATEROLE");
+        assertThat(report.summary()).contains("FAIL  ga_role_admin can UPDATE ledger (through CREATEROLE, which lets"
+            + " it grant itself membership of the owner role)");
+        // what the audit warns of, done: it makes itself a member of the owner and rewrites the table
+        try (Connection admin = db.connect("ga_role_admin")) {
+          execute(admin, "GRANT ga_owner TO ga_role_admin", "UPDATE ledger SET value = 1");
+        }
+        assertThat(GrantsAudit.of("ledger").breakGlassRole("ga_break_glass").run(connection).offenders())
+            .filteredOn(h -> h.role().equals("ga_role_admin")).extracting(GrantsReport.Holder::source)
+            .contains(Source.CREATEROLE, Source.VIA_OWNER);
+      } finally {
+        execute(connection, "REVOKE ga_owner FROM ga_role_admin", "ALTER ROLE ga_role_admin NOCREATEROLE");
+      }
+      assertThat(GrantsAudit.of("ledger").breakGlassRole("ga_break_glass").run(connection).offendingRoles())
+          .doesNotContain("ga_role_admin");
+    }
+  }
+
+  @Test
   void anUnknownTableOrABadNameFailsClearly() throws SQLException {
     try (Connection connection = db.connect()) {
       assertThatThrownBy(() -> GrantsAudit.of("no_such_table").run(connection)).hasMessageContaining("does not exist");

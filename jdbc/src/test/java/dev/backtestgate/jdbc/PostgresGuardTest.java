@@ -23,9 +23,12 @@ class PostgresGuardTest {
   @BeforeAll
   static void roles(PostgresExtension.Database database) throws SQLException {
     db = database;
-    db.ensureRoles("app_writer LOGIN", "history_break_glass NOLOGIN", "oncall LOGIN");
+    db.ensureRoles("app_writer LOGIN", "history_break_glass NOLOGIN", "oncall LOGIN", "oncall_team NOLOGIN",
+        "oncall_deputy LOGIN", "balances_owner LOGIN");
     try (Connection connection = db.connect()) {
-      execute(connection, "GRANT history_break_glass TO oncall");
+      // oncall is a direct member; oncall_deputy an inherited one, through oncall_team
+      execute(connection, "GRANT history_break_glass TO oncall", "GRANT history_break_glass TO oncall_team",
+          "GRANT oncall_team TO oncall_deputy");
     }
   }
 
@@ -89,6 +92,122 @@ class PostgresGuardTest {
   }
 
   @Test
+  void aSuperuserWhoIsNoMemberCannotBreakGlass() throws SQLException {
+    try (Connection admin = db.connect()) {
+      execute(admin, "SET backtest_gate.break_glass = 'on'");
+      assertThatThrownBy(() -> execute(admin, "UPDATE balances SET balance = 0 WHERE customer = 1"))
+          .hasMessageContaining("UPDATE on balances rejected")
+          .hasMessageContaining("membership of the break-glass role");
+      // nor by taking a member's name: the role that logged in must be a member too
+      execute(admin, "SET SESSION AUTHORIZATION oncall", "SET backtest_gate.break_glass = 'on'");
+      assertThatThrownBy(() -> execute(admin, "UPDATE balances SET balance = 0 WHERE customer = 1"))
+          .hasMessageContaining("UPDATE on balances rejected");
+    }
+    assertThat(audit()).containsExactly("postgres|UPDATE|public.balances|rejected|1",
+        "oncall|UPDATE|public.balances|rejected|1");
+    assertThat(balances()).containsExactly("1=10.0", "2=20.0");
+  }
+
+  @Test
+  void anInheritedMemberMayBreakGlass() throws SQLException {
+    try (Connection deputy = db.connect("oncall_deputy")) {
+      execute(deputy, "SET backtest_gate.break_glass = 'on'", "UPDATE balances SET balance = 12 WHERE customer = 1");
+    }
+    assertThat(audit()).containsExactly("oncall_deputy|UPDATE|public.balances|break-glass|1");
+    assertThat(balances()).containsExactly("1=12.0", "2=20.0");
+  }
+
+  @Test
+  void disablingDroppingOrReplacingTheGuardsTriggersIsRejectedAndAudited() throws SQLException {
+    try (Connection admin = db.connect()) {
+      execute(admin, "ALTER TABLE balances OWNER TO balances_owner",
+          "CREATE OR REPLACE FUNCTION public.let_it_pass() RETURNS trigger LANGUAGE plpgsql AS"
+              + " $$ BEGIN RETURN NEW; END $$");
+    }
+    try (Connection owner = db.connect("balances_owner")) {
+      assertThatThrownBy(() -> execute(owner, "ALTER TABLE balances DISABLE TRIGGER backtest_gate_append_only"))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("DISABLE TRIGGER backtest_gate_append_only on public.balances rejected: the"
+              + " append-only guard's triggers keep closed history from being rewritten in place")
+          .hasMessageContaining("the attempt is recorded in backtest_gate.write_attempts")
+          .hasMessageContaining("Disabling, replacing or dropping them needs membership of the table's"
+              + " break-glass role");
+      assertThatThrownBy(() -> execute(owner, "ALTER TABLE balances DISABLE TRIGGER USER"))
+          .hasMessageContaining("DISABLE TRIGGER backtest_gate_append_only on public.balances, DISABLE TRIGGER"
+              + " backtest_gate_no_truncate on public.balances rejected");
+      assertThatThrownBy(() -> execute(owner, "ALTER TABLE balances ENABLE REPLICA TRIGGER backtest_gate_no_truncate"))
+          .hasMessageContaining("ENABLE REPLICA TRIGGER backtest_gate_no_truncate on public.balances rejected");
+      assertThatThrownBy(() -> execute(owner, "DROP TRIGGER backtest_gate_append_only ON balances"))
+          .hasMessageContaining("DROP TRIGGER backtest_gate_append_only on public.balances rejected");
+      assertThatThrownBy(() -> execute(owner, "CREATE OR REPLACE TRIGGER backtest_gate_append_only BEFORE UPDATE"
+          + " OR DELETE ON balances FOR EACH ROW EXECUTE FUNCTION public.let_it_pass()"))
+          .hasMessageContaining("REPLACE TRIGGER backtest_gate_append_only on public.balances rejected");
+      assertThatThrownBy(() -> execute(owner, "UPDATE balances SET balance = 0 WHERE customer = 1"))
+          .hasMessageContaining("UPDATE on balances rejected");
+    }
+    try (Connection admin = db.connect()) {
+      execute(admin, "SET backtest_gate.break_glass = 'on'");
+      assertThatThrownBy(() -> execute(admin, "ALTER TABLE balances DISABLE TRIGGER ALL"))
+          .hasMessageContaining("DISABLE TRIGGER backtest_gate_append_only on public.balances, DISABLE TRIGGER"
+              + " backtest_gate_no_truncate on public.balances rejected");
+    }
+    assertThat(audit()).containsExactly(
+        "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "balances_owner|DISABLE TRIGGER backtest_gate_no_truncate|public.balances|rejected|null",
+        "balances_owner|ENABLE REPLICA TRIGGER backtest_gate_no_truncate|public.balances|rejected|null",
+        "balances_owner|DROP TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "balances_owner|REPLACE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "balances_owner|UPDATE|public.balances|rejected|1",
+        "postgres|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "postgres|DISABLE TRIGGER backtest_gate_no_truncate|public.balances|rejected|null");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+  }
+
+  @Test
+  void aBreakGlassMemberMayDisableTheGuardAndEveryChangeIsAudited() throws SQLException {
+    try (Connection admin = db.connect()) {
+      execute(admin, "ALTER TABLE balances OWNER TO balances_owner", "GRANT oncall_team TO balances_owner");
+    }
+    try (Connection owner = db.connect("balances_owner")) {
+      execute(owner, "SET backtest_gate.break_glass = 'on'",
+          "ALTER TABLE balances DISABLE TRIGGER backtest_gate_append_only",
+          "UPDATE balances SET balance = 13 WHERE customer = 1",
+          "ALTER TABLE balances ENABLE TRIGGER backtest_gate_append_only");
+    } finally {
+      try (Connection admin = db.connect()) {
+        execute(admin, "REVOKE oncall_team FROM balances_owner");
+      }
+    }
+    assertThat(audit()).containsExactly(
+        "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|break-glass|null",
+        "balances_owner|ENABLE TRIGGER backtest_gate_append_only|public.balances|allowed|null");
+    assertThat(balances()).containsExactly("1=13.0", "2=20.0");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+  }
+
+  @Test
+  void reapplyingTheGuardKeepsItsTriggersAndTripsNothing() throws SQLException {
+    try (Connection admin = db.connect()) {
+      AppendOnlyGuard.of(TABLE).breakGlassRole("history_break_glass").apply(admin);
+      AppendOnlyGuard.of(TABLE).closedAfterDays(3).apply(admin);
+      execute(admin, "ALTER TABLE balances ADD COLUMN note text", "ALTER TABLE balances DROP COLUMN note");
+    }
+    assertThat(audit()).isEmpty();
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+  }
+
+  @Test
+  void applyingNeedsASuperuser() throws SQLException {
+    try (Connection app = db.connect("app_writer")) {
+      assertThatThrownBy(() -> AppendOnlyGuard.of(TABLE).apply(app))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("applying the append-only guard needs a superuser")
+          .hasMessageContaining("only superusers may create event triggers");
+    }
+  }
+
+  @Test
   void breakGlassMembersMayWriteAfterSayingSoAndAreAudited() throws SQLException {
     try (Connection app = db.connect("app_writer"); Connection oncall = db.connect("oncall")) {
       execute(app, "SET backtest_gate.break_glass = 'on'");
@@ -143,7 +262,7 @@ class PostgresGuardTest {
     try (Connection connection = db.connect()) {
       List<String> ddl = AppendOnlyGuard.of(TABLE).ddl(connection);
       assertThat(ddl).anySatisfy(sql -> assertThat(sql).startsWith(
-          "CREATE TRIGGER backtest_gate_append_only BEFORE UPDATE OR DELETE ON \"balances\" FOR EACH ROW"));
+          "CREATE OR REPLACE TRIGGER backtest_gate_append_only BEFORE UPDATE OR DELETE ON \"balances\" FOR EACH ROW"));
       assertThatThrownBy(() -> AppendOnlyGuard.of(HistoryTable.of("missing_table")).ddl(connection))
           .hasMessageContaining("table 'missing_table' has no column 'valid_from'");
     }
@@ -155,6 +274,10 @@ class PostgresGuardTest {
   private static List<String> audit() throws SQLException {
     return rows("SELECT session_user_name || '|' || operation || '|' || table_name || '|' || outcome || '|'"
         + " || coalesce(entity, 'null') FROM " + AppendOnlyGuard.AUDIT_TABLE + " ORDER BY id");
+  }
+
+  private static List<String> triggers() throws SQLException {
+    return rows("SELECT tgname || ' ' || tgenabled::text FROM pg_trigger WHERE tgrelid = 'balances'::regclass ORDER BY 1");
   }
 
   private static List<String> balances() throws SQLException {

@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.JoinedFeature;
 import dev.backtestgate.time.Spine;
@@ -19,6 +21,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.apiguardian.api.API;
 
 /**
  * Moves the in-memory column types to Spark and back, for moving a pipeline step by step and for checking
@@ -34,6 +37,7 @@ import org.apache.spark.sql.types.StructType;
  * List<JoinedFeature> features = InMemoryFrames.features(joined, spine.size(), List.of(balance));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class InMemoryFrames {
   /** The spine frame's row-number column. */
   public static final String ROW_ID = "rowId";

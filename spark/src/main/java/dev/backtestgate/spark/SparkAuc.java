@@ -2,10 +2,12 @@ package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.sum;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apiguardian.api.API;
 
 /**
  * Exact ROC AUC over a DataFrame, equal to the in-memory {@code Auc.of} on the same rows: the probability
@@ -17,6 +19,7 @@ import org.apache.spark.sql.Row;
  * double auc = SparkAuc.of(scored, "defaulted", "score");
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class SparkAuc {
   private SparkAuc() {}
 

@@ -1,6 +1,12 @@
 package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.date_part;
+import static org.apache.spark.sql.functions.floor;
+import static org.apache.spark.sql.functions.hour;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.minute;
+import static org.apache.spark.sql.functions.unix_date;
 import static org.apache.spark.sql.functions.unix_millis;
 
 import java.time.Duration;
@@ -44,18 +50,37 @@ final class SparkColumns {
         || type instanceof ByteType;
   }
 
-  /** A time column as epoch milliseconds: integral columns as they are, timestamps via unix_millis. */
+  /**
+   * A time column as epoch milliseconds (rounded down): integral columns as they are, timestamps (instants)
+   * via unix_millis, and timestamps without time zone as UTC, whatever {@code spark.sql.session.timeZone} says.
+   */
   static Column millis(Dataset<Row> frame, String column, String owner) {
     DataType type = type(frame, column);
     if (integral(type)) {
       return col(column).cast(DataTypes.LongType);
     }
-    if (type instanceof TimestampType || type instanceof TimestampNTZType) {
-      return unix_millis(col(column).cast(DataTypes.TimestampType));
+    if (type instanceof TimestampType) {
+      return unix_millis(col(column));
+    }
+    if (type instanceof TimestampNTZType) {
+      return utcMillis(col(column));
     }
     throw new IllegalArgumentException(
         owner + ": column '" + column + "' has type " + type.simpleString() + "; a time must be epoch"
             + " milliseconds (bigint) or a timestamp: convert it first");
+  }
+
+  /**
+   * A TIMESTAMP_NTZ read as a UTC wall clock, in epoch milliseconds rounded down. Casting it to TIMESTAMP
+   * would read it in the session's time zone, where a daylight-saving change skips or repeats an hour; its
+   * date and its fields carry no zone, so the days since 1970 and the time of day are added instead.
+   */
+  static Column utcMillis(Column ntz) {
+    Column days = unix_date(ntz.cast(DataTypes.DateType)).cast(DataTypes.LongType).multiply(lit(86_400_000L));
+    Column timeOfDay = hour(ntz).cast(DataTypes.LongType).multiply(lit(3_600_000L))
+        .plus(minute(ntz).cast(DataTypes.LongType).multiply(lit(60_000L)))
+        .plus(floor(date_part(lit("SECOND"), ntz).multiply(lit(1_000))).cast(DataTypes.LongType));
+    return days.plus(timeOfDay);
   }
 
   /** An integral id column as a long. */

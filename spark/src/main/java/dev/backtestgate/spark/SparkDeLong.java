@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.AucEstimate;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apiguardian.api.API;
 
 /**
  * The paired DeLong comparison of two models over a DataFrame, equal to the in-memory
@@ -26,6 +28,7 @@ import org.apache.spark.sql.Row;
  * System.out.printf("lift %+.3f (95%% CI %+.3f..%+.3f)%n", c.lift(), c.ciLower(), c.ciUpper());
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class SparkDeLong {
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";

@@ -1,8 +1,11 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apiguardian.api.API;
 
 /**
  * One feature's bitemporal event log as a Spark DataFrame: the distributed counterpart of the in-memory
@@ -29,6 +32,7 @@ import org.apache.spark.sql.Row;
  * @param name the feature name the log is joined as
  * @param events the events
  */
+@API(status = STABLE, since = "0.1")
 public record SparkEventLog(String name, Dataset<Row> events) {
   public static final String ENTITY = "entity";
   public static final String VALID_FROM = "validFrom";

@@ -10,6 +10,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.when;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
+import org.apiguardian.api.API;
 
 /**
  * The feature–label screen over a DataFrame: one feature alone ranked against the labels, equal to the in-memory
@@ -59,6 +61,7 @@ import org.apache.spark.sql.types.NumericType;
  * if (balance.auc() >= 0.90 || balance.perfect()) ... // likely derived from the label
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkFeatureLabelScreen {
   private static final String SCORE = "__feature_score";
   private static final String ROW = "r";

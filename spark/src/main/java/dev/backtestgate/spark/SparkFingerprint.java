@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.backtestgate.review.FingerprintV2;
 import dev.backtestgate.review.RowHash;
 import java.io.Serializable;
@@ -16,6 +18,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.apiguardian.api.API;
 
 /**
  * The fingerprint of a run whose rows live in a DataFrame: fingerprint version 2 ({@code sha256-v2:}), the same
@@ -44,6 +47,7 @@ import org.apache.spark.sql.types.DataTypes;
  *     "label", "decisionTime", new TreeMap<>(Map.of("balance", "balance_knownAt", "limit", null)));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkFingerprint {
   /** How a category column becomes a word. */
   private static final byte CATEGORY_NUMBER = 0;

@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.negate;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Comparison;
 import dev.backtestgate.GateEvidence;
@@ -31,6 +32,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
+import org.apiguardian.api.API;
 
 /**
  * Computes a backtest's {@link GateEvidence} on the cluster, from a DataFrame of scored rows: the paired comparison
@@ -51,6 +53,7 @@ import org.apache.spark.sql.types.DataTypes;
  * backtest.evidence(evidence);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkGateEvidence {
   private SparkGateEvidence() {}
 

@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.PartitionGranularity;
@@ -23,6 +24,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StringType;
+import org.apiguardian.api.API;
 
 /**
  * The {@link HistoryManifest} of an event table held in Spark, byte for byte the one the in-memory
@@ -43,6 +45,7 @@ import org.apache.spark.sql.types.StringType;
  * HistoryCheckResult result = HistoryCheck.compare(HistoryManifest.read(Path.of("history/status.json")), today);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkHistoryManifest {
   private static final long DAY = 86_400_000L;
 

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.try_subtract;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.history.LateWriteDetector;
 import dev.backtestgate.history.LateWriteReport;
@@ -22,6 +23,7 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apiguardian.api.API;
 
 /**
  * The in-memory {@link LateWriteDetector} over a Spark event table: events recorded more than the closing
@@ -37,6 +39,7 @@ import org.apache.spark.sql.Row;
  * LateWriteReport report = SparkLateWriteDetector.of(settings).detect(SparkEventLog.of("status", statusEvents));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkLateWriteDetector {
   private static final long DAY = 86_400_000L;
 

@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.pointintime.PointInTimeCheck;
 import dev.backtestgate.pointintime.PointInTimeViolation;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apiguardian.api.API;
 
 /**
  * The in-memory {@link PointInTimeCheck} over a DataFrame: a value may be used for a decision at time t only
@@ -30,6 +32,7 @@ import org.apache.spark.sql.Row;
  *     "balance", "balance_knownAt", Duration.ZERO);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkPointInTimeCheck {
   private SparkPointInTimeCheck() {}
 

@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.try_subtract;
 import static org.apache.spark.sql.functions.xxhash64;
+import static org.apiguardian.api.API.Status.STABLE;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apiguardian.api.API;
 
 /**
  * The bitemporal point-in-time join on Spark, row for row equal to the in-memory {@code PointInTimeJoin}:
@@ -57,6 +59,7 @@ import org.apache.spark.sql.types.StructType;
  *     .join(spine, SparkEventLog.of("balance", balanceEvents), SparkEventLog.of("plan", planEvents));
  * }</pre>
  */
+@API(status = STABLE, since = "0.1")
 public final class SparkPointInTimeJoin {
   /** Suffix of the knowledge-time column of each feature. */
   public static final String KNOWN_AT_SUFFIX = "_knownAt";
