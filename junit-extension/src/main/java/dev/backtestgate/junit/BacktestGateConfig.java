@@ -60,6 +60,13 @@ public final class BacktestGateConfig {
    */
   public static final String MAX_FEATURE_AUC = PREFIX + "max-feature-auc";
 
+  /**
+   * Turns off backtest-gate-maven-plugin's {@code check} goal (its documented escape hatch, {@code -D} on the Maven
+   * command line). It belongs to the plugin: the extension accepts it as a known key and ignores it, so the tests
+   * that do run are gated as usual.
+   */
+  public static final String CHECK_SKIP = PREFIX + "check.skip";
+
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
   /** Default of {@link #REPORT_DIR}. */
@@ -69,6 +76,12 @@ public final class BacktestGateConfig {
   public static final List<String> KEYS =
       List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, MODE, LATE_WRITES,
           EMBARGO, TRAIN_TEST_OVERLAP, FUTURE_READ_SAMPLE, MAX_FEATURE_AUC);
+
+  /**
+   * The keys of backtest-gate-maven-plugin that the extension knows but does not read: a {@code -D} given to Maven
+   * for the plugin reaches the tests as a system property and must not fail them as an unknown key.
+   */
+  public static final List<String> PLUGIN_KEYS = List.of(CHECK_SKIP);
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = Map.ofEntries(

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -20,6 +22,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 final class UnknownKeys {
   private static final String PROPERTIES_FILE = "junit-platform.properties";
+  /** The extension's keys, then the Maven plugin's (known here, read there). */
+  private static final List<String> KNOWN = Stream.concat(BacktestGateConfig.KEYS.stream(),
+      BacktestGateConfig.PLUGIN_KEYS.stream()).toList();
 
   private UnknownKeys() {}
 
@@ -51,7 +56,7 @@ final class UnknownKeys {
     StringBuilder problems = new StringBuilder();
     int unknown = 0;
     for (Map.Entry<String, String> entry : keys.entrySet()) {
-      if (!BacktestGateConfig.KEYS.contains(entry.getKey())) {
+      if (!KNOWN.contains(entry.getKey())) {
         unknown++;
         problems.append("\n  - ").append(entry.getKey()).append(" (").append(entry.getValue())
             .append("): did you mean ").append(nearest(entry.getKey())).append('?');
@@ -60,7 +65,8 @@ final class UnknownKeys {
     if (unknown > 0) {
       throw new ExtensionConfigurationException("Unknown leakage gate configuration "
           + (unknown == 1 ? "key" : "keys") + ":" + problems + "\nValid keys: "
-          + String.join(", ", BacktestGateConfig.KEYS) + ".\nRename or remove "
+          + String.join(", ", BacktestGateConfig.KEYS) + ".\nKeys of backtest-gate-maven-plugin, accepted and ignored "
+          + "here: " + String.join(", ", BacktestGateConfig.PLUGIN_KEYS) + ".\nRename or remove "
           + (unknown == 1 ? "it" : "them") + ": a misspelled key would silently leave its setting at the default.");
     }
   }
@@ -71,15 +77,15 @@ final class UnknownKeys {
    */
   static String nearest(String key) {
     String typed = key.substring(Math.min(key.length(), BacktestGateConfig.PREFIX.length()));
-    for (String valid : BacktestGateConfig.KEYS) {
+    for (String valid : KNOWN) {
       String name = valid.substring(BacktestGateConfig.PREFIX.length());
       if (!typed.isEmpty() && (name.contains(typed) || typed.contains(name))) {
         return valid;
       }
     }
-    String best = BacktestGateConfig.KEYS.get(0);
+    String best = KNOWN.get(0);
     int bestDistance = Integer.MAX_VALUE;
-    for (String valid : BacktestGateConfig.KEYS) {
+    for (String valid : KNOWN) {
       int d = distance(key, valid);
       if (d < bestDistance) {
         best = valid;

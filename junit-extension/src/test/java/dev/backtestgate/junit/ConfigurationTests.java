@@ -129,7 +129,20 @@ class ConfigurationTests {
         backtestgate.availability-lag, backtestgate.review-dir, backtestgate.report-dir, backtestgate.mode, \
         backtestgate.late-writes, backtestgate.embargo, backtestgate.train-test-overlap, \
         backtestgate.future-read-sample, backtestgate.max-feature-auc.
+        Keys of backtest-gate-maven-plugin, accepted and ignored here: backtestgate.check.skip.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""");
+  }
+
+  @Test
+  @ResourceLock(Resources.SYSTEM_PROPERTIES) // sets a system property for the run
+  void theMavenPluginsSkipFlagIsAKnownKeyThatTheGateIgnores() {
+    // mvn verify -Dbacktestgate.check.skip=true: Surefire hands every -D to the tests as a system property
+    withSystemProperty(BacktestGateConfig.CHECK_SKIP, "true",
+        () -> kit.run(GatedTestCases.class, "honest").assertPassed(1));
+
+    Throwable failure = withSystemProperty(BacktestGateConfig.CHECK_SKIP, "true",
+        () -> kit.run(GatedTestCases.class, "leaky").onlyFailure());
+    assertThat(failure).isInstanceOf(LeakageGateFailure.class).hasMessageContaining("AUC lift");
   }
 
   @Test
