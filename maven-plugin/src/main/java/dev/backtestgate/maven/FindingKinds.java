@@ -51,6 +51,9 @@ final class FindingKinds {
       kind("check-failed", "A check could not run",
           "The gate cannot vouch for a backtest it could not check, so it fails. The report says which check and "
           + "why."),
+      kind(SarifFile.GATE_FAILED, "The leakage review failed the gate",
+          "The gate has no unresolved finding, but its leakage review fails on its own (rejected, malformed, for "
+          + "another gate). The report's sign-off section says why and what to change."),
       kind(NOT_RUN, "Gated test did not run",
           "A @LeakageGated test produced no gate report in this build (old Surefire, Surefire's includes, a -Dtest "
           + "filter, or the test failed before the gate). The check goal's message names the cause and the fix."));

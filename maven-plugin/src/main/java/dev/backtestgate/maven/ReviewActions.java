@@ -229,7 +229,7 @@ final class ReviewActions {
         problems.add(review.gate() + ": the data changed since the review (fingerprint " + review.fingerprint()
             + ", latest report " + report.get().fingerprint() + "). A renewal only extends a review of the same "
             + "data: review the new run and sign it off (sign-off -Dreplace=true).");
-      } else if ("liftgrew".equals(report.get().signOffStatus())) {
+      } else if ("lift-grew".equals(report.get().signOffStatus())) {
         problems.add(review.gate() + ": the lift grew beyond the reviewed lift plus the tolerance; review the new "
             + "result and sign it off again (sign-off -Dreplace=true).");
       }
