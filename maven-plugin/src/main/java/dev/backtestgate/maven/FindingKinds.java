@@ -64,6 +64,11 @@ final class FindingKinds {
     return Map.entry(id, new Kind(id, title, help));
   }
 
+  /** Whether this version knows the kind. */
+  static boolean known(String id) {
+    return KINDS.containsKey(id);
+  }
+
   /** The kind, or a generic description for a kind this version does not know. */
   static Kind of(String id) {
     Kind known = KINDS.get(id);
