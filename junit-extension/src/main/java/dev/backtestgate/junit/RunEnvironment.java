@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What the extension reads from the world once per test run, not once per test: the clock, the environment
- * variables (CI detection), the base directory, and whether the configuration keys were checked. It lives in
+ * variables (CI detection), the base directory, and whether the JUnit versions and the configuration keys were
+ * checked. It lives in
  * the root context's store, so a test of the extension can install a fixed clock or environment there
  * before the first gated test runs ({@link #install}).
  *
@@ -36,7 +37,9 @@ record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir
     ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
     // checked once per run, also when a test installed its own clock: a misspelled key never goes unnoticed
     store.getOrComputeIfAbsent(UnknownKeys.class, key -> {
-      UnknownKeys.check(UnknownKeys.visible(System.getProperties(), Thread.currentThread().getContextClassLoader()));
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      JUnitVersions.check(JUnitVersions.api(), JUnitVersions.engine(loader));
+      UnknownKeys.check(UnknownKeys.visible(System.getProperties(), loader));
       return Boolean.TRUE;
     });
     return store.getOrComputeIfAbsent(RunEnvironment.class, key -> new RunEnvironment(Clock.systemUTC(),
