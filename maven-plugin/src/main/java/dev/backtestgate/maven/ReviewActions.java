@@ -394,10 +394,12 @@ final class ReviewActions {
     }
     if (matching.isEmpty()) {
       throw refuse(goal + " refused: no pending sign-off under " + dir + " is for a gate matching '" + gate + "'.",
-          all.isEmpty() ? "There are none: run the build in local mode (mvn verify -Dbacktestgate.mode=local) so "
-              + "the failing gate writes one."
-              : "Pending gates: " + String.join(", ", all) + (unreadable.isEmpty() ? ""
-                  : "\n  Unreadable: " + String.join("\n  ", unreadable)));
+          (all.isEmpty() && unreadable.isEmpty() ? "There are none: run the build in local mode (mvn verify "
+              + "-Dbacktestgate.mode=local) so the failing gate writes one."
+              : all.isEmpty() ? "No readable ones: run the build in local mode (mvn verify -Dbacktestgate.mode=local) "
+                  + "so the failing gate writes them again."
+              : "Pending gates: " + String.join(", ", all))
+              + (unreadable.isEmpty() ? "" : "\n  Unreadable: " + String.join("\n  ", unreadable)));
     }
     return matching;
   }
