@@ -22,8 +22,9 @@ assert log.contains("Edit it in place, or add -Dreplace=true")
 assert log.contains("Leakage gate PASSED with sign-off: ${gate}")
 // 8 renewed
 assert log.contains("${gate} re-attested by bo@example.com on ${today}, valid until ${today.plusDays(30)}")
-// 9 stale pending file
-assert log.contains("${gate}: the pending file is older than the gate's latest report")
+// 9 the pending file is gone: run 7 passed with the review, and a gate that passes clears its leftover pending file
+assert log.contains("sign-off refused: no pending sign-off under ")
+assert !new File(basedir, "target/backtest-gate/pending/${gate}.json").exists()
 // 11 other data
 assert log.contains("${gate}: the data changed since the review")
 

@@ -82,6 +82,9 @@ public final class GateConfig {
       text -> text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null,
       (policy, skip) -> policy);
 
+  /** The Maven plugin's settings: known, so that they never fail a gated test, and ignored by the gate. */
+  private static final List<Setting<?>> PLUGIN = List.of(CHECK_SKIP);
+
   private GateConfig() {}
 
   /** The settings, loaded once: the gate's, then each provider's in provider order, then the plugin's. */
@@ -99,7 +102,7 @@ public final class GateConfig {
       for (CheckProvider provider : providers) {
         all.addAll(provider.settings());
       }
-      all.add(CHECK_SKIP);
+      all.addAll(PLUGIN);
       return List.copyOf(all);
     }
 
@@ -120,9 +123,14 @@ public final class GateConfig {
     return Loaded.SETTINGS;
   }
 
-  /** Every valid key, in documentation order. */
+  /** Every key of the gate and its checks, in documentation order (the Maven plugin's are {@link #pluginKeys()}). */
   public static List<String> keys() {
-    return List.copyOf(Loaded.BY_KEY.keySet());
+    return Loaded.SETTINGS.stream().filter(s -> !PLUGIN.contains(s)).map(Setting::key).toList();
+  }
+
+  /** The Maven plugin's keys, which the gate accepts and ignores. */
+  public static List<String> pluginKeys() {
+    return PLUGIN.stream().map(Setting::key).toList();
   }
 
   /** The default of every key, as it would be written in configuration. */

@@ -108,7 +108,7 @@ public final class GateReporter {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
-    if (gate.pendingWritten()) {
+    if (gate.pendingWritten() || result.verdict().passed()) { // written, or a leftover one cleared
       targets.add(gate.pendingFile());
     }
     targets.addAll(gate.proposedManifests());
@@ -130,8 +130,26 @@ public final class GateReporter {
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
     AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
     AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
-    ReportIndex.update(files);
+    if (result.verdict().passed()) {
+      clearPending(gate.pendingFile());
+    }
+    ReportIndex.update(files, gate.reportFile().getFileName().toString(), BuildSession.identity());
     return gate;
+  }
+
+  /**
+   * Deletes the pending sign-off an earlier run of a gate that now passes left behind: it asks for a review nobody
+   * needs, and {@code mvn backtest-gate:pending} would keep listing it.
+   */
+  private static void clearPending(Path pending) {
+    try {
+      if (Files.isRegularFile(pending, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        Files.delete(pending);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not remove the pending sign-off " + pending + " of a gate that now passes: "
+          + AtomicFiles.reason(e) + ". Check that the report directory is writable, or delete the file.", e);
+    }
   }
 
   /** Refuses to overwrite a report that another gate wrote under the same file name. */

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -37,7 +38,9 @@ import java.util.stream.Stream;
  * forks (an OS file lock on {@code <dir>/.index.lock}), and replaces the file atomically. Because each
  * writer finishes its JSON report before it takes the lock, the last regeneration sees every report: no row
  * is lost. Files that are not reports of this version (foreign JSON, a truncated file) are listed as skipped
- * with the reason, never fatal.
+ * with the reason, never fatal. Only the reports this build wrote ({@link BuildSession}) count in the summary and
+ * the table; the other reports in the directory (of tests since removed, renamed or left out) are listed apart as
+ * not run in this build.
  *
  * <pre>{@code
  * Path index = ReportIndex.update(new ReportFiles(Path.of("target/backtest-gate")));
@@ -70,6 +73,16 @@ final class ReportIndex {
    * @throws UncheckedIOException when the directory cannot be listed or written
    */
   public static Path update(ReportFiles files) {
+    return update(files, null, BuildSession.identity());
+  }
+
+  /**
+   * Records that this build wrote {@code jsonName} and regenerates the index.
+   *
+   * @param jsonName the report file name just written, or {@code null}
+   * @param build the build that wrote it ({@link BuildSession#identity()})
+   */
+  static Path update(ReportFiles files, String jsonName, String build) {
     Path dir = files.directory();
     ReentrantLock lock = IN_PROCESS.computeIfAbsent(dir, d -> new ReentrantLock());
     lock.lock();
@@ -77,7 +90,8 @@ final class ReportIndex {
       Files.createDirectories(dir);
       try (FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
           StandardOpenOption.WRITE); FileLock held = lockAcrossJvms(channel)) {
-        return AtomicFiles.write(files.index(), render(dir, scan(dir)));
+        Set<String> thisBuild = BuildSession.record(dir, build, jsonName);
+        return AtomicFiles.write(files.index(), render(dir, scan(dir, thisBuild)));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Could not regenerate " + files.index() + ": " + e.getMessage()
@@ -104,12 +118,13 @@ final class ReportIndex {
   /**
    * The reports in a directory and the JSON files skipped.
    *
-   * @param entries one per readable report, in index order
+   * @param entries one per readable report this build wrote, in index order
+   * @param older one per readable report of an earlier build (not run in this build), in index order
    * @param skipped one line per skipped file: its name and why
    */
-  record Listing(List<IndexEntry> entries, List<String> skipped) {}
+  record Listing(List<IndexEntry> entries, List<IndexEntry> older, List<String> skipped) {}
 
-  static Listing scan(Path dir) throws IOException {
+  static Listing scan(Path dir, Set<String> thisBuild) throws IOException {
     List<Path> candidates;
     try (Stream<Path> listing = Files.list(dir)) {
       candidates = listing.filter(p -> {
@@ -118,6 +133,7 @@ final class ReportIndex {
       }).sorted().toList();
     }
     List<IndexEntry> entries = new ArrayList<>();
+    List<IndexEntry> older = new ArrayList<>();
     List<String> skipped = new ArrayList<>();
     for (Path file : candidates) {
       String name = file.getFileName().toString();
@@ -125,7 +141,7 @@ final class ReportIndex {
       try {
         // bounded and link-free: a file someone dropped here (or a link to /dev/zero) is skipped, not read whole
         String text = BoundedFiles.readRegular(file, GateReporter.MAX_REPORT_BYTES, "report").orElse("");
-        entries.add(IndexEntry.from(MAPPER.readTree(text), name,
+        (thisBuild.contains(name) ? entries : older).add(IndexEntry.from(MAPPER.readTree(text), name,
             Files.isRegularFile(dir.resolve(html), LinkOption.NOFOLLOW_LINKS) ? html : null));
       } catch (IOException e) {
         skipped.add(name + ": not readable JSON (a foreign or partly written file): " + firstLine(e.getMessage()));
@@ -134,7 +150,8 @@ final class ReportIndex {
       }
     }
     entries.sort(ORDER);
-    return new Listing(entries, skipped);
+    older.sort(ORDER);
+    return new Listing(entries, older, skipped);
   }
 
   private static String firstLine(String message) {
@@ -147,7 +164,8 @@ final class ReportIndex {
     List<IndexEntry> entries = listing.entries();
     long failed = entries.stream().filter(e -> e.verdict() == Verdict.FAILED).count();
     long signed = entries.stream().filter(e -> e.verdict() == Verdict.PASSED_WITH_SIGN_OFF).count();
-    String summary = entries.isEmpty() ? "No gate reports yet."
+    String summary = entries.isEmpty() ? (listing.older().isEmpty() ? "No gate reports yet."
+        : "No gate reports in this build")
         : failed > 0 ? fmt("%d of %d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
         : fmt("All %d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
             + (signed > 0 ? fmt(" (%d with sign-off)", signed) : "");
@@ -159,20 +177,22 @@ final class ReportIndex {
         "id", "summary").element("div", summary, "class", "verdict")
         .element("div", fmt("%d failed · %d passed with sign-off · %d passed", failed, signed,
             entries.size() - failed - signed)).close().nl();
-    out.open("section", "class", "card").open("table", "id", "gates").open("thead").open("tr")
-        .element("th", "Verdict").element("th", "Gate").element("th", "Lift", "class", "num")
-        .element("th", "Interval", "class", "num").element("th", "Limit", "class", "num")
-        .element("th", "Unresolved findings").element("th", "Sign-off").element("th", "Evaluated")
-        .close().close().open("tbody").nl();
-    for (IndexEntry e : entries) {
-      row(out, e);
-    }
-    out.close().close();
+    out.open("section", "class", "card");
+    table(out, "gates", entries);
     if (entries.stream().anyMatch(e -> !e.paired() && Double.isFinite(e.ciLower()))) {
       out.element("p", "* Interval from the candidate alone: the baseline is only an AUC number, so there is no "
           + "paired interval.", "class", "note");
     }
     out.close().nl();
+    if (!listing.older().isEmpty()) {
+      out.open("section", "class", "card", "id", "not-run").element("h2", "Not run in this build")
+          .element("p", fmt("%d %s of earlier builds, kept in the directory: %s test did not run in this build "
+              + "(removed, renamed, left out by -Dtest or includes, or failed before its gate). Not counted above; mvn "
+              + "clean removes them.", listing.older().size(), listing.older().size() == 1 ? "report" : "reports",
+              listing.older().size() == 1 ? "its" : "their"), "class", "note");
+      table(out, "older", listing.older());
+      out.close().nl();
+    }
     if (!listing.skipped().isEmpty()) {
       out.open("section", "class", "card", "id", "skipped").element("h2", "Skipped files")
           .element("p", "These JSON files in the report directory are not gate reports this version can read.",
@@ -183,7 +203,19 @@ final class ReportIndex {
       out.close().close().nl();
     }
     return Page.end(out, "backtest-gate report index: regenerated by every gate that publishes into this "
-        + "directory. mvn clean removes reports of earlier builds.");
+        + "directory; lists the gates of this build. mvn clean removes reports of earlier builds.");
+  }
+
+  private static void table(Html out, String id, List<IndexEntry> entries) {
+    out.open("table", "id", id).open("thead").open("tr")
+        .element("th", "Verdict").element("th", "Gate").element("th", "Lift", "class", "num")
+        .element("th", "Interval", "class", "num").element("th", "Limit", "class", "num")
+        .element("th", "Unresolved findings").element("th", "Sign-off").element("th", "Evaluated")
+        .close().close().open("tbody").nl();
+    for (IndexEntry e : entries) {
+      row(out, e);
+    }
+    out.close().close();
   }
 
   private static void row(Html out, IndexEntry e) {

@@ -43,7 +43,9 @@ class GateConfigTests {
         "backtestgate.lift-tolerance", "backtestgate.availability-lag", "backtestgate.review-dir",
         "backtestgate.report-dir", "backtestgate.mode", "backtestgate.late-writes", "backtestgate.embargo",
         "backtestgate.train-test-overlap", "backtestgate.future-read-sample", "backtestgate.max-feature-auc")
-        .endsWith("backtestgate.check.skip");
+        .doesNotContain("backtestgate.check.skip");
+    assertThat(GateConfig.pluginKeys()).containsExactly("backtestgate.check.skip");
+    assertThat(GateConfig.setting("backtestgate.check.skip")).isPresent();
     assertThat(GateConfig.defaults()).containsEntry("backtestgate.max-feature-auc", "0.90")
         .containsEntry("backtestgate.late-writes", "warn").containsEntry("backtestgate.check.skip", "false");
   }

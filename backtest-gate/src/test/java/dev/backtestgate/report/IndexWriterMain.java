@@ -36,7 +36,8 @@ public final class IndexWriterMain {
     for (int i = 0; i < count; i++) {
       String id = prefix + "#" + i;
       AtomicFiles.write(files.report(id), template.replace("\"gate\": \"" + gate + "\"", "\"gate\": \"" + id + "\""));
-      ReportIndex.update(files);
+      // one build for every writer, as Surefire's forks of one mvn verify are
+      ReportIndex.update(files, files.report(id).getFileName().toString(), "test-build");
       // Whoever regenerates after this point lists the directory after our report was written, so from now
       // on every index holds our row. Without the lock a writer with an older listing could replace it.
       String index;

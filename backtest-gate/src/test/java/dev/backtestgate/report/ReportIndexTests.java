@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Mode;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -98,6 +99,98 @@ class ReportIndexTests {
   }
 
   @Test
+  void reportsOfAnEarlierBuildAreListedApartAsNotRunInThisBuild() throws Exception {
+    scenarios.publish(ReportScenarios.leaky("com.acme.Removed#gbm"), Mode.LOCAL);
+    earlierBuild();
+    // the next build: the removed test's class is gone, the remaining gate passes
+    scenarios.publish(ReportScenarios.passing("com.acme.A#pass"), Mode.LOCAL);
+    HtmlDoc index = index();
+
+    assertThat(index.all("//table[@id='gates']/tbody/tr/@data-gate")).containsExactly("com.acme.A#pass");
+    assertThat(index.one("//section[@id='summary']/div[@class='verdict']")).isEqualTo("All 1 gate passed");
+    assertThat(index.one("//section[@id='not-run']/h2")).isEqualTo("Not run in this build");
+    assertThat(index.one("//section[@id='not-run']/p")).startsWith("1 report of earlier builds, kept in the directory: "
+        + "its test did not run in this build");
+    assertThat(index.all("//table[@id='older']/tbody/tr/@data-gate")).containsExactly("com.acme.Removed#gbm");
+    assertThat(index.all("//table[@id='older']/tbody/tr/@data-verdict")).containsExactly("FAILED");
+  }
+
+  @Test
+  void aGateRunAgainInTheNextBuildCountsAsThisBuilds() throws Exception {
+    scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+    earlierBuild();
+    scenarios.publish(ReportScenarios.passing("com.acme.A#pass"), Mode.LOCAL);
+    scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+    HtmlDoc index = index();
+
+    assertThat(index.all("//table[@id='gates']/tbody/tr/@data-gate")).containsExactly("com.acme.B#gbm",
+        "com.acme.A#pass");
+    assertThat(index.count("//section[@id='not-run']")).isZero();
+  }
+
+  @Test
+  void onlyEarlierBuildsReportsSayThatNoGateRanInThisBuild() throws Exception {
+    scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+    earlierBuild();
+    ReportIndex.update(scenarios.files);
+
+    assertThat(index().one("//section[@id='summary']/div[@class='verdict']"))
+        .isEqualTo("No gate reports in this build");
+    assertThat(index().all("//table[@id='older']/tbody/tr/@data-gate")).containsExactly("com.acme.B#gbm");
+  }
+
+  @Test
+  void aDamagedBuildLedgerStartsAfresh() throws Exception {
+    scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+    Files.write(scenarios.files.directory().resolve(BuildSession.FILE), new byte[] {(byte) 0xff, 0, '\n'});
+    scenarios.publish(ReportScenarios.passing("com.acme.A#pass"), Mode.LOCAL);
+
+    assertThat(index().all("//table[@id='gates']/tbody/tr/@data-gate")).containsExactly("com.acme.A#pass");
+    assertThat(index().all("//table[@id='older']/tbody/tr/@data-gate")).containsExactly("com.acme.B#gbm");
+  }
+
+  @Test
+  void thePendingSignOffOfAGateThatNowPassesIsCleared() {
+    PublishedGate failed = scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+    assertThat(failed.pendingFile()).exists();
+
+    PublishedGate passed = scenarios.publish(ReportScenarios.passing("com.acme.B#gbm"), Mode.LOCAL);
+
+    assertThat(passed.pendingFile()).isEqualTo(failed.pendingFile()).doesNotExist();
+  }
+
+  @Test
+  void thePendingSignOffOfAGateStillFailingInVerifyModeIsKept() {
+    PublishedGate failed = scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.LOCAL);
+
+    scenarios.publish(ReportScenarios.leaky("com.acme.B#gbm"), Mode.VERIFY);
+
+    assertThat(failed.pendingFile()).exists();
+  }
+
+  @Test
+  void theBuildOfATestJvmIsTheJavaProcessThatStartedIt() {
+    String identity = BuildSession.identity();
+    assertThat(identity).matches("\\d+@.+");
+    long pid = Long.parseLong(identity.substring(0, identity.indexOf('@')));
+    if (System.getProperty("maven.home") == null && ProcessHandle.current().parent().isPresent()) {
+      // a Surefire fork: its build is an ancestor (Maven's JVM), shared by every fork of the build
+      List<Long> lineage = new ArrayList<>();
+      for (var p = ProcessHandle.current().parent(); p.isPresent(); p = p.get().parent()) {
+        lineage.add(p.get().pid());
+      }
+      assertThat(lineage).as("ancestors of this JVM").contains(pid);
+    }
+  }
+
+  /** Makes the directory's ledger one of another build, as the next mvn verify finds it. */
+  private void earlierBuild() throws IOException {
+    Path ledger = scenarios.files.directory().resolve(BuildSession.FILE);
+    String text = Files.readString(ledger);
+    Files.writeString(ledger, "build 1@2026-01-01T00:00:00Z" + text.substring(text.indexOf('\n')));
+  }
+
+  @Test
   void anEmptyDirectorySaysSo() {
     ReportIndex.update(scenarios.files);
     assertThat(index().one("//section[@id='summary']/div[@class='verdict']")).isEqualTo("No gate reports yet.");
@@ -106,7 +199,10 @@ class ReportIndexTests {
 
   /** A real report to copy under other gate ids: writing copies is cheap, so writers really overlap. */
   private String template() throws Exception {
-    return Files.readString(scenarios.publish(ReportScenarios.passing("template#0"), Mode.VERIFY).reportFile());
+    PublishedGate template = scenarios.publish(ReportScenarios.passing("template#0"), Mode.VERIFY);
+    // the writers below record their reports as build "test-build": the template belongs to it too
+    ReportIndex.update(scenarios.files, template.reportFile().getFileName().toString(), "test-build");
+    return Files.readString(template.reportFile());
   }
 
   private List<String> gates(String... prefixes) {

@@ -64,6 +64,13 @@ public final class BacktestGateConfig {
    */
   public static final String MAX_FEATURE_AUC = FeatureLabelChecks.MAX_FEATURE_AUC.key();
 
+  /**
+   * Turns off backtest-gate-maven-plugin's {@code check} goal (its documented escape hatch, {@code -D} on the Maven
+   * command line). It belongs to the plugin: the extension accepts it as a known key and ignores it, so the tests
+   * that do run are gated as usual.
+   */
+  public static final String CHECK_SKIP = GateConfig.CHECK_SKIP_KEY;
+
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = GateConfig.DEFAULT_REVIEW_DIR;
   /** Default of {@link #REPORT_DIR}. */
@@ -71,6 +78,12 @@ public final class BacktestGateConfig {
 
   /** Every valid key, in documentation order: the gate's, every check's, the Maven plugin's. */
   public static final List<String> KEYS = GateConfig.keys();
+
+  /**
+   * The keys of backtest-gate-maven-plugin that the extension knows but does not read: a {@code -D} given to Maven
+   * for the plugin reaches the tests as a system property and must not fail them as an unknown key.
+   */
+  public static final List<String> PLUGIN_KEYS = GateConfig.pluginKeys();
 
   /** The default of every key, as it would be written in configuration. */
   public static final Map<String, String> DEFAULTS = GateConfig.defaults();

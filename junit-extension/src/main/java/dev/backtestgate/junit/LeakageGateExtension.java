@@ -45,16 +45,19 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
     RunEnvironment world = RunEnvironment.of(context);
     GatedTest test = GatedTest.of(context);
     GateSettings settings = GateSettings.resolve(context::getConfigurationParameter, test, world.baseDir());
-    world.claim(test.gateId()).ifPresent(first -> {
-      if (first.equals(test.gateId())) {
+    world.claim(test).ifPresent(first -> {
+      String tests = first.test().equals(test.name()) ? "both " + test.name()
+          : first.test() + " (first) and " + test.name() + " (second)";
+      if (first.gateId().equals(test.gateId())) {
         throw new ExtensionConfigurationException("Two gated tests in this run share the gate id '" + test.gateId()
-            + "' (" + context.getUniqueId() + " is the second): they would share one sign-off file and overwrite "
-            + "each other's report. Give each its own @LeakageGated(id = \"...\").");
+            + "': " + tests + ". They would share one sign-off file and overwrite each other's report and pending "
+            + "sign-off, so the second is refused before it runs; the first's report stands. Give each its own "
+            + "@LeakageGated(id = \"...\").");
       }
-      throw new ExtensionConfigurationException("Gate ids '" + first + "' and '" + test.gateId() + "' map to one "
-          + "file name, " + FileNames.of(test.gateId()) + " (file names that differ only in case are one file on "
-          + "macOS and Windows): they would share one sign-off file and overwrite each other's report. Give one of "
-          + "them another @LeakageGated(id = \"...\").");
+      throw new ExtensionConfigurationException("Gate ids '" + first.gateId() + "' and '" + test.gateId() + "' map "
+          + "to one file name, " + FileNames.of(test.gateId()) + " (file names that differ only in case are one file "
+          + "on macOS and Windows): " + tests + ". They would share one sign-off file and overwrite each other's "
+          + "report, so the second is refused before it runs. Give one of them another @LeakageGated(id = \"...\").");
     });
     // the one place the mode is decided: auto becomes verify on CI, local elsewhere
     GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));

@@ -12,18 +12,20 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What the extension reads from the world once per test run, not once per test: the clock, the environment
- * variables (CI detection), the base directory, and whether the configuration keys were checked. It lives in
+ * variables (CI detection), the base directory, and whether the JUnit versions and the configuration keys were
+ * checked. It lives in
  * the root context's store, so a test of the extension can install a fixed clock or environment there
  * before the first gated test runs ({@link #install}).
  *
  * @param clock the clock for "now" and "today"
  * @param environment the environment variables
  * @param baseDir what relative directories resolve against
- * @param claims the gate ids evaluated so far in this run by their file name in lower case, to refuse two tests
- *     sharing one id or one file name (file names that differ only in case are one file on macOS and Windows)
+ * @param claims the gated tests evaluated so far in this run by the file name of their gate id in lower case, to
+ *     refuse two tests sharing one id or one file name (file names that differ only in case are one file on macOS
+ *     and Windows)
  */
 record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir,
-    ConcurrentMap<String, String> claims) {
+    ConcurrentMap<String, Claim> claims) {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RunEnvironment.class);
 
   RunEnvironment {
@@ -35,7 +37,9 @@ record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir
     ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
     // checked once per run, also when a test installed its own clock: a misspelled key never goes unnoticed
     store.getOrComputeIfAbsent(UnknownKeys.class, key -> {
-      UnknownKeys.check(UnknownKeys.visible(System.getProperties(), Thread.currentThread().getContextClassLoader()));
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      JUnitVersions.check(JUnitVersions.api(), JUnitVersions.engine(loader));
+      UnknownKeys.check(UnknownKeys.visible(System.getProperties(), loader));
       return Boolean.TRUE;
     });
     return store.getOrComputeIfAbsent(RunEnvironment.class, key -> new RunEnvironment(Clock.systemUTC(),
@@ -43,12 +47,22 @@ record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir
   }
 
   /**
-   * Claims the file name of {@code gateId} for this run.
+   * A gate id claimed by a test.
    *
-   * @return the gate id that claimed the same file name earlier in this run (possibly {@code gateId} itself)
+   * @param gateId the gate id
+   * @param test the test that claimed it, {@code Class#method}
    */
-  Optional<String> claim(String gateId) {
-    return Optional.ofNullable(claims.putIfAbsent(FileNames.of(gateId).toLowerCase(Locale.ROOT), gateId));
+  record Claim(String gateId, String test) {}
+
+  /**
+   * Claims the file name of the gate id of {@code test} for this run. Atomic: of two tests claiming one name at
+   * once (parallel execution), exactly one wins.
+   *
+   * @return the claim made earlier in this run for the same file name (possibly for the same gate id)
+   */
+  Optional<Claim> claim(GatedTest test) {
+    return Optional.ofNullable(claims.putIfAbsent(FileNames.of(test.gateId()).toLowerCase(Locale.ROOT),
+        new Claim(test.gateId(), test.name())));
   }
 
   /** Installs a fixed clock and environment for the rest of the run (tests of the extension only). */

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 final class UnknownKeys {
   private static final String PROPERTIES_FILE = "junit-platform.properties";
+  /** The extension's keys, then the Maven plugin's (known here, read there). */
 
   private UnknownKeys() {}
 
@@ -61,7 +62,8 @@ final class UnknownKeys {
     if (unknown > 0) {
       throw new ExtensionConfigurationException("Unknown leakage gate configuration "
           + (unknown == 1 ? "key" : "keys") + ":" + problems + "\nValid keys: "
-          + String.join(", ", GateConfig.keys()) + ".\nRename or remove "
+          + String.join(", ", GateConfig.keys()) + ".\nKeys of backtest-gate-maven-plugin, accepted and ignored "
+          + "here: " + String.join(", ", GateConfig.pluginKeys()) + ".\nRename or remove "
           + (unknown == 1 ? "it" : "them") + ": a misspelled key would silently leave its setting at the default.");
     }
   }

@@ -83,13 +83,20 @@ final class GateKit {
   }
 
   private Outcome execute(DiscoverySelector... selectors) {
-    EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-        .configurationParameters(configuration)
-        .outputDirectoryCreator(new Attachments(attachments))
-        .selectors(selectors)
-        .execute();
-    return new Outcome(results);
+    EngineTestKit.Builder builder = EngineTestKit.engine("junit-jupiter").configurationParameters(configuration);
+    if (ATTACHES_FILES) {
+      Attachments.install(builder, attachments);
+    }
+    return new Outcome(builder.selectors(selectors).execute());
   }
+
+  /**
+   * Whether the running JUnit attaches files to tests ({@code publishFile}, an output directory for the test kit: 5.14
+   * and 6.x). The suite also runs on JUnit 5.10 (the {@code junit510} profile), where the extension says instead
+   * that it could not attach the page.
+   */
+  static final boolean ATTACHES_FILES = Arrays.stream(EngineTestKit.Builder.class.getMethods())
+      .anyMatch(m -> m.getName().equals("outputDirectoryCreator"));
 
   Path reviewDir() {
     return reviewDir;
@@ -155,17 +162,33 @@ final class GateKit {
       return results.testEvents().failed().stream().map(Outcome::throwable).toList();
     }
 
-    /** The report entries of every test, in publication order. */
+    /** The gate's report entries of every test, in publication order (not the note that no page was attached). */
     List<Map<String, String>> entries() {
+      return allEntries().stream().filter(e -> !e.containsKey(HtmlAttachment.ENTRY_NOT_ATTACHED)).toList();
+    }
+
+    /** The notes that the HTML page could not be attached (a JUnit without {@code publishFile}). */
+    List<Map<String, String>> notAttached() {
+      return allEntries().stream().filter(e -> e.containsKey(HtmlAttachment.ENTRY_NOT_ATTACHED)).toList();
+    }
+
+    private List<Map<String, String>> allEntries() {
       return results.allEvents().reportingEntryPublished().stream()
           .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
           .toList();
     }
 
-    /** The files attached to tests with {@code publishFile}. */
-    List<FileEntry> files() {
+    /**
+     * The files attached to tests with {@code publishFile}. Read into {@link Attached}, so that test classes never name
+     * JUnit 5.12's {@code FileEntry}: the suite also runs on 5.10, where discovering a class with that type in a
+     * method signature (a lambda's too) fails.
+     */
+    List<Attached> files() {
       return results.allEvents().fileEntryPublished().stream()
-          .map(e -> e.getRequiredPayload(FileEntry.class))
+          .map(e -> {
+            FileEntry file = e.getRequiredPayload(FileEntry.class);
+            return new Attached(file.getPath(), file.getMediaType().orElse(""));
+          })
           .toList();
     }
 
@@ -180,8 +203,23 @@ final class GateKit {
     }
   }
 
-  /** Gives every test its own folder for files attached with {@code publishFile}. */
+  /**
+   * A file attached to a test.
+   *
+   * @param path where it is
+   * @param mediaType its media type, empty when none was given
+   */
+  record Attached(Path path, String mediaType) {}
+
+  /**
+   * Gives every test its own folder for files attached with {@code publishFile}. Loaded only on a JUnit that has the
+   * interface ({@link #ATTACHES_FILES}).
+   */
   private record Attachments(Path root) implements OutputDirectoryCreator {
+    static void install(EngineTestKit.Builder builder, Path root) {
+      builder.outputDirectoryCreator(new Attachments(root));
+    }
+
     @Override
     public Path getRootDirectory() {
       return root;

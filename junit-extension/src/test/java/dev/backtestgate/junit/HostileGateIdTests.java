@@ -41,16 +41,33 @@ class HostileGateIdTests {
   void twoTestsSharingAnExplicitIdInOneClass() {
     String message = secondRefused(kit.run(SharedIdTestCases.class));
 
-    assertThat(message).contains("Two gated tests in this run share the gate id 'churn'",
-        "Give each its own @LeakageGated(id = \"...\")");
+    assertThat(message).contains("Two gated tests in this run share the gate id 'churn': "
+        + SharedIdTestCases.class.getName() + "#first (first) and " + SharedIdTestCases.class.getName()
+        + "#second (second)", "Give each its own @LeakageGated(id = \"...\")");
     assertThat(kit.report("churn")).exists();
+  }
+
+  @Test
+  void theFirstTestsReportAndPendingSignOffSurviveTheSecondTestWithItsId() {
+    GateKit.Outcome outcome = kit.run(LeakyFirstTestCases.class);
+
+    outcome.results().testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+    assertThat(outcome.failures().get(0)).isInstanceOf(LeakageGateFailure.class);
+    assertThat(outcome.failures().get(1)).isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining(LeakyFirstTestCases.class.getName() + "#a (first) and "
+            + LeakyFirstTestCases.class.getName() + "#b (second)");
+    // the report and the pending sign-off are the leaky first test's, not the honest second's
+    assertThat(kit.reportJson("churn").get("verdict").asText()).isEqualTo("FAILED");
+    assertThat(GateKit.read(kit.pending("churn"))).contains(kit.reportJson("churn").get("fingerprint").asText());
+    assertThat(kit.reviewDir()).doesNotExist();
   }
 
   @Test
   void twoClassesSharingAnExplicitIdInOneRun() {
     String message = secondRefused(kit.runAll(FirstChurnTestCases.class, SecondChurnTestCases.class));
 
-    assertThat(message).contains("share the gate id 'churn-model'");
+    assertThat(message).contains("share the gate id 'churn-model': " + FirstChurnTestCases.class.getName()
+        + "#model (first) and " + SecondChurnTestCases.class.getName() + "#model (second)");
   }
 
   @Test
@@ -73,6 +90,24 @@ class HostileGateIdTests {
   }
 
   @Test
+  void inParallelExactlyOneOfTwoTestsSharingAnIdIsRefused() {
+    kit.with("junit.jupiter.execution.parallel.enabled", "true")
+        .with("junit.jupiter.execution.parallel.mode.default", "concurrent");
+
+    String message = secondRefused(kit.run(SharedIdTestCases.class));
+
+    assertThat(message).contains("share the gate id 'churn'", "#first", "#second");
+  }
+
+  @Test
+  void parameterizedInvocationsOfOneTestEachHaveTheirOwnGate() {
+    kit.run(ParameterizedIdTestCases.class).assertPassed(3);
+
+    assertThat(kit.report("churn[1]")).exists();
+    assertThat(kit.report("churn[3]")).exists();
+  }
+
+  @Test
   void separateRunsMayReuseAnIdTheWayABuildRerunsATest() {
     kit.run(SharedIdTestCases.class, "first").assertPassed(1);
     kit.run(SharedIdTestCases.class, "first").assertPassed(1);
@@ -89,6 +124,30 @@ class HostileGateIdTests {
     @Test
     @LeakageGated(id = "churn")
     void second(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  @TestMethodOrder(MethodOrderer.MethodName.class)
+  static class LeakyFirstTestCases {
+    @Test
+    @LeakageGated(id = "churn")
+    void a(Backtest backtest) {
+      Samples.LEAKY.recordInto(backtest);
+    }
+
+    @Test
+    @LeakageGated(id = "churn")
+    void b(Backtest backtest) {
+      Samples.HONEST.recordInto(backtest);
+    }
+  }
+
+  static class ParameterizedIdTestCases {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2, 3})
+    @LeakageGated(id = "churn")
+    void model(int fold, Backtest backtest) {
       Samples.HONEST.recordInto(backtest);
     }
   }

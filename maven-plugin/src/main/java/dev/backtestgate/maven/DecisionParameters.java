@@ -25,8 +25,9 @@ abstract class DecisionParameters extends AbstractReviewMojo {
   String expires;
 
   /**
-   * Point-in-time waivers for {@code sign-off}: {@code feature=reason}, several separated by {@code ;}. Only when
-   * the knowledge times are wrong, not the data.
+   * Waivers for {@code sign-off}: {@code kind:subject=reason} (or {@code subject=reason} for every waivable finding
+   * about that subject), several separated by {@code ;}. Each waiver is written with the kind of the finding it
+   * waives. Only when the finding is not a leak (e.g. the knowledge times are load times, not the data).
    */
   @Parameter(property = "waive")
   String waive;

@@ -68,10 +68,22 @@ record GateReport(
    * One finding of the report.
    *
    * @param kind the stable kind ({@code lift}, {@code point-in-time}, ...)
+   * @param subject what it is about (the feature, the table), empty when the finding has none
+   * @param resolution how it is resolved: {@code sign-off}, {@code waiver}, {@code fix} or {@code warning}
    * @param unresolved whether it still fails the gate
    * @param summary a short description for messages
    */
-  record Finding(String kind, boolean unresolved, String summary) {}
+  record Finding(String kind, String subject, String resolution, boolean unresolved, String summary) {
+    /** A finding whose subject and resolution the report does not give. */
+    Finding(String kind, boolean unresolved, String summary) {
+      this(kind, "", "", unresolved, summary);
+    }
+
+    /** Whether an approval (the sign-off itself, without a waiver) resolves it. */
+    boolean approvalResolves() {
+      return "sign-off".equals(resolution);
+    }
+  }
 
   boolean failed() {
     return "FAILED".equals(verdict);
@@ -80,6 +92,47 @@ record GateReport(
   /** The findings that fail the gate. */
   List<Finding> unresolved() {
     return findings.stream().filter(Finding::unresolved).toList();
+  }
+
+  /** The unresolved findings of one kind. */
+  List<Finding> unresolved(String kind) {
+    return findings.stream().filter(f -> f.unresolved() && f.kind().equals(kind)).toList();
+  }
+
+  /**
+   * The one-line headline of the unresolved findings of one kind, e.g. {@code Leakage gate FAILED: com.acme.B#gbm:
+   * Feature 'balance' was recorded after the decision time in ...}: what a code-scanning view filtered by that
+   * kind shows.
+   */
+  String headline(String kind) {
+    List<String> parts = new ArrayList<>();
+    List<Finding> ofKind = unresolved(kind);
+    ofKind.forEach(f -> parts.add(f.summary().replaceAll("\\.$", "")));
+    if (parts.isEmpty()) {
+      parts.add(kind);
+    }
+    if (ofKind.stream().anyMatch(f -> f.approvalResolves() || "waiver".equals(f.resolution()))
+        && !reviewWords().isEmpty()) {
+      parts.add(reviewWords());
+    }
+    return "Leakage gate FAILED: " + gate + ": " + String.join("; ", parts);
+  }
+
+  /** What the sign-off status says about a failed gate, e.g. {@code no leakage review covers it}; empty if it covers. */
+  private String reviewWords() {
+    return switch (signOffStatus) {
+      case "missing" -> "no leakage review covers it";
+      case "covers" -> "";
+      case "rejected" -> "the leakage review rejected it";
+      case "stale" -> "the leakage review is for different data (fingerprint changed)";
+      case "expired" -> "the leakage review has expired";
+      case "lift-grew" -> "the lift grew beyond the reviewed lift";
+      case "undecided" -> "the leakage review has no decision yet";
+      case "wrong-gate" -> "the leakage review file is for another gate";
+      case "incomplete" -> "the leakage review is incomplete";
+      case "malformed" -> "the leakage review file is malformed";
+      default -> "leakage review: " + signOffStatus;
+    };
   }
 
   /**
@@ -95,17 +148,7 @@ record GateReport(
     List<String> parts = new ArrayList<>();
     unresolved().forEach(f -> parts.add(f.summary().replaceAll("\\.$", "")));
     if (failed()) {
-      String review = switch (signOffStatus) {
-        case "missing" -> "no leakage review covers it";
-        case "covers" -> "";
-        case "rejected" -> "the leakage review rejected it";
-        case "stale" -> "the leakage review is for different data (fingerprint changed)";
-        case "expired" -> "the leakage review has expired";
-        case "liftgrew" -> "the lift grew beyond the reviewed lift";
-        case "incomplete" -> "the leakage review is incomplete";
-        case "malformed" -> "the leakage review file is malformed";
-        default -> "leakage review: " + signOffStatus;
-      };
+      String review = reviewWords();
       if (!review.isEmpty() && !parts.isEmpty()) {
         parts.add(review);
       } else if (parts.isEmpty()) {

@@ -124,8 +124,8 @@ final class GateReports {
       throw new IllegalArgumentException("$.findings is missing or not an array");
     }
     for (JsonNode f : array) {
-      findings.add(new GateReport.Finding(f.path("kind").asText("unknown"), f.path("unresolved").asBoolean(true),
-          f.path("headline").asText("")));
+      findings.add(new GateReport.Finding(f.path("kind").asText("unknown"), f.path("subject").asText(""),
+          f.path("resolution").asText(""), f.path("unresolved").asBoolean(true), f.path("headline").asText("")));
     }
     String pending = root.path("pendingSignOff").path("file").asText("");
     return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),

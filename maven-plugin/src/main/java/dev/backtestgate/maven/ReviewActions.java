@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import dev.backtestgate.review.SignOff;
 import org.apache.maven.plugin.MojoFailureException;
 
 /**
@@ -67,7 +68,8 @@ final class ReviewActions {
    * @param attest {@code -Dattest}: {@code all} or a comma list of checklist items
    * @param expires {@code -Dexpires}: an ISO date or {@code +Nd}
    * @param replace {@code -Dreplace}: overwrite an existing review
-   * @param waive {@code -Dwaive}: point-in-time waivers, {@code feature=reason} separated by {@code ;}
+   * @param waive {@code -Dwaive}: waivers, {@code kind:subject=reason} or {@code subject=reason}, separated by
+   *     {@code ;}
    */
   record Request(String gate, String reviewer, String rationale, String attest, String expires, boolean replace,
       String waive) {
@@ -108,13 +110,20 @@ final class ReviewActions {
         out.add("    JSON report: " + r.file());
         out.add("    HTML report: " + html(r.file()));
         problem(pending, r).ifPresent(p -> out.add("    cannot be signed off as it is: " + p));
+        List<String> uncovered = beyondApproval(r, List.of());
+        if (!uncovered.isEmpty()) {
+          out.add("    an approval alone cannot cover:");
+          uncovered.forEach(u -> out.add("      " + u));
+        }
       });
       if (report.isEmpty()) {
         out.add("    no report for this gate under " + reportDir + ": run the build again before signing off.");
       }
       out.add("    pending file: " + file);
       out.add("    sign off:  mvn backtest-gate:sign-off -Dgate=" + Shell.quote(pending.gate())
-          + " -Dreviewer='<you>' -Drationale='<why the lift is real>' -Dattest=all");
+          + " -Dreviewer='<you>' -Drationale='" + report.map(ReviewActions::rationalePrompt)
+              .orElse("<why it is not a leak>") + "' -Dattest=all"
+          + report.map(r -> waiveOption(waivable(r))).orElse(""));
     }
     return out;
   }
@@ -141,10 +150,11 @@ final class ReviewActions {
     }
     Set<String> attested = attested(r.attest(), approve);
     LocalDate expires = expires(r.expires());
-    Map<String, String> waivers = waivers(r.waive(), approve);
+    List<WaiveItem> waive = waiveItems(r.waive(), approve);
     List<ReviewFiles.Review> pending = pendingMatching(r.gate(), goal);
     GateReports.Listing reports = GateReports.read(reportDir);
     List<String> problems = new ArrayList<>();
+    Map<String, List<SignOff.Waiver>> waivers = new LinkedHashMap<>();
     for (ReviewFiles.Review p : pending) {
       Optional<GateReport> report = latestReport(reports, p.gate());
       if (report.isEmpty()) {
@@ -153,10 +163,16 @@ final class ReviewActions {
         continue;
       }
       problem(p, report.get()).ifPresent(x -> problems.add(p.gate() + ": " + x));
-      List<String> unknown = waivers.keySet().stream().filter(f -> !p.features().contains(f)).toList();
-      if (!unknown.isEmpty()) {
-        problems.add(p.gate() + ": -Dwaive names features the run does not have: " + String.join(", ", unknown)
-            + " (its features: " + String.join(", ", p.features()) + ").");
+      if (approve) {
+        List<SignOff.Waiver> gateWaivers = waiversFor(report.get(), waive, problems);
+        waivers.put(p.gate(), gateWaivers);
+        List<String> uncovered = beyondApproval(report.get(), gateWaivers);
+        if (!uncovered.isEmpty()) {
+          problems.add(p.gate() + ": this approval would never cover the run: "
+              + (uncovered.size() == 1 ? "1 finding needs" : uncovered.size() + " findings need")
+              + " more than an approval:\n    " + String.join("\n    ", uncovered)
+              + waiveHint(report.get(), gateWaivers));
+        }
       }
       Path target = reviewFile(p.gate());
       if (Files.isSymbolicLink(target)) {
@@ -174,7 +190,7 @@ final class ReviewActions {
     for (ReviewFiles.Review p : pending) {
       Path target = reviewFile(p.gate());
       write(target, ReviewFiles.decide(p, approve, r.reviewer().trim(), today, expires, r.rationale().trim(), attested,
-          waivers));
+          waivers.getOrDefault(p.gate(), List.of())));
       written.add(target);
       out.add("Wrote " + target + ": " + p.gate() + " " + (approve ? "approved" : "rejected") + " by "
           + r.reviewer().trim() + " on " + today + ", valid until " + expires + ".");
@@ -229,7 +245,7 @@ final class ReviewActions {
         problems.add(review.gate() + ": the data changed since the review (fingerprint " + review.fingerprint()
             + ", latest report " + report.get().fingerprint() + "). A renewal only extends a review of the same "
             + "data: review the new run and sign it off (sign-off -Dreplace=true).");
-      } else if ("liftgrew".equals(report.get().signOffStatus())) {
+      } else if ("lift-grew".equals(report.get().signOffStatus())) {
         problems.add(review.gate() + ": the lift grew beyond the reviewed lift plus the tolerance; review the new "
             + "result and sign it off again (sign-off -Dreplace=true).");
       }
@@ -242,7 +258,7 @@ final class ReviewActions {
     for (ReviewFiles.Review review : reviews) {
       String rationale = r.rationale() == null || r.rationale().isBlank() ? review.rationale() : r.rationale().trim();
       write(review.file(), ReviewFiles.decide(review, true, r.reviewer().trim(), today, expires, rationale, attested,
-          Map.of()));
+          List.of()));
       written.add(review.file());
       out.add("Renewed " + review.file() + ": " + review.gate() + " re-attested by " + r.reviewer().trim() + " on "
           + today + ", valid until " + expires + " (was " + review.expiresOn() + ").");
@@ -378,10 +394,12 @@ final class ReviewActions {
     }
     if (matching.isEmpty()) {
       throw refuse(goal + " refused: no pending sign-off under " + dir + " is for a gate matching '" + gate + "'.",
-          all.isEmpty() ? "There are none: run the build in local mode (mvn verify -Dbacktestgate.mode=local) so "
-              + "the failing gate writes one."
-              : "Pending gates: " + String.join(", ", all) + (unreadable.isEmpty() ? ""
-                  : "\n  Unreadable: " + String.join("\n  ", unreadable)));
+          (all.isEmpty() && unreadable.isEmpty() ? "There are none: run the build in local mode (mvn verify "
+              + "-Dbacktestgate.mode=local) so the failing gate writes one."
+              : all.isEmpty() ? "No readable ones: run the build in local mode (mvn verify -Dbacktestgate.mode=local) "
+                  + "so the failing gate writes them again."
+              : "Pending gates: " + String.join(", ", all))
+              + (unreadable.isEmpty() ? "" : "\n  Unreadable: " + String.join("\n  ", unreadable)));
     }
     return matching;
   }
@@ -417,11 +435,25 @@ final class ReviewActions {
     return given;
   }
 
-  /** {@code feature=reason;feature=reason} as an ordered map; refused for a rejection or a waiver without reason. */
-  private static Map<String, String> waivers(String waive, boolean approve) throws MojoFailureException {
-    Map<String, String> waivers = new LinkedHashMap<>();
+  /**
+   * One {@code -Dwaive} item.
+   *
+   * @param kind the finding kind it names, or {@code null} for every waivable kind about the subject
+   * @param subject the finding's subject (a feature, a table)
+   * @param reason why the finding is not a leak
+   * @param text the item as given, for messages
+   */
+  private record WaiveItem(String kind, String subject, String reason, String text) {
+    boolean matches(GateReport.Finding f) {
+      return f.subject().equals(subject) && (kind == null || f.kind().equals(kind));
+    }
+  }
+
+  /** {@code [kind:]subject=reason;...}; refused for a rejection or an item without subject or reason. */
+  private static List<WaiveItem> waiveItems(String waive, boolean approve) throws MojoFailureException {
+    List<WaiveItem> items = new ArrayList<>();
     if (waive == null || waive.isBlank()) {
-      return waivers;
+      return items;
     }
     if (!approve) {
       throw refuse("-Dwaive with reject: a rejection waives nothing.", "Drop -Dwaive, or approve with sign-off.");
@@ -431,13 +463,90 @@ final class ReviewActions {
         continue;
       }
       int eq = item.indexOf('=');
-      if (eq <= 0 || item.substring(eq + 1).isBlank()) {
-        throw refuse("-Dwaive item '" + item.trim() + "' is not feature=reason.", "Example: -Dwaive='balance="
-            + "recorded at load time, the event time is when the bank knew it' (several separated by ;).");
+      if (eq <= 0 || item.substring(0, eq).isBlank() || item.substring(eq + 1).isBlank()) {
+        throw refuse("-Dwaive item '" + item.trim() + "' is not kind:subject=reason.", "Example: -Dwaive="
+            + "'point-in-time:balance=recorded at load time, the event time is when the bank knew it' (several "
+            + "separated by ;; mvn backtest-gate:pending prints the item for each waivable finding).");
       }
-      waivers.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+      String target = item.substring(0, eq).trim();
+      int colon = target.indexOf(':');
+      String kind = colon > 0 && FindingKinds.known(target.substring(0, colon)) ? target.substring(0, colon) : null;
+      String subject = kind == null ? target : target.substring(colon + 1).trim();
+      items.add(new WaiveItem(kind, subject, item.substring(eq + 1).trim(), item.trim()));
+    }
+    return items;
+  }
+
+  /**
+   * The waivers {@code items} write for one gate, each with the kind of the finding it waives; an item that waives
+   * no finding of the run is a problem.
+   */
+  private static List<SignOff.Waiver> waiversFor(GateReport report, List<WaiveItem> items, List<String> problems) {
+    List<SignOff.Waiver> waivers = new ArrayList<>();
+    List<GateReport.Finding> waivable = waivable(report);
+    for (WaiveItem item : items) {
+      List<GateReport.Finding> matched = waivable.stream().filter(item::matches).toList();
+      if (matched.isEmpty()) {
+        problems.add(report.gate() + ": -Dwaive item '" + item.text() + "' waives no finding of this run"
+            + (waivable.isEmpty() ? ": it has none that a waiver resolves."
+                : "; its waivable findings: " + String.join(", ", waivable.stream().map(ReviewActions::waiveTarget)
+                    .distinct().toList()) + "."));
+      }
+      for (GateReport.Finding f : matched) {
+        if (waivers.stream().noneMatch(w -> w.covers(f.kind(), f.subject()))) {
+          waivers.add(new SignOff.Waiver(f.kind(), f.subject(), item.reason()));
+        }
+      }
     }
     return waivers;
+  }
+
+  /** The findings of a report that a waiver resolves (those the current review waives too: a new file replaces it). */
+  private static List<GateReport.Finding> waivable(GateReport report) {
+    return report.findings().stream().filter(f -> "waiver".equals(f.resolution())).toList();
+  }
+
+  /**
+   * One line per finding that an approval with {@code waivers} leaves unresolved: a waivable finding it does not
+   * waive (with its {@code -Dwaive} item), a finding only a fix resolves.
+   */
+  private static List<String> beyondApproval(GateReport report, List<SignOff.Waiver> waivers) {
+    List<String> lines = new ArrayList<>();
+    for (GateReport.Finding f : report.findings()) {
+      if ("waiver".equals(f.resolution()) && waivers.stream().noneMatch(w -> w.covers(f.kind(), f.subject()))) {
+        lines.add("- " + f.kind() + " (" + f.subject() + "): " + f.summary() + " Only a waiver with a reason or a fix "
+            + "resolves it; if it is not a leak: -Dwaive=" + Shell.quote(waiveTarget(f) + "=<why it is not a leak>"));
+      } else if ("fix".equals(f.resolution()) && f.unresolved()) {
+        lines.add("- " + f.kind() + (f.subject().isEmpty() ? "" : " (" + f.subject() + ")") + ": " + f.summary()
+            + " Only a fix resolves it: no review can; fix it and run the build again.");
+      }
+    }
+    return lines;
+  }
+
+  /** The command that signs off with every waivable finding waived, when waivers are what is missing. */
+  private static String waiveHint(GateReport report, List<SignOff.Waiver> waivers) {
+    List<GateReport.Finding> open = waivable(report).stream()
+        .filter(f -> waivers.stream().noneMatch(w -> w.covers(f.kind(), f.subject()))).toList();
+    return open.isEmpty() ? "" : "\n    To approve and waive " + (open.size() == 1 ? "it" : "them")
+        + " (only if not a leak), add:" + waiveOption(waivable(report));
+  }
+
+  /** {@code  -Dwaive='kind:subject=<why ...>;...'} for the given findings, or empty. */
+  private static String waiveOption(List<GateReport.Finding> findings) {
+    List<String> items = findings.stream().map(f -> waiveTarget(f) + "=<why it is not a leak>").distinct().toList();
+    return items.isEmpty() ? "" : " -Dwaive=" + Shell.quote(String.join(";", items));
+  }
+
+  private static String waiveTarget(GateReport.Finding f) {
+    return f.kind() + ":" + f.subject();
+  }
+
+  /** The rationale to ask for: the lift's, the perfect AUC's, or why the findings are not a leak. */
+  private static String rationalePrompt(GateReport report) {
+    List<String> kinds = report.unresolved().stream().map(GateReport.Finding::kind).toList();
+    return kinds.contains("lift") ? "<why the lift is real>"
+        : kinds.contains("perfect-auc") ? "<why the perfect AUC is real>" : "<why it is not a leak>";
   }
 
   private LocalDate expires(String expires) throws MojoFailureException {

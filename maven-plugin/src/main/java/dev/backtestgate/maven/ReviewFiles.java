@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -92,9 +91,6 @@ final class ReviewFiles {
     HistoryManifest.parse(json, source);
   }
 
-  /** The kind of the findings that {@code -Dwaive=feature=reason} waives. */
-  static final String POINT_IN_TIME = "point-in-time";
-
   /** The checklist items a reviewer attests, in file order. */
   static List<String> checklistItems() {
     return SignOffJson.CHECKLIST_ITEMS;
@@ -131,18 +127,19 @@ final class ReviewFiles {
 
   /**
    * The canonical text of a decided review made from {@code from} (a pending file, or a review being renewed):
-   * its gate, fingerprint and reviewed numbers, with the reviewer's decision, dates, rationale and attestations.
+   * its gate, fingerprint and reviewed numbers, with the reviewer's decision, dates, rationale and attestations, and
+   * its waivers with {@code waivers} added (each replacing one of the same kind and subject).
    */
   static String decide(Review from, boolean approve, String reviewer, LocalDate reviewedOn, LocalDate expiresOn,
-      String rationale, Set<String> attested, Map<String, String> waivers) {
+      String rationale, Set<String> attested, List<SignOff.Waiver> waivers) {
     SignOff s = from.signOff();
     List<String> items = checklistItems();
     SignOff.Checklist checklist = new SignOff.Checklist(attested.contains(items.get(0)),
         attested.contains(items.get(1)), attested.contains(items.get(2)), attested.contains(items.get(3)),
         attested.contains(items.get(4)));
     List<SignOff.Waiver> allWaivers = new ArrayList<>(s.waivers());
-    allWaivers.removeIf(w -> w.kind().equals(POINT_IN_TIME) && waivers.containsKey(w.subject()));
-    waivers.forEach((feature, reason) -> allWaivers.add(new SignOff.Waiver(POINT_IN_TIME, feature, reason)));
+    allWaivers.removeIf(w -> waivers.stream().anyMatch(n -> n.covers(w.kind(), w.subject())));
+    allWaivers.addAll(waivers);
     return SignOffJson.write(new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(),
         approve ? Decision.APPROVED : Decision.REJECTED, reviewer, reviewedOn, expiresOn, rationale, checklist,
         allWaivers));

@@ -14,14 +14,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The SARIF 2.1.0 log of a build's gates: one result per failed gate (and one per gated test that did not run),
- * located at the gated test method's source line, with the headline as message, the finding kinds as rules and the
- * report's path. Paths are relative to the top-level project directory ({@code %SRCROOT%}), as code scanning
+ * The SARIF 2.1.0 log of a build's gates: one result per unresolved finding kind of each failed gate (and one per
+ * gated test that did not run), located at the gated test method's source line, with the kind as rule, that kind's
+ * headline as message and the report's path. A gate that failed for a lift and a point-in-time leak is two
+ * results, so a code-scanning view filtered by rule shows each. Paths are relative to the top-level project directory ({@code %SRCROOT%}), as code scanning
  * services expect.
  *
  * <pre>{@code
- * String json = Sarif.write(List.of(new Sarif.Result("lift", List.of("lift"), headline, source, 12, report, html)),
- *     projectRoot, "0.1.0");
+ * String json = Sarif.write(List.of(new Sarif.Result("com.acme.B#gbm", "lift", List.of("lift"), headline, source,
+ *     12, report, html)), projectRoot, "0.1.0");
  * }</pre>
  */
 final class Sarif {
@@ -37,14 +38,15 @@ final class Sarif {
    * One result.
    *
    * @param gate the gate id, or the test name for a test that did not run
-   * @param kinds the finding kinds, the first is the rule id
-   * @param message the headline
+   * @param rule the rule id: the finding kind this result is about
+   * @param kinds every unresolved finding kind of the gate
+   * @param message the headline of this kind
    * @param source the test's source file, or {@code null} when unknown
    * @param line the line in it, 0 when unknown
    * @param report the JSON report, or {@code null}
    * @param html the HTML report, or {@code null}
    */
-  record Result(String gate, List<String> kinds, String message, Path source, int line, Path report, Path html) {
+  record Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report, Path html) {
     Result {
       kinds = List.copyOf(kinds);
     }
@@ -64,7 +66,7 @@ final class Sarif {
     Map<String, Integer> ruleIndex = new LinkedHashMap<>();
     ArrayNode rules = driver.putArray("rules");
     for (Result r : results) {
-      for (String kind : r.kinds()) {
+      for (String kind : List.of(r.rule())) {
         if (!ruleIndex.containsKey(kind)) {
           ruleIndex.put(kind, ruleIndex.size());
           FindingKinds.Kind k = FindingKinds.of(kind);
@@ -81,8 +83,8 @@ final class Sarif {
     ArrayNode out = run.putArray("results");
     for (Result r : results) {
       ObjectNode result = out.addObject();
-      result.put("ruleId", r.kinds().get(0));
-      result.put("ruleIndex", ruleIndex.get(r.kinds().get(0)));
+      result.put("ruleId", r.rule());
+      result.put("ruleIndex", ruleIndex.get(r.rule()));
       result.put("level", "error");
       result.putObject("message").put("text", r.message());
       ObjectNode location = result.putArray("locations").addObject();
@@ -95,7 +97,8 @@ final class Sarif {
         }
       }
       location.putArray("logicalLocations").addObject().put("fullyQualifiedName", r.gate()).put("kind", "function");
-      result.putObject("partialFingerprints").put("backtestGate/v1", r.gate());
+      // one result per gate and kind: the kind is part of its identity
+      result.putObject("partialFingerprints").put("backtestGate/v2", r.gate() + " " + r.rule());
       List<ObjectNode> related = new ArrayList<>();
       int id = 1;
       for (Path p : new Path[] {r.report(), r.html()}) {
@@ -113,6 +116,7 @@ final class Sarif {
       }
       ObjectNode properties = result.putObject("properties");
       properties.put("gate", r.gate());
+      properties.put("kind", r.rule());
       ArrayNode kinds = properties.putArray("kinds");
       r.kinds().forEach(kinds::add);
       if (r.report() != null) {

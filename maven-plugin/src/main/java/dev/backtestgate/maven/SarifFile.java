@@ -21,9 +21,15 @@ import java.util.Set;
  * }</pre>
  */
 final class SarifFile {
+  /** The rule of a gate that failed without an unresolved finding (its review failed on its own). */
+  static final String GATE_FAILED = "gate-failed";
+
   private SarifFile() {}
 
-  /** The results: one per failed gate of this build, one per gated test that did not run. */
+  /**
+   * The results: one per unresolved finding kind of each failed gate of this build, one per gated test that did not
+   * run.
+   */
   static List<Sarif.Result> results(BuildCheck.Outcome outcome, List<Path> testSourceRoots) {
     List<Sarif.Result> results = new ArrayList<>();
     Set<GateReport> located = new HashSet<>();
@@ -32,19 +38,19 @@ final class SarifFile {
       for (GateReport report : ran.getValue()) {
         located.add(report);
         if (report.failed()) {
-          results.add(failed(report, source));
+          results.addAll(failed(report, source));
         }
       }
     }
     for (GateReport report : outcome.freshReports()) {
       if (report.failed() && !located.contains(report)) {
-        results.add(failed(report, Optional.empty()));
+        results.addAll(failed(report, Optional.empty()));
       }
     }
     for (BuildCheck.Missing missing : outcome.missing()) {
       GatedMethod test = missing.test();
       Optional<SourceLines.Found> source = SourceLines.find(test.location(), testSourceRoots);
-      results.add(new Sarif.Result(test.gateId(), List.of(FindingKinds.NOT_RUN),
+      results.add(new Sarif.Result(test.gateId(), FindingKinds.NOT_RUN, List.of(FindingKinds.NOT_RUN),
           "Gated test did not run: " + test.name() + " produced no gate report in this build ("
               + describe(missing.cause()) + "); see the build log of backtest-gate:check.",
           source.map(SourceLines.Found::file).orElse(null), source.map(SourceLines.Found::line).orElse(0), null, null));
@@ -52,13 +58,24 @@ final class SarifFile {
     return results;
   }
 
-  private static Sarif.Result failed(GateReport report, Optional<SourceLines.Found> source) {
+  /** One result per unresolved kind of a failed gate; a gate failed with none (a review that fails alone) is one. */
+  private static List<Sarif.Result> failed(GateReport report, Optional<SourceLines.Found> source) {
     List<String> kinds = report.unresolved().stream().map(GateReport.Finding::kind).distinct().toList();
     String name = report.file().getFileName().toString();
     Path html = report.file().resolveSibling(name.substring(0, name.length() - ".json".length()) + ".html");
-    return new Sarif.Result(report.gate(), kinds.isEmpty() ? List.of("gate-failed") : kinds, report.headline(),
-        source.map(SourceLines.Found::file).orElse(null), source.map(SourceLines.Found::line).orElse(0),
-        report.file(), Files.isRegularFile(html) ? html : null);
+    Path page = Files.isRegularFile(html) ? html : null;
+    Path file = source.map(SourceLines.Found::file).orElse(null);
+    int line = source.map(SourceLines.Found::line).orElse(0);
+    if (kinds.isEmpty()) {
+      return List.of(new Sarif.Result(report.gate(), GATE_FAILED, List.of(GATE_FAILED), report.headline(), file, line,
+          report.file(), page));
+    }
+    List<Sarif.Result> results = new ArrayList<>();
+    for (String kind : kinds) {
+      results.add(new Sarif.Result(report.gate(), kind, kinds, kinds.size() == 1 ? report.headline()
+          : report.headline(kind), file, line, report.file(), page));
+    }
+    return results;
   }
 
   private static String describe(BuildCheck.Cause cause) {

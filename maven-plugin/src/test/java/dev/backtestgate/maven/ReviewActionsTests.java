@@ -6,6 +6,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.junit.Backtest;
+import dev.backtestgate.junit.LeakageGated;
 import dev.backtestgate.maven.fixtures.DirectFixture;
 import dev.backtestgate.time.EventLog;
 import java.io.IOException;
@@ -118,21 +120,138 @@ class ReviewActionsTests {
   }
 
   @Test
-  void signOffWritesPointInTimeWaiversForTheRunsFeaturesOnly() throws IOException, MojoFailureException {
+  void signOffRefusesWaiversThatWaiveNoFindingOfTheRun() {
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
         "balance=load time"), true))
-        .hasMessageContaining(GATE + ": -Dwaive names features the run does not have: balance (its features: region).");
+        .hasMessageContaining(GATE + ": -Dwaive item 'balance=load time' waives no finding of this run: it has none "
+            + "that a waiver resolves.");
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
-        "region"), true)).hasMessageStartingWith("-Dwaive item 'region' is not feature=reason.");
+        "region"), true)).hasMessageStartingWith("-Dwaive item 'region' is not kind:subject=reason.");
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "no", null, null, false,
         "region=x"), false)).hasMessageStartingWith("-Dwaive with reject: a rejection waives nothing.");
-    actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
-        "region=set once at account opening; "), true);
-    assertThat(Files.readString(reviews.resolve(GATE + ".json")))
-        .contains("\"waivers\": [\n    {\n      \"kind\": \"point-in-time\",\n      \"subject\": \"region\",\n"
-            + "      \"reason\": \"set once at account opening\"\n    }\n  ]");
-    runGate("verify");
-    assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void anApprovalThatCouldNeverCoverAPointInTimeLeakIsRefusedWithTheWaiveItem() {
+    runCases("lateAndLifted", "local");
+
+    assertThatThrownBy(() -> actions.decide(casesRequest("lateAndLifted", null), true))
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("sign-off refused, nothing was written:")
+        .hasMessageContaining(CASES + "lateAndLifted: this approval would never cover the run: 1 finding needs more "
+            + "than an approval:\n    - point-in-time (balance): Feature 'balance' was recorded after the decision "
+            + "time")
+        .hasMessageContaining("Only a waiver with a reason or a fix resolves it; if it is not a leak: "
+            + "-Dwaive='point-in-time:balance=<why it is not a leak>'")
+        .hasMessageContaining("To approve and waive it (only if not a leak), add: "
+            + "-Dwaive='point-in-time:balance=<why it is not a leak>'");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void waiversAreWrittenWithTheKindOfTheFindingTheyWaive() throws IOException, MojoFailureException {
+    runCases("lateAndLabelled", "local");
+
+    actions.decide(casesRequest("lateAndLabelled", "balance=recorded at load time; feature-label:refund_flag=set "
+        + "by the refunds team before the decision"), true);
+
+    String review = Files.readString(reviews.resolve(CASES + "lateAndLabelled.json"));
+    assertThat(review).contains("\"kind\": \"point-in-time\",\n      \"subject\": \"balance\",\n"
+        + "      \"reason\": \"recorded at load time\"")
+        .contains("\"kind\": \"feature-label\",\n      \"subject\": \"refund_flag\",\n"
+        + "      \"reason\": \"set by the refunds team before the decision\"");
+    runCases("lateAndLabelled", "verify");
+    assertThat(GateReports.readOne(reports.resolve(CASES + "lateAndLabelled.json")).verdict())
+        .isEqualTo("PASSED_WITH_SIGN_OFF");
+  }
+
+  @Test
+  void aWaiverItemWithAKindWaivesOnlyThatKind() {
+    runCases("lateAndLabelled", "local");
+
+    assertThatThrownBy(() -> actions.decide(casesRequest("lateAndLabelled", "point-in-time:refund_flag=no"), true))
+        .hasMessageContaining("-Dwaive item 'point-in-time:refund_flag=no' waives no finding of this run; its "
+            + "waivable findings: point-in-time:balance, feature-label:refund_flag.");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void pendingAsksForTheLiftOnlyWhenTheLiftIsAboveTheLimitAndPrintsTheWaiveItems() {
+    runCases("late", "local");
+
+    String text = String.join("\n", actions.pending());
+
+    assertThat(text).contains("    sign off:  mvn backtest-gate:sign-off -Dgate='" + CASES + "late' -Dreviewer='<you>' "
+        + "-Drationale='<why it is not a leak>' -Dattest=all -Dwaive='point-in-time:balance=<why it is not a leak>'")
+        .contains("    an approval alone cannot cover:\n      - point-in-time (balance): Feature 'balance'")
+        .endsWith("-Drationale='<why the lift is real>' -Dattest=all");
+    assertThat(reviews).doesNotExist();
+  }
+
+  private static final String CASES = ReviewCases.class.getName() + "#";
+
+  private void runCases(String method, String mode) {
+    EngineTestKit.engine("junit-jupiter")
+        .selectors(selectMethod(ReviewCases.class, method, "dev.backtestgate.junit.Backtest"))
+        .configurationParameter("backtestgate.report-dir", reports.toString())
+        .configurationParameter("backtestgate.review-dir", reviews.toString())
+        .configurationParameter("backtestgate.mode", mode)
+        .execute();
+  }
+
+  private static ReviewActions.Request casesRequest(String method, String waive) {
+    return new ReviewActions.Request(CASES + method, "ana@example.com", "the model is better", "all", null, false,
+        waive);
+  }
+
+  /** Gates that fail for more than their lift: a late feature, a feature that alone ranks the labels. */
+  static class ReviewCases {
+    private static final int N = 300;
+
+    @Test
+    @LeakageGated
+    void late(Backtest backtest) {
+      record(backtest, 0.0).feature("balance", known(3_600_000L));
+    }
+
+    @Test
+    @LeakageGated
+    void lateAndLifted(Backtest backtest) {
+      record(backtest, 0.4).feature("balance", known(3_600_000L));
+    }
+
+    @Test
+    @LeakageGated
+    void lateAndLabelled(Backtest backtest) {
+      double[] refunds = new double[N];
+      for (int i = 0; i < N; i++) {
+        refunds[i] = i % 3 == 0 ? 6 + (i % 11) : (i % 11) * 0.5;
+      }
+      record(backtest, 0.4).feature("balance", known(3_600_000L)).timelessFeature("refund_flag", "static")
+          .featureValues("refund_flag", refunds);
+    }
+
+    private static Backtest record(Backtest backtest, double lift) {
+      boolean[] labels = new boolean[N];
+      double[] candidate = new double[N];
+      double[] baseline = new double[N];
+      for (int i = 0; i < N; i++) {
+        labels[i] = i % 3 == 0;
+        baseline[i] = (i * 37 % 101) / 101.0 + (labels[i] ? 0.3 : 0);
+        candidate[i] = baseline[i] + (labels[i] ? lift : 0) + (i % 7 == 0 ? 0.001 : 0);
+      }
+      return backtest.labels(labels).candidate("cand", candidate).baseline("base", baseline)
+          .decisionTimes(known(0));
+    }
+
+    private static long[] known(long after) {
+      long[] times = new long[N];
+      for (int i = 0; i < N; i++) {
+        times[i] = 1_767_225_600_000L + i * 86_400_000L + after;
+      }
+      return times;
+    }
   }
 
   @Test

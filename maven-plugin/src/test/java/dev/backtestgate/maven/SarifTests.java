@@ -9,6 +9,8 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.backtestgate.junit.Backtest;
+import dev.backtestgate.junit.LeakageGated;
 import dev.backtestgate.maven.fixtures.DirectFixture;
 import dev.backtestgate.maven.fixtures.InheritedFixture;
 import java.io.IOException;
@@ -74,13 +76,19 @@ class SarifTests {
   @Test
   void oneResultPerFailedGateAtTheTestMethodsDeclaration() throws IOException {
     JsonNode results = sarif.path("runs").get(0).path("results");
-    // DirectFixture#gbm and #custom and InheritedFixture#inherited fail (lift, perfect AUC); MetaFixture did not run
-    assertThat(results).hasSize(4);
-    JsonNode gbm = result(results, P + "DirectFixture#gbm");
-    assertThat(gbm.path("ruleId").asText()).isEqualTo("lift");
+    // DirectFixture#gbm and #custom and InheritedFixture#inherited fail (lift and perfect AUC: one result for each
+    // kind); MetaFixture did not run
+    assertThat(results).hasSize(7);
+    JsonNode gbm = result(results, P + "DirectFixture#gbm", "lift");
     assertThat(gbm.path("message").path("text").asText())
         .startsWith("Leakage gate FAILED: " + P + "DirectFixture#gbm: AUC lift +")
-        .contains("is above the 0.050 limit; Candidate cand has an AUC of 1.000; no leakage review covers it");
+        .endsWith("is above the 0.050 limit; no leakage review covers it");
+    assertThat(result(results, P + "DirectFixture#gbm", "perfect-auc").path("message").path("text").asText())
+        .isEqualTo("Leakage gate FAILED: " + P + "DirectFixture#gbm: Candidate cand has an AUC of 1.000; no leakage "
+            + "review covers it");
+    assertThat(gbm.path("properties").path("kinds")).extracting(JsonNode::asText)
+        .containsExactly("lift", "perfect-auc");
+    assertThat(gbm.path("partialFingerprints").path("backtestGate/v2").asText()).isEqualTo(P + "DirectFixture#gbm lift");
     JsonNode location = gbm.path("locations").get(0).path("physicalLocation");
     assertThat(location.path("artifactLocation").path("uri").asText())
         .isEqualTo("src/test/java/dev/backtestgate/maven/fixtures/DirectFixture.java");
@@ -91,15 +99,14 @@ class SarifTests {
     assertThat(gbm.path("relatedLocations").get(0).path("physicalLocation").path("artifactLocation").path("uri")
         .asText()).endsWith("DirectFixture%23gbm.json");
 
-    JsonNode inherited = result(results, P + "InheritedFixture#inherited");
+    JsonNode inherited = result(results, P + "InheritedFixture#inherited", "lift");
     JsonNode base = inherited.path("locations").get(0).path("physicalLocation");
     assertThat(base.path("artifactLocation").path("uri").asText())
         .isEqualTo("src/test/java/dev/backtestgate/maven/fixtures/BaseFixture.java");
     assertThat(base.path("region").path("startLine").asInt())
         .isEqualTo(lineOf("BaseFixture.java", "void inherited(Backtest backtest)"));
 
-    JsonNode notRun = result(results, "composed");
-    assertThat(notRun.path("ruleId").asText()).isEqualTo("not-run");
+    JsonNode notRun = result(results, "composed", "not-run");
     assertThat(notRun.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt())
         .isEqualTo(lineOf("MetaFixture.java", "void viaMeta(Backtest backtest)"));
   }
@@ -117,17 +124,82 @@ class SarifTests {
         .isEqualTo("target/backtest-gate/a.B$C%23m%5B1%5D.json");
   }
 
-  private static JsonNode result(JsonNode results, String gate) {
+  @Test
+  void aGateThatFailedForAPointInTimeLeakIsFiledUnderThatRuleAtTheTestMethod(@TempDir Path dir, @TempDir Path reviews,
+      @TempDir Path own) throws IOException {
+    Instant start = Instant.now();
+    EngineTestKit.engine("junit-jupiter").selectors(selectClass(PointInTimeCases.class))
+        .configurationParameter("backtestgate.report-dir", dir.toString())
+        .configurationParameter("backtestgate.review-dir", reviews.toString())
+        .configurationParameter("backtestgate.mode", "verify")
+        .execute().testEvents().assertStatistics(stats -> stats.failed(1));
+    String internal = PointInTimeCases.class.getName().replace('.', '/');
+    TestClasses.copy(own, internal);
+    List<GatedMethod> gated;
+    try (ClassIndex index = new ClassIndex(own, TestClasses.classpath())) {
+      gated = GatedTestScanner.scan(index);
+    }
+    BuildCheck.Outcome outcome = BuildCheck.run(gated, GateReports.read(dir), start,
+        new SurefireSetup("3.5.4", List.of(), List.of(), null));
+    JsonNode log = new ObjectMapper().readTree(Files.readString(SarifFile.write(dir, outcome, List.of(TEST_SOURCES),
+        MODULE)));
+
+    // the gate failed for its lift and for the late feature: one result under each rule, both at the test method
+    JsonNode results = log.path("runs").get(0).path("results");
+    assertThat(results).extracting(r -> r.path("ruleId").asText()).containsExactly("lift", "point-in-time");
+    String gate = PointInTimeCases.class.getName() + "#lateBalance";
+    JsonNode leak = result(results, gate, "point-in-time");
+    assertThat(leak.path("message").path("text").asText()).startsWith("Leakage gate FAILED: " + gate + ": Feature "
+        + "'balance' was recorded after the decision time").doesNotContain("AUC lift");
+    int line = lineOf(Path.of("dev/backtestgate/maven/SarifTests.java"), "void lateBalance(" + "Backtest backtest) {");
     for (JsonNode r : results) {
-      if (r.path("properties").path("gate").asText().equals(gate)) {
+      assertThat(r.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt())
+          .isEqualTo(line);
+    }
+    JsonNode rules = log.path("runs").get(0).path("tool").path("driver").path("rules");
+    assertThat(rules).extracting(r -> r.path("id").asText()).containsExactly("lift", "point-in-time");
+    assertThat(rules.get(1).path("help").path("text").asText()).contains("waive the feature");
+    assertThat(reviews).isEmptyDirectory();
+  }
+
+  /** A gate whose lift is above the limit and whose feature was recorded after the decision. */
+  static class PointInTimeCases {
+    @Test
+    @LeakageGated
+    void lateBalance(Backtest backtest) {
+      int n = 200;
+      boolean[] labels = new boolean[n];
+      double[] candidate = new double[n];
+      double[] baseline = new double[n];
+      long[] decided = new long[n];
+      long[] known = new long[n];
+      for (int i = 0; i < n; i++) {
+        labels[i] = i % 3 == 0;
+        baseline[i] = (i * 37 % 101) / 101.0 + (labels[i] ? 0.3 : 0);
+        candidate[i] = baseline[i] + (labels[i] ? 0.4 : 0);
+        decided[i] = 1_767_225_600_000L + i * 86_400_000L;
+        known[i] = decided[i] + 3_600_000L;
+      }
+      backtest.labels(labels).candidate("cand", candidate).baseline("base", baseline).decisionTimes(decided)
+          .feature("balance", known);
+    }
+  }
+
+  private static JsonNode result(JsonNode results, String gate, String rule) {
+    for (JsonNode r : results) {
+      if (r.path("properties").path("gate").asText().equals(gate) && r.path("ruleId").asText().equals(rule)) {
         return r;
       }
     }
-    throw new AssertionError("no result for " + gate + " in " + text);
+    throw new AssertionError("no result for " + gate + " under " + rule + " in " + text);
   }
 
   private static int lineOf(String file, String text) throws IOException {
-    List<String> lines = Files.readAllLines(TEST_SOURCES.resolve("dev/backtestgate/maven/fixtures/" + file));
+    return lineOf(Path.of("dev/backtestgate/maven/fixtures/" + file), text);
+  }
+
+  private static int lineOf(Path file, String text) throws IOException {
+    List<String> lines = Files.readAllLines(TEST_SOURCES.resolve(file));
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).contains(text)) {
         return i + 1;

@@ -1,0 +1,169 @@
+package dev.backtestgate.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import dev.backtestgate.maven.fixtures.DirectFixture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * The reviewer's goals given hostile or careless parameters and files: globs that match nothing, waiver items that
+ * are not waivers, impossible dates, attestations in the wrong case, a pending file that is a link, truncated or of
+ * another gate's data, a review file that is a link. Every refusal names the problem and writes nothing: the review
+ * directory is never created.
+ */
+class HostileReviewGoalTests {
+  private static final String GATE = "dev.backtestgate.maven.fixtures.DirectFixture#gbm";
+  private static final LocalDate TODAY = LocalDate.now(Clock.systemUTC());
+
+  @TempDir
+  Path module;
+  Path reports;
+  Path reviews;
+  ReviewActions actions;
+
+  @BeforeEach
+  void failingGateInLocalMode() {
+    reports = module.resolve("target/backtest-gate");
+    reviews = module.resolve("leakage-reviews");
+    EngineTestKit.engine("junit-jupiter")
+        .selectors(selectMethod(DirectFixture.class, "gbm", "dev.backtestgate.junit.Backtest"))
+        .configurationParameter("backtestgate.report-dir", reports.toString())
+        .configurationParameter("backtestgate.review-dir", reviews.toString())
+        .configurationParameter("backtestgate.mode", "local")
+        .execute();
+    actions = new ReviewActions(module, module, reports, reviews, TODAY);
+  }
+
+  private void refused(ReviewActions.Request request, String... phrases) {
+    assertThatThrownBy(() -> actions.decide(request, true)).isInstanceOf(MojoFailureException.class)
+        .hasMessageContainingAll(phrases);
+    assertThat(reviews).doesNotExist();
+  }
+
+  private static ReviewActions.Request request(String gate, String attest, String expires, String waive) {
+    return new ReviewActions.Request(gate, "ana@example.com", "real", attest, expires, false, waive);
+  }
+
+  @ParameterizedTest(name = "-Dgate={0}")
+  @CsvSource({"'nope#*'", "'dev.backtestgate.maven.fixtures.DirectFixture#GBM'", "'?'",
+      "'dev.backtestgate.maven.fixtures.DirectFixture#gbm '' && rm -rf . #'", "'.*'"})
+  void aGateThatMatchesNoPendingSignOffIsRefusedListingThePendingGates(String gate) {
+    refused(request(gate, "all", null, null), "sign-off refused: no pending sign-off under", "Pending gates: " + GATE);
+  }
+
+  @ParameterizedTest(name = "-Dwaive={0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      =no subject                    | -Dwaive item '=no subject' is not kind:subject=reason.
+      region=                        | -Dwaive item 'region=' is not kind:subject=reason.
+      region                         | -Dwaive item 'region' is not kind:subject=reason.
+      '   =x'                        | is not kind:subject=reason.
+      point-in-time:region=load time | -Dwaive item 'point-in-time:region=load time' waives no finding of this run
+      no-such-kind:region=load time  | -Dwaive item 'no-such-kind:region=load time' waives no finding of this run
+      lift:gbm=it is real            | -Dwaive item 'lift:gbm=it is real' waives no finding of this run
+      REGION=load time               | -Dwaive item 'REGION=load time' waives no finding of this run
+      """)
+  void aWaiverItemThatIsNotAWaiverOfThisRunIsRefused(String waive, String message) {
+    refused(request(GATE, "all", null, waive), message);
+  }
+
+  @ParameterizedTest(name = "-Dexpires={0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      2026-02-30 | is neither a date nor a number of days
+      tomorrow   | is neither a date nor a number of days
+      +99999d    | is neither a date nor a number of days
+      -1d        | is neither a date nor a number of days
+      +1w        | is neither a date nor a number of days
+      1999-12-31 | before today
+      """)
+  void anImpossibleExpiryIsRefused(String expires, String message) {
+    refused(request(GATE, "all", expires, null), "-Dexpires=" + expires, message);
+  }
+
+  @ParameterizedTest(name = "-Dattest={0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      ALL                                 | -Dattest names unknown checklist items: ALL.
+      all;                                | -Dattest names unknown checklist items: all;.
+      'featuresknownatdecisiontime'       | -Dattest names unknown checklist items: featuresknownatdecisiontime.
+      ',,'                                | An approval attests every checklist item; not attested: preprocessingFitOnTrainingDataOnly
+      """)
+  void anAttestationInAnotherSpellingIsRefused(String attest, String message) {
+    refused(request(GATE, attest, null, null), message);
+  }
+
+  @Test
+  void aPendingFileThatIsALinkIsNotRead() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    Path elsewhere = Files.move(pending, module.resolve("elsewhere.json"));
+    Files.createSymbolicLink(pending, elsewhere);
+
+    refused(request(GATE, "all", null, null), "sign-off refused: no pending sign-off",
+        "No readable ones", "Unreadable: " + pending, "is not a regular file (a link or a directory)");
+  }
+
+  @Test
+  void aTruncatedPendingFileIsRefusedAsUnreadable() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    String text = Files.readString(pending);
+    Files.writeString(pending, text.substring(0, text.length() / 2));
+
+    refused(request(GATE, "all", null, null), "sign-off refused: no pending sign-off", "No readable ones",
+        "Unreadable: " + pending);
+  }
+
+  @Test
+  void aPendingFileOfOtherDataIsRefused() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    Files.writeString(pending, Files.readString(pending).replaceFirst("\"fingerprint\": \"[^\"]*\"",
+        "\"fingerprint\": \"sha256:" + "0".repeat(64) + "\""));
+
+    refused(request(GATE, "all", null, null), GATE + ": the pending file's fingerprint sha256:" + "0".repeat(64)
+        + " differs from the latest report's");
+  }
+
+  @Test
+  void aReviewFileThatIsALinkIsNeverWrittenThrough() throws IOException {
+    Path target = module.resolve("elsewhere.json");
+    Files.writeString(target, "{}");
+    Files.createDirectories(reviews);
+    Files.createSymbolicLink(reviews.resolve(GATE + ".json"), target);
+
+    assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, true), true))
+        .hasMessageContaining("is a link; a review is committed content. Remove the link.");
+    assertThat(Files.readString(target)).isEqualTo("{}");
+  }
+
+  @Test
+  void aRejectionThatWaivesIsRefused() {
+    assertThatThrownBy(() -> actions.decide(request(GATE, null, null, "region=x"), false))
+        .hasMessageStartingWith("-Dwaive with reject: a rejection waives nothing.");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void renewWithoutAReviewIsRefused() {
+    assertThatThrownBy(() -> actions.renew(new ReviewActions.Request(GATE, "bo", null, "all", null, false)))
+        .hasMessageStartingWith("renew refused: no review under " + reviews + " is for a gate matching '" + GATE
+            + "'.");
+    assertThat(reviews).doesNotExist();
+  }
+
+  @Test
+  void acceptHistoryWithoutAProposalIsRefused() {
+    assertThatThrownBy(() -> actions.acceptHistory("*", null, "ana"))
+        .hasMessageStartingWith("accept-history refused: no proposed history manifest under ");
+    assertThat(reviews).doesNotExist();
+  }
+}
