@@ -63,8 +63,7 @@ public record LiftTrendFinding(LiftTrend trend) implements Finding {
         : fmt("The lift declines steadily from %+.3f (%s) to %+.3f (%s).", line.fittedFirst(), line.firstPeriod(),
             line.fittedLast(), line.lastPeriod());
     List<String> lines = new ArrayList<>();
-    lines.add(fmt("The candidate's lift over the baseline falls toward the present: %s", headline.substring(4, 5)
-        .toLowerCase(java.util.Locale.ROOT) + headline.substring(5)));
+    lines.add(headline + " The candidate's lift over the baseline falls toward the present.");
     lines.add(fmt("  change point: a fall of %.3f at %s (z = %.2f over %d boundaries, p <= %s; %s)", cp.step(),
         cp.firstAfter(), cp.z(), cp.boundaries(), p(cp.pValue()), verdict(trend.changePointFails(), cp.pValue(),
             cp.step(), s)));

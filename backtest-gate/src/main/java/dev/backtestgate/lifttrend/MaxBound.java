@@ -1,7 +1,7 @@
 package dev.backtestgate.lifttrend;
 
+import org.apache.commons.math3.analysis.integration.gauss.GaussIntegrator;
 import org.apache.commons.math3.analysis.integration.gauss.GaussIntegratorFactory;
-import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
  * An upper bound on {@code P(max_j Z_j >= c)} for standard normal {@code Z_1 .. Z_m} in a chain, where {@code rho_j}
@@ -9,19 +9,56 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * (1976) and Worsley (1982), {@code P(Z_1 >= c) + sum_j P(Z_(j+1) >= c, Z_j < c)}. It never falls below the true
  * probability, so a test that rejects when the bound is at most alpha keeps its false-alarm rate at most alpha; for
  * the strongly correlated neighbours of a change-point scan it is close to exact (Worsley 1982, Biometrika 69), where
- * plain Bonferroni ({@code m P(Z >= c)}) would be several times too large.
+ * plain Bonferroni ({@code m P(Z >= c)}) is 1.5 to 2 times too large over 24 periods, and more over more periods.
  */
 final class MaxBound {
-  private static final NormalDistribution NORMAL = new NormalDistribution(null, 0.0, 1.0);
-  private static final GaussIntegratorFactory GAUSS = new GaussIntegratorFactory();
-  private static final int PANELS = 24;
-  private static final int POINTS = 8;
+  private static final int PANELS = 16;
+  /** Gauss-Legendre nodes and weights of 8 points on [-1, 1]. */
+  private static final double[] NODES;
+  private static final double[] WEIGHTS;
+  private static final double ROOT_TWO_PI = Math.sqrt(2 * Math.PI);
+
+  static {
+    GaussIntegrator rule = new GaussIntegratorFactory().legendre(8);
+    NODES = new double[rule.getNumberOfPoints()];
+    WEIGHTS = new double[rule.getNumberOfPoints()];
+    for (int i = 0; i < NODES.length; i++) {
+      NODES[i] = rule.getPoint(i);
+      WEIGHTS[i] = rule.getWeight(i);
+    }
+  }
 
   private MaxBound() {}
 
-  /** {@code P(Z >= x)} for a standard normal {@code Z}. */
+  /**
+   * {@code P(Z >= x)} for a standard normal {@code Z}, to double precision (Hart 1968, as given by West 2005,
+   * "Better approximations to cumulative normal functions"); several times faster than an incomplete gamma function,
+   * which matters in the thousands of evaluations of one bound.
+   */
   static double upperTail(double x) {
-    return NORMAL.cumulativeProbability(-x);
+    double z = Math.abs(x);
+    double tail;
+    if (z > 37) {
+      tail = 0;
+    } else {
+      double e = Math.exp(-z * z / 2);
+      if (z < 7.07106781186547) {
+        double num = ((((((3.52624965998911e-02 * z + 0.700383064443688) * z + 6.37396220353165) * z
+            + 33.912866078383) * z + 112.079291497871) * z + 221.213596169931) * z + 220.206867912376);
+        double den = (((((((8.83883476483184e-02 * z + 1.75566716318264) * z + 16.064177579207) * z
+            + 86.7807322029461) * z + 296.564248779674) * z + 637.333633378831) * z + 793.826512519948) * z
+            + 440.413735824752);
+        tail = e * num / den;
+      } else {
+        double f = z + 1 / (z + 2 / (z + 3 / (z + 4 / (z + 0.65))));
+        tail = e / f / ROOT_TWO_PI;
+      }
+    }
+    return x >= 0 ? tail : 1 - tail;
+  }
+
+  private static double density(double x) {
+    return Math.exp(-x * x / 2) / ROOT_TWO_PI;
   }
 
   /**
@@ -61,11 +98,14 @@ final class MaxBound {
       return 0.0;
     }
     double sum = 0;
-    double width = end / PANELS;
+    double half = end / PANELS / 2;
     for (int panel = 0; panel < PANELS; panel++) {
-      sum += GAUSS.legendre(POINTS, panel * width, (panel + 1) * width)
-          .integrate(v -> NORMAL.density(c - s * v) * upperTail(offset + rho * v));
+      double mid = (2 * panel + 1) * half;
+      for (int i = 0; i < NODES.length; i++) {
+        double v = mid + half * NODES[i];
+        sum += WEIGHTS[i] * density(c - s * v) * upperTail(offset + rho * v);
+      }
     }
-    return s * sum;
+    return s * half * sum;
   }
 }
