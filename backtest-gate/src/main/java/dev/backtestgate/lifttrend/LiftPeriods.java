@@ -41,6 +41,16 @@ public record LiftPeriods(Unit unit, Duration length) {
   public static final String ALLOWED = "month, week, quarter or a positive ISO-8601 duration of whole milliseconds "
       + "(e.g. P14D or PT12H), anchored at the earliest decision";
 
+  /**
+   * One period of a grid.
+   *
+   * @param index its position, 0 for the period of the earliest decision
+   * @param name {@code 2025-06}, {@code 2025-Q2}, {@code 2025-W23}, or its start for a duration
+   * @param start the first instant in it
+   * @param end the first instant after it
+   */
+  public record Span(int index, String name, Instant start, Instant end) {}
+
   /** The kinds of period. */
   public enum Unit {
     MONTH,
@@ -112,6 +122,21 @@ public record LiftPeriods(Unit unit, Duration length) {
   @Override
   public String toString() {
     return configValue();
+  }
+
+  /**
+   * The periods from the one holding {@code first} to the one holding {@code last} (epoch milliseconds), empty ones
+   * included: what an engine that holds the rows elsewhere splits them by.
+   *
+   * @throws IllegalArgumentException when that is more than {@link LiftTrendSettings#MAX_PERIODS} periods
+   */
+  public java.util.List<Span> spans(long first, long last) {
+    PeriodGrid grid = grid(first, last, LiftTrendSettings.MAX_PERIODS);
+    java.util.List<Span> spans = new java.util.ArrayList<>(grid.count());
+    for (int k = 0; k < grid.count(); k++) {
+      spans.add(new Span(k, grid.label(k), grid.start(k), grid.end(k)));
+    }
+    return spans;
   }
 
   /**
