@@ -183,7 +183,8 @@ public record LiftPeriods(Unit unit, Duration length) {
   long count(long first, long last) {
     if (unit == Unit.DURATION) {
       long span = last - first;
-      return span < 0 ? Long.MAX_VALUE : span / length.toMillis() + 1; // span < 0: it overflowed
+      long whole = span / length.toMillis();
+      return span < 0 || whole == Long.MAX_VALUE ? Long.MAX_VALUE : whole + 1; // span < 0: it overflowed
     }
     LocalDate from = floor(day(first));
     LocalDate to = floor(day(last));
