@@ -56,9 +56,16 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
       return List.of(new LiftTrendSkipped("the baseline is an AUC number, not scores, and a lift per period needs "
           + "the baseline's scores on each period's rows", List.of(), settings));
     }
-    LiftTrend trend = measured.get();
+    return findings(measured.get());
+  }
+
+  /**
+   * What a measured trend finds, wherever it was measured (in memory, or by another engine from the same sums): a
+   * {@link LiftTrendFinding} when it fails, a {@link LiftTrendSkipped} warning when it was not tested, else nothing.
+   */
+  public static List<Finding> findings(LiftTrend trend) {
     if (!trend.tested()) {
-      return List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), settings));
+      return List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), trend.settings()));
     }
     return trend.fails() ? List.of(new LiftTrendFinding(trend)) : List.of();
   }

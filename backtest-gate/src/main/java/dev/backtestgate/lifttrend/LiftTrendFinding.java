@@ -47,10 +47,12 @@ public record LiftTrendFinding(LiftTrend trend) implements Finding {
     return Resolution.SIGN_OFF;
   }
 
-  /** The period at whose start the lift falls: the change point's, or the trend's last measured period. */
+  /**
+   * The period at whose start the lift falls: the best change point's first period after the boundary (also when
+   * only the trend fails, the boundary that best splits a steady decline).
+   */
   public String changeAt() {
-    return trend.changePointFails() ? trend.changePoint().orElseThrow().firstAfter()
-        : trend.trend().orElseThrow().lastPeriod();
+    return trend.changePoint().orElseThrow().firstAfter();
   }
 
   @Override
