@@ -122,6 +122,26 @@ class LiftTrendTests {
   }
 
   @Test
+  void aSteadyDeclineFailsOnTheTrendWhenNoSingleStepIsLargeEnough() {
+    List<PeriodLift> periods = new ArrayList<>();
+    for (int k = 0; k < 24; k++) {
+      periods.add(LiftTrendCalibrationTests.period(k, 0.04 * (23 - k) / 23, 0.003));
+    }
+    LiftTrend trend = LiftTrend.test(periods, DEFAULTS);
+    LiftTrendFinding finding = new LiftTrendFinding(trend);
+
+    assertThat(trend.changePoint().orElseThrow().step()).isLessThan(0.03);
+    assertThat(trend.changePointFails()).isFalse();
+    assertThat(trend.trendFails()).isTrue();
+    assertThat(trend.trend().orElseThrow().fall()).isCloseTo(0.04, within(1e-12));
+    assertThat(finding.render().headline()).isEqualTo("The lift declines steadily from +0.040 (2024-01) to +0.000 "
+        + "(2025-12).");
+    assertThat(finding.changeAt()).isEqualTo(trend.changePoint().orElseThrow().firstAfter());
+    assertThat(finding.render().lines()).anyMatch(l -> l.contains("significant, but below the 0.030 of "
+        + "backtestgate.lift-trend-min-step"));
+  }
+
+  @Test
   void aRisingLiftIsNotTheSignature() {
     List<PeriodLift> periods = new ArrayList<>();
     for (int k = 0; k < 24; k++) {
