@@ -1,0 +1,192 @@
+package dev.backtestgate.lifttrend;
+
+import static dev.backtestgate.internal.Wording.fmt;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The lift per decision-time period and the test for its signature: a lift that falls toward the present, as it does
+ * when history was rewritten in place up to some date. Two one-sided statistics, each at {@code alpha / 2} so that
+ * together they raise a false alarm on a stable lift at most {@code alpha} of the time (Bonferroni):
+ *
+ * <ul>
+ *   <li>the change point: over every boundary between measured periods, the difference of the inverse-variance
+ *       weighted mean lift before and after, divided by its standard error; the largest is calibrated for the
+ *       maximum over boundaries by the Hunter-Worsley bound ({@link ChangePoint});
+ *   <li>the trend: the weighted least-squares slope of the lift on the period index ({@link Trend}).
+ * </ul>
+ *
+ * It fails when a statistic is significant and the fall is large: the lift before the change exceeds the lift after
+ * it by at least {@code minStep} (for the trend: the fitted lift at the first measured period exceeds that at the
+ * last by at least {@code minStep}).
+ *
+ * <pre>{@code
+ * LiftTrend t = LiftTrend.measure(labels, candidate, baseline, decisionTimes, LiftTrendSettings.defaults(), 0.95);
+ * if (t.fails()) System.out.println(t.changePoint().orElseThrow().headline());
+ * }</pre>
+ *
+ * @param settings the settings it ran under
+ * @param periods every period from the first decision's to the last's, measured or not, in time order
+ * @param untested why the test did not run (fewer than 2 measured periods, all decisions in one period), or {@code
+ *     ""} when it ran
+ * @param changePoint the best single change point, when the test ran
+ * @param trend the weighted trend, when the test ran
+ */
+@API(status = EXPERIMENTAL, since = "0.2")
+public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, String untested,
+    Optional<ChangePoint> changePoint, Optional<Trend> trend) {
+
+  /** Checks and copies. */
+  public LiftTrend {
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(untested, "untested");
+    periods = List.copyOf(periods);
+    if (untested.isEmpty() != (changePoint.isPresent() && trend.isPresent())) {
+      throw new IllegalArgumentException("a lift trend is either untested with a reason or has both statistics");
+    }
+  }
+
+  /**
+   * Splits the rows by decision-time period, compares the candidate with the baseline per period and tests the lifts.
+   *
+   * @param decisionTimes epoch milliseconds, one per row
+   * @param confidenceLevel the level of the per-period intervals shown, e.g. 0.95 (the test uses {@code alpha})
+   * @throws IllegalArgumentException when the periods would be more than {@link LiftTrendSettings#MAX_PERIODS}, for
+   *     arrays of different lengths, and for invalid scores as {@link dev.backtestgate.metrics.DeLong#compare} says
+   */
+  public static LiftTrend measure(boolean[] labels, double[] candidate, double[] baseline, long[] decisionTimes,
+      LiftTrendSettings settings, double confidenceLevel) {
+    int n = labels.length;
+    if (candidate.length != n || baseline.length != n || decisionTimes.length != n) {
+      throw new IllegalArgumentException(fmt("labels, candidate scores, baseline scores and decision times must have "
+          + "one entry per row: %,d, %,d, %,d and %,d", n, candidate.length, baseline.length, decisionTimes.length));
+    }
+    if (n == 0) {
+      return untested(settings, List.of(), "there are no rows");
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (long t : decisionTimes) {
+      first = Math.min(first, t);
+      last = Math.max(last, t);
+    }
+    PeriodGrid grid = settings.periods().grid(first, last, LiftTrendSettings.MAX_PERIODS);
+    List<PeriodLift> periods = PeriodSplit.measure(labels, candidate, baseline, decisionTimes, grid,
+        settings.minClass(), confidenceLevel);
+    return test(periods, settings);
+  }
+
+  /**
+   * Tests lifts measured elsewhere (by another engine, from the same exact sums): the same statistics as {@link
+   * #measure}.
+   *
+   * @param periods every period in time order, {@link PeriodLift#index()} increasing
+   */
+  public static LiftTrend test(List<PeriodLift> periods, LiftTrendSettings settings) {
+    for (int k = 1; k < periods.size(); k++) {
+      if (periods.get(k).index() <= periods.get(k - 1).index()) {
+        throw new IllegalArgumentException("periods must be in time order: index " + periods.get(k).index()
+            + " follows " + periods.get(k - 1).index());
+      }
+    }
+    if (periods.size() == 1) {
+      PeriodLift only = periods.get(0);
+      return untested(settings, periods, fmt("all %,d decisions fall in one period (%s), so the lift cannot be "
+          + "compared over time; shorter periods (%s) would split them", only.rows(), only.period(),
+          LiftTrendSettings.PERIODS));
+    }
+    List<PeriodLift> measured = periods.stream().filter(PeriodLift::measured).toList();
+    if (measured.size() < 2) {
+      return untested(settings, periods, fmt("%s of %d periods %s at least %d positive and %d negative rows "
+          + "(%s), and a trend needs 2", measured.isEmpty() ? "none" : "only 1", periods.size(),
+          measured.size() == 1 ? "has" : "have", settings.minClass(), settings.minClass(),
+          LiftTrendSettings.MIN_CLASS));
+    }
+    TrendTest statistics = new TrendTest(measured);
+    return new LiftTrend(settings, periods, "", Optional.of(statistics.changePoint()),
+        Optional.of(statistics.trend()));
+  }
+
+  private static LiftTrend untested(LiftTrendSettings settings, List<PeriodLift> periods, String why) {
+    return new LiftTrend(settings, periods, why, Optional.empty(), Optional.empty());
+  }
+
+  /** Whether the test ran. */
+  public boolean tested() {
+    return untested.isEmpty();
+  }
+
+  /** Whether the change point is significant at {@code alpha / 2} and the fall at least {@code minStep}. */
+  public boolean changePointFails() {
+    return changePoint.filter(c -> c.pValue() <= settings.alpha() / 2 && c.step() >= settings.minStep()).isPresent();
+  }
+
+  /** Whether the trend is significant at {@code alpha / 2} and its fitted fall at least {@code minStep}. */
+  public boolean trendFails() {
+    return trend.filter(t -> t.pValue() <= settings.alpha() / 2 && t.fall() >= settings.minStep()).isPresent();
+  }
+
+  /** Whether the lift falls toward the present, significantly and by at least {@code minStep}. */
+  public boolean fails() {
+    return changePointFails() || trendFails();
+  }
+
+  /** The periods whose lift was measured. */
+  public List<PeriodLift> measured() {
+    return periods.stream().filter(PeriodLift::measured).toList();
+  }
+
+  /** The periods shown but skipped for too few rows of a class. */
+  public List<PeriodLift> skipped() {
+    List<PeriodLift> skipped = new ArrayList<>();
+    for (PeriodLift p : periods) {
+      if (!p.measured()) {
+        skipped.add(p);
+      }
+    }
+    return skipped;
+  }
+
+  /**
+   * The best single change point.
+   *
+   * @param firstAfter the first measured period after the boundary: the lift changes at its start
+   * @param before the inverse-variance weighted mean lift of the measured periods before the boundary
+   * @param after that of the measured periods from {@code firstAfter} on
+   * @param z {@code (before - after) / sqrt(1 / W_before + 1 / W_after)}, the largest over all boundaries
+   * @param pValue the Hunter-Worsley bound on the chance of a {@code z} this large at any boundary under a stable lift
+   * @param boundaries how many boundaries were scanned (measured periods less one)
+   */
+  public record ChangePoint(String firstAfter, double before, double after, double z, double pValue,
+      int boundaries) {
+    /** How far the lift falls at the change: {@code before - after}. */
+    public double step() {
+      return before - after;
+    }
+  }
+
+  /**
+   * The weighted least-squares line of the lift on the period index, each period weighted by the inverse of its
+   * lift's variance.
+   *
+   * @param slope the change of the lift per period
+   * @param z the slope over its standard error {@code 1 / sqrt(sum w (x - mean x)^2)}
+   * @param pValue the one-sided chance of a slope this negative under a stable lift, {@code Phi(z)}
+   * @param firstPeriod the first measured period
+   * @param fittedFirst the line at the first measured period
+   * @param lastPeriod the last measured period
+   * @param fittedLast the line at the last measured period
+   */
+  public record Trend(double slope, double z, double pValue, String firstPeriod, double fittedFirst,
+      String lastPeriod, double fittedLast) {
+    /** How far the fitted lift falls from the first measured period to the last. */
+    public double fall() {
+      return fittedFirst - fittedLast;
+    }
+  }
+}
