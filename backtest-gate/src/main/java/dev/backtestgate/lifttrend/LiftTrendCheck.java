@@ -64,8 +64,9 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
    * {@link LiftTrendFinding} when it fails, a {@link LiftTrendSkipped} warning when it was not tested, else nothing.
    */
   public static List<Finding> findings(LiftTrend trend) {
-    if (!trend.tested()) {
-      return List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), trend.settings()));
+    if (!trend.tested()) {   // all decisions in one period: nothing to compare, nothing to say in a finding
+      return trend.periods().size() <= 1 ? List.of()
+          : List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), trend.settings()));
     }
     return trend.fails() ? List.of(new LiftTrendFinding(trend)) : List.of();
   }

@@ -1,5 +1,6 @@
 package dev.backtestgate.lifttrend;
 
+import dev.backtestgate.CheckSettings;
 import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -26,7 +27,8 @@ import org.apiguardian.api.API;
  * @param minStep how far the lift must fall to fail, at least 0 ({@value #MIN_STEP})
  */
 @API(status = EXPERIMENTAL, since = "0.2")
-public record LiftTrendSettings(LiftPeriods periods, int minClass, double alpha, double minStep) {
+public record LiftTrendSettings(LiftPeriods periods, int minClass, double alpha, double minStep)
+    implements CheckSettings {
   /** How decision times are cut into periods: {@code month}, {@code week}, {@code quarter} or an ISO duration. */
   public static final String PERIODS = "backtestgate.lift-periods";
   /** The fewest rows of each class a period needs before its lift is measured. */

@@ -14,12 +14,14 @@ import org.junit.jupiter.api.Test;
 /** The core's shape, enforced: one concept per package, no cycles, internals stay inside, no JUnit. */
 class ArchitectureTests {
   /** Every built-in check's package. */
-  static final String[] CHECKS = {"dev.backtestgate.lift..", "dev.backtestgate.pointintime..",
+  static final String[] CHECKS = {"dev.backtestgate.lift..", "dev.backtestgate.lifttrend..",
+      "dev.backtestgate.pointintime..",
       "dev.backtestgate.history..", "dev.backtestgate.screen.featurelabel..", "dev.backtestgate.screen.horizon..",
       "dev.backtestgate.screen.overlap..", "dev.backtestgate.screen.futureread.."};
   /** The gate, its configuration and its reports: what the foundations must not know. */
   private static final String[] ROOT_AND_ABOVE = {"dev.backtestgate", "dev.backtestgate.report..",
-      "dev.backtestgate.lift..", "dev.backtestgate.pointintime..", "dev.backtestgate.history..",
+      "dev.backtestgate.lift..", "dev.backtestgate.lifttrend..", "dev.backtestgate.pointintime..",
+      "dev.backtestgate.history..",
       "dev.backtestgate.screen.."};
   private static JavaClasses core;
 
