@@ -9,9 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
-import dev.backtestgate.lifttrend.LiftTrendCheck;
 import dev.backtestgate.lifttrend.LiftTrendFinding;
-import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.lifttrend.LiftTrendSkipped;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,8 +61,7 @@ class LiftTrendReportTests {
           .atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli() + random.nextInt(28) * DAY;
     }
     BacktestRun.Builder run = BacktestRun.builder(ReportScenarios.GATE).labels(labels).candidate("gbm-v8", candidate)
-        .decisionTimes(times).timelessFeature("status", "set by the account system")
-        .check(new LiftTrendCheck(LiftTrendSettings.defaults()));
+        .decisionTimes(times).timelessFeature("status", "set by the account system");   // lift-trend is built in
     return (fixedBaseline ? run.baselineAuc("prod-v3", 0.70) : run.baseline("prod-v3", baseline)).build();
   }
 
