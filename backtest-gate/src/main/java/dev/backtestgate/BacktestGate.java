@@ -97,9 +97,11 @@ public final class BacktestGate {
   private static GateResult decide(String gateId, List<Finding> findings, Comparison comparison, String fingerprint,
       Supplier<String> version1, RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
     double lift = comparison == null ? Double.NaN : comparison.lift();
-    SignOffStatus status = assess(gateId, reviews, fingerprint, version1, lift, policy, today);
+    SignOffStatus status = Waivers.checkKinds(assess(gateId, reviews, fingerprint, version1, lift, policy, today),
+        findings);
     List<SignOff.Waiver> waivers = status instanceof SignOffStatus.Covers covers ? covers.signOff().waivers()
         : List.of();
+    findings = Waivers.withUnused(findings, waivers);
 
     List<Finding> unresolved = new ArrayList<>();
     List<Finding> waived = new ArrayList<>();

@@ -32,13 +32,19 @@ public record FindingKind(String kind, String title, String help) {
   public static final FindingKind CHECK_FAILED = new FindingKind("check-failed", "A check could not run",
       "The gate cannot vouch for a backtest it could not check, so it fails. The report says which check and why.");
 
-  /** Every kind the gate can report: each check provider's, then {@code check-failed}. */
+  /** The gate's own kind: a waiver of a covering sign-off that matches no finding. */
+  public static final FindingKind UNUSED_WAIVER = new FindingKind(UnusedWaiver.KIND, "A waiver that waives nothing",
+      "A waiver in the leakage review names a kind and subject that no finding of this run has: a misspelled "
+          + "subject, or a leak since fixed. A warning; correct or remove the waiver.");
+
+  /** Every kind the gate can report: each check provider's, then {@code check-failed} and {@code unused-waiver}. */
   public static List<FindingKind> all() {
     List<FindingKind> all = new ArrayList<>();
     for (CheckProvider provider : BuiltInChecks.providers()) {
       all.addAll(provider.kinds());
     }
     all.add(CHECK_FAILED);
+    all.add(UNUSED_WAIVER);
     return List.copyOf(all);
   }
 

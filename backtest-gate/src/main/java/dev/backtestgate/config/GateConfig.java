@@ -7,6 +7,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.InvalidSettingException;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Setting;
+import dev.backtestgate.internal.Edits;
 import dev.backtestgate.time.EpochMillis;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -195,36 +196,12 @@ public final class GateConfig {
         return valid;
       }
     }
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String valid : Loaded.BY_KEY.keySet()) {
-      int d = distance(key, valid);
-      if (d < bestDistance) {
-        best = valid;
-        bestDistance = d;
-      }
-    }
-    return best;
+    return Edits.nearest(key, Loaded.BY_KEY.keySet());
   }
 
   /** Levenshtein distance. */
   static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
+    return Edits.distance(a, b);
   }
 
   private static Path path(String text) {
