@@ -29,7 +29,7 @@ final class Sbom {
   private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7,
       builder -> builder.schemaIdResolvers(ids -> ids.mapPrefix("http://cyclonedx.org/schema/", "classpath:")));
   private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
-  private static final Pattern GPL = Pattern.compile("(?<![A-Z])A?GPL(?![A-Z])|GENERAL PUBLIC LICEN[SC]E");
+  private static final Pattern GPL = Pattern.compile("(?<![A-Z])A?GPL(?:V\\d|(?![A-Z]))|GENERAL PUBLIC LICEN[SC]E");
   private static final Pattern NOT_STRONG_GPL =
       Pattern.compile("LGPL|LESSER|LIBRARY GENERAL|CLASSPATH|CPE|LINKING EXCEPTION|FOSS EXCEPTION");
 
