@@ -22,12 +22,15 @@ import java.util.TreeSet;
  * compare &lt;a.zip&gt; &lt;b.zip&gt;   byte-for-byte: every file of two builds of one commit, signatures aside
  * </pre>
  *
+ * With {@code -Drelease.reference=<earlier bundle.zip>}, assemble also compares the new bundle with it.
  * The release key's public part comes from {@code MAVEN_GPG_KEY} (the key that signed), or from the armored key file
  * named by the system property {@code release.publicKey}.
  */
 public final class ReleaseCheck {
   static final String KEY_VARIABLE = "MAVEN_GPG_KEY";
   static final String KEY_PROPERTY = "release.publicKey";
+  /** A bundle built earlier from the same commit: assemble then requires the same bytes in every file. */
+  static final String REFERENCE_PROPERTY = "release.reference";
 
   private ReleaseCheck() {}
 
@@ -44,6 +47,10 @@ public final class ReleaseCheck {
             System.getProperty(KEY_PROPERTY)));
         System.out.println("release-check: " + bundle + " passes every check (files, signatures, checksums, POMs,"
             + " SBOMs, no SNAPSHOT or GPL dependency)");
+        String reference = System.getProperty(REFERENCE_PROPERTY, "");
+        if (!reference.isBlank()) {
+          compare(Path.of(reference), bundle);
+        }
       }
       case "validate" -> {
         requireArgs(args, 2);
@@ -56,13 +63,7 @@ public final class ReleaseCheck {
       }
       case "compare" -> {
         requireArgs(args, 3);
-        List<String> differences = compare(Bundle.read(Path.of(args[1])), Bundle.read(Path.of(args[2])));
-        if (!differences.isEmpty()) {
-          throw new ReleaseRefused("Two builds of one commit differ, so the release is not reproducible (compare the"
-              + " files with diffoscope; docs/releasing.md):", differences);
-        }
-        System.out.println("release-check: " + args[1] + " and " + args[2] + " hold byte-identical files"
-            + " (signatures aside)");
+        compare(Path.of(args[1]), Path.of(args[2]));
       }
       default -> throw new IllegalArgumentException("unknown command " + args[0]
           + "; use assemble, validate or compare");
@@ -105,6 +106,17 @@ public final class ReleaseCheck {
           + " file with -D" + KEY_PROPERTY + "=<file> (docs/releasing.md)"));
     }
     return Signatures.fromKeyRings("the environment variable " + KEY_VARIABLE, key);
+  }
+
+  /** Refuses two bundles whose files differ (signatures aside). */
+  static void compare(Path first, Path second) {
+    List<String> differences = compare(Bundle.read(first), Bundle.read(second));
+    if (!differences.isEmpty()) {
+      throw new ReleaseRefused("Two builds of one commit differ, so the release is not reproducible: " + first
+          + " and " + second + " (compare the files with diffoscope; docs/releasing.md):", differences);
+    }
+    System.out.println("release-check: " + second + " holds the same bytes as " + first + " in every file"
+        + " (signatures aside): the build is reproducible");
   }
 
   /**
