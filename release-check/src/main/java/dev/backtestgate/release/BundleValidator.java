@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ final class BundleValidator {
       }
       try {
         Pom pom = Pom.parse(name(pomEntry), entries.get(pomEntry));
-        String expected = String.join("/", java.util.Arrays.copyOf(parts, parts.length - 2)).replace('/', '.');
+        String expected = String.join(".", Arrays.copyOf(parts, parts.length - 2));
         if (!pom.groupId().equals(expected) || !pom.artifactId().equals(artifact) || !pom.version().equals(version)) {
           problems.add(name(pomEntry) + ": says " + pom.groupId() + ":" + pom.artifactId() + ":" + pom.version()
               + " but lies in " + dir + "/. Fix: rebuild the bundle with mvn -Prelease verify");

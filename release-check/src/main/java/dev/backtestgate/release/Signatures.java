@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.bouncycastle.openpgp.PGPCompressedData;
 import org.bouncycastle.openpgp.PGPException;
@@ -85,7 +86,7 @@ final class Signatures {
     for (PGPSignature s : signatures) {
       PGPPublicKey key = keys.get(s.getKeyID());
       if (key == null) {
-        problems.add("is signed by key " + Long.toHexString(s.getKeyID()).toUpperCase(java.util.Locale.ROOT)
+        problems.add("is signed by key " + Long.toHexString(s.getKeyID()).toUpperCase(Locale.ROOT)
             + ", which is not the release key");
         continue;
       }
