@@ -159,7 +159,9 @@ final class ReportIndex {
         "id", "summary").element("div", summary, "class", "verdict")
         .element("div", fmt("%d failed · %d passed with sign-off · %d passed", failed, signed,
             entries.size() - failed - signed)).close().nl();
-    out.open("section", "class", "card").open("table", "id", "gates").open("thead").open("tr")
+    out.open("section", "class", "card");
+    Page.scrollRegion(out, "Gates of this build");
+    out.open("table", "id", "gates").open("thead").open("tr")
         .element("th", "Verdict").element("th", "Gate").element("th", "Lift", "class", "num")
         .element("th", "Interval", "class", "num").element("th", "Limit", "class", "num")
         .element("th", "Unresolved findings").element("th", "Sign-off").element("th", "Evaluated")
@@ -167,7 +169,7 @@ final class ReportIndex {
     for (IndexEntry e : entries) {
       row(out, e);
     }
-    out.close().close();
+    out.close().close().close();
     if (entries.stream().anyMatch(e -> !e.paired() && Double.isFinite(e.ciLower()))) {
       out.element("p", "* Interval from the candidate alone: the baseline is only an AUC number, so there is no "
           + "paired interval.", "class", "note");
@@ -204,8 +206,21 @@ final class ReportIndex {
         ? fmt("%+.3f … %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num",
         "title", e.paired() ? "paired DeLong" : "candidate only: the baseline is an AUC number");
     out.element("td", Double.isFinite(e.maxLift()) ? fmt("%.3f", e.maxLift()) : "n/a", "class", "num");
-    out.element("td", (e.unresolved().isEmpty() ? "none" : String.join("; ", e.unresolved()))
-        + (e.resolved() > 0 ? fmt(" (%d covered by the review)", e.resolved()) : ""));
+    out.open("td");
+    if (e.unresolved().isEmpty()) {
+      out.text("none");
+    } else {
+      // one item per finding: headlines end in their own full stop, so joining them would read "limit.; point-in-time"
+      out.open("ul", "class", "findings");
+      for (String finding : e.unresolved()) {
+        out.element("li", finding);
+      }
+      out.close();
+    }
+    if (e.resolved() > 0) {
+      out.element("span", fmt(" (%d covered by the review)", e.resolved()), "class", "note");
+    }
+    out.close();
     out.element("td", SIGN_OFF_WORDS.getOrDefault(e.signOff(), e.signOff()))
         .element("td", e.evaluatedOn(), "class", "num").close().nl();
   }
