@@ -35,7 +35,7 @@ final class Page {
       @media (max-width:820px){.grid{grid-template-columns:1fr}}
       table{border-collapse:collapse;width:100%}
       th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);vertical-align:top}
-      td{overflow-wrap:anywhere}
+      table.kv td{overflow-wrap:anywhere}
       thead th{color:var(--muted);font-size:12px;font-weight:600;background:var(--bg)}
       tbody th{color:var(--muted);font-weight:500;width:34%}
       table.numbers tbody th{width:auto}
@@ -69,6 +69,8 @@ final class Page {
       footer{color:var(--faint);font-size:12px;text-align:center;padding:6px 0 28px}
       .scroll{overflow-x:auto;max-width:100%}
       .scroll:focus-visible{outline:2px solid var(--info);outline-offset:2px}
+      #gates .tag{white-space:normal;border-radius:8px}
+      #gates td.range{white-space:normal}
       ul.findings{margin:0;padding-left:16px}
       ul.findings li{margin:0 0 2px}
       @media (max-width:560px){main{padding:18px 12px 8px}section.card{padding:14px 12px}.banner{padding:12px 14px}}

@@ -203,7 +203,7 @@ final class ReportIndex {
     out.close();
     out.element("td", Double.isFinite(e.lift()) ? fmt("%+.3f", e.lift()) : "n/a", "class", "num");
     out.element("td", Double.isFinite(e.ciLower()) && Double.isFinite(e.ciUpper())
-        ? fmt("%+.3f … %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num",
+        ? fmt("%+.3f\u00a0… %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num range",
         "title", e.paired() ? "paired DeLong" : "candidate only: the baseline is an AUC number");
     out.element("td", Double.isFinite(e.maxLift()) ? fmt("%.3f", e.maxLift()) : "n/a", "class", "num");
     out.open("td");
