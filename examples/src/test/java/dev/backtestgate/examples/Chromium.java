@@ -30,10 +30,10 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * }</pre>
  */
 final class Chromium {
-  /** The browser; {@code -Dbacktestgate.chromium=...} points elsewhere. */
-  static final Path BROWSER = Path.of(System.getProperty("backtestgate.chromium", "/usr/bin/chromium"));
-  /** Its driver; {@code -Dbacktestgate.chromedriver=...} points elsewhere. */
-  static final Path DRIVER = Path.of(System.getProperty("backtestgate.chromedriver", "/usr/bin/chromedriver"));
+  /** The browser; {@code -Dreport-pages.chromium=...} points elsewhere. */
+  static final Path BROWSER = Path.of(System.getProperty("report-pages.chromium", "/usr/bin/chromium"));
+  /** Its driver; {@code -Dreport-pages.chromedriver=...} points elsewhere. */
+  static final Path DRIVER = Path.of(System.getProperty("report-pages.chromedriver", "/usr/bin/chromedriver"));
   static final String INSTALL = "sudo apt-get install chromium chromium-driver";
 
   private Chromium() {}

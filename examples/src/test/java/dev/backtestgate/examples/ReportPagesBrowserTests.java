@@ -34,7 +34,7 @@ import org.openqa.selenium.print.PrintOptions;
  * reviewer opens them: from the file, with no network. One browser serves the whole class.
  *
  * <p>Without Chromium these tests skip (outside CI) or fail (in CI); see {@link Chromium}.
- * {@code -Dbacktestgate.screenshots=<dir>} also writes the screenshots of docs/reports.md into that directory.
+ * {@code -Dreport-pages.screenshots=<dir>} also writes the screenshots of docs/reports.md into that directory.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportPagesBrowserTests {
@@ -314,20 +314,21 @@ class ReportPagesBrowserTests {
   }
 
   /**
-   * The screenshots of docs/reports.md, regenerated from these pages when {@code -Dbacktestgate.screenshots=<dir>} is
+   * The screenshots of docs/reports.md, regenerated from these pages when {@code -Dreport-pages.screenshots=<dir>} is
    * given (see docs/reports.md for the command); each is cropped to the part of the page the docs talk about.
    */
   @Test
-  @EnabledIfSystemProperty(named = "backtestgate.screenshots", matches = ".+")
+  @EnabledIfSystemProperty(named = "report-pages.screenshots", matches = ".+")
   void screenshotsForTheDocs() throws java.io.IOException {
-    java.nio.file.Path docs = java.nio.file.Path.of(System.getProperty("backtestgate.screenshots"));
+    java.nio.file.Path docs = java.nio.file.Path.of(System.getProperty("report-pages.screenshots"));
     java.nio.file.Files.createDirectories(docs);
     screenshot(docs.resolve("report-failing.png"), pages.page("leaky-backfill").html(), 1120, "#verdict",
         "#pit-features");
     screenshot(docs.resolve("report-signed-off.png"), pages.page("reviewed-lift").html(), 1120, "#lift", "#lift");
     screenshot(docs.resolve("report-feature-label.png"), pages.page("feature-label").html(), 1120, "#feature-label",
         "#feature-label");
-    screenshot(docs.resolve("report-index.png"), pages.index(), 1280, "header", "section.card");
+    screenshot(docs.resolve("report-index.png"), pages.index(), 1280, "#summary",
+        "table#gates tbody tr:nth-child(8)");
     screenshot(docs.resolve("report-phone.png"), pages.page("one-row-late").html(), 375, "header", "#lift");
   }
 
