@@ -45,6 +45,7 @@ final class FeatureLabelSection {
         + "scored by their out-of-fold positive rate. A single feature at or above %.3f "
         + "(backtestgate.max-feature-auc), or one that separates the classes perfectly, fails.",
         scores.get(0).confidenceLevel() * 100, r.policy().maxFeatureAuc()), "class", "note");
+    Page.scrollRegion(out, "Feature-label screen of each feature");
     out.open("table", "id", "feature-label-table", "class", "numbers").open("thead").open("tr")
         .element("th", "Feature").element("th", "Type").element("th", "AUC", "class", "num")
         .element("th", "Interval", "class", "num").element("th", "Positives go with")
@@ -52,7 +53,7 @@ final class FeatureLabelSection {
     for (int i = 0; i < scores.size(); i++) {
       row(scores.get(i), i == 0);
     }
-    out.close().close().nl();
+    out.close().close().close().nl();
     out.close().nl();
   }
 

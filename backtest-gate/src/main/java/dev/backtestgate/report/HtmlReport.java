@@ -265,7 +265,8 @@ final class HtmlReport {
   }
 
   private void runDetails() {
-    out.open("section", "class", "card", "id", "run").element("h2", "Run and policy").open("table").open("tbody");
+    out.open("section", "class", "card", "id", "run").element("h2", "Run and policy").open("table", "class", "kv")
+        .open("tbody");
     Page.row(out, "Rows", fmt("%,d (%,d positive, %s)", r.run().rows(), r.run().positives(),
         Wording.percent((double) r.run().positives() / r.run().rows())));
     Page.row(out, "Features", String.join(", ", r.run().features()));

@@ -11,13 +11,21 @@ import dev.backtestgate.Comparison;
 final class LiftBar {
   static final String ABOVE_COLOR = "#d92d20";
   static final String WITHIN_COLOR = "#1570ef";
-  static final String ALLOWANCE_COLOR = "#079455";
+  /** Dark enough for its label to pass WCAG AA (4.5:1) on white, like the limit's red. */
+  static final String ALLOWANCE_COLOR = "#067647";
   static final int LEFT = 24;
   static final int WIDTH = 520;
   private static final int RIGHT = LEFT + WIDTH;
   private static final int BAND_TOP = 44;
   private static final int AXIS = 112;
   private static final int BAR = 78;
+  /** The label of the zone beyond the limit. */
+  static final String ZONE_LABEL = "needs a sign-off";
+  /**
+   * The least width of that zone, in viewBox units: the label (about 85 units at 11 px) with room either side. The
+   * scale is stretched to give the zone this much, so a lift far below the limit never clips the label.
+   */
+  static final double ZONE_ROOM = 110;
 
   private final double lo;
   private final double hi;
@@ -45,7 +53,14 @@ final class LiftBar {
       }
     }
     double pad = Math.max(max - min, 0.02) * 0.08;
-    new LiftBar(min - pad, max + pad).draw(out, c, maxLift, allowance);
+    double lo = min - pad;
+    double hi = max + pad;
+    double limit = clamp(maxLift);
+    double share = ZONE_ROOM / WIDTH;
+    if (Double.isFinite(limit) && (hi - limit) / (hi - lo) < share) {
+      hi = (limit - share * lo) / (1 - share);
+    }
+    new LiftBar(lo, hi).draw(out, c, maxLift, allowance);
   }
 
   /** The x coordinate of a lift value. */
@@ -71,8 +86,8 @@ final class LiftBar {
     out.element("title", description);
     double limitX = x(maxLift);
     out.empty("rect", "x", px(limitX), "y", px(BAND_TOP), "width", px(RIGHT - limitX), "height", px(AXIS - BAND_TOP),
-        "fill", "#fef3f2");
-    out.element("text", "needs a sign-off", "x", px(limitX + 6), "y", px(AXIS - 6), "class", "zone");
+        "fill", "#fef3f2", "id", "lift-zone");
+    out.element("text", ZONE_LABEL, "x", px(limitX + 6), "y", px(AXIS - 6), "class", "zone", "data-box", "lift-zone");
     Ticks ticks = Ticks.within(lo, hi, 7);
     for (int i = 0; i < ticks.count(); i++) {
       String x = px(x(ticks.at(i)));

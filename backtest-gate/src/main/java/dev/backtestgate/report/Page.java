@@ -12,7 +12,7 @@ final class Page {
       *{box-sizing:border-box}
       html{background:var(--bg)}
       body{margin:0;color:var(--ink);font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,
-      "Helvetica Neue",Arial,sans-serif}
+      "Helvetica Neue",Arial,sans-serif;overflow-wrap:break-word}
       main{max-width:1120px;margin:0 auto;padding:28px 24px 8px}
       .kicker{color:var(--faint);font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.07em}
       h1{font-size:21px;margin:2px 0 4px;overflow-wrap:anywhere}
@@ -35,6 +35,7 @@ final class Page {
       @media (max-width:820px){.grid{grid-template-columns:1fr}}
       table{border-collapse:collapse;width:100%}
       th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);vertical-align:top}
+      table.kv td{overflow-wrap:anywhere}
       thead th{color:var(--muted);font-size:12px;font-weight:600;background:var(--bg)}
       tbody th{color:var(--muted);font-weight:500;width:34%}
       table.numbers tbody th{width:auto}
@@ -66,6 +67,18 @@ final class Page {
       a{color:var(--info)}
       a.gate{overflow-wrap:normal}
       footer{color:var(--faint);font-size:12px;text-align:center;padding:6px 0 28px}
+      .scroll{overflow-x:auto;max-width:100%}
+      .scroll:focus-visible{outline:2px solid var(--info);outline-offset:2px}
+      #gates .tag{white-space:normal;border-radius:8px}
+      #gates td.range{white-space:normal}
+      ul.findings{margin:0;padding-left:16px}
+      ul.findings li{margin:0 0 2px}
+      @media (max-width:560px){main{padding:18px 12px 8px}section.card{padding:14px 12px}.banner{padding:12px 14px}}
+      @media print{html{background:#fff}main{max-width:none;padding:0}
+      section.card{box-shadow:none;border-color:#d0d5dd}
+      figure,svg,.chart,tr,.banner{break-inside:avoid;page-break-inside:avoid}
+      h2,h3{break-after:avoid;page-break-after:avoid}
+      .scroll{overflow:visible}a{color:inherit}}
       """;
 
   private Page() {}
@@ -101,6 +114,14 @@ final class Page {
   /** A row whose value is monospaced (paths, fingerprints, commands). */
   static void codeRow(Html out, String key, String value) {
     out.open("tr").element("th", key, "scope", "row").open("td").element("code", value).close().close().nl();
+  }
+
+  /**
+   * Opens a region that scrolls sideways when its table is wider than the screen (a phone, a zoomed page), so the
+   * page itself never does; keyboard users reach it with Tab. Close it after the table.
+   */
+  static void scrollRegion(Html out, String label) {
+    out.open("div", "class", "scroll", "role", "region", "aria-label", label, "tabindex", "0");
   }
 
   /** A small coloured label; {@code kind} is one of bad, ok, info, warn, muted. */

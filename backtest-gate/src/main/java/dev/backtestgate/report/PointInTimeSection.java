@@ -42,13 +42,14 @@ final class PointInTimeSection {
     Duration lag = r.policy().availabilityLag();
     out.element("p", "A value may be used for a decision at time t only if it was recorded by t"
         + (lag.isZero() ? "" : " minus the availability lag of " + Wording.duration(lag)) + ".", "class", "note");
+    Page.scrollRegion(out, "Point in time of each feature");
     out.open("table", "id", "pit-features").open("thead").open("tr")
         .element("th", "Feature").element("th", "Timing").element("th", "Rows recorded late", "class", "num")
         .element("th", "Latest by", "class", "num").element("th", "Result").close().close().open("tbody");
     for (String feature : r.run().features()) {
       featureRow(feature);
     }
-    out.close().close().nl();
+    out.close().close().close().nl();
     for (PointInTimeViolation v : violations.values()) {
       examples(v);
     }
@@ -97,6 +98,7 @@ final class PointInTimeSection {
     out.element("h3", "Example rows of '" + v.feature() + "'");
     out.element("p", findings.get(v.feature()).render().lines().get(0)
         + (waived ? " Waived by the leakage review." : ""), "class", waived ? "note" : null);
+    Page.scrollRegion(out, "Example rows of '" + v.feature() + "'");
     out.open("table", "class", "pit-examples", "data-feature", v.feature()).open("thead").open("tr")
         .element("th", "Row", "class", "num").element("th", "Decision time").element("th", "Recorded at")
         .element("th", "Recorded after the decision by", "class", "num").close().close().open("tbody");
@@ -107,6 +109,6 @@ final class PointInTimeSection {
           .element("td", Wording.duration(Duration.between(e.decisionTime(), e.knownAt())), "class", "num")
           .close().nl();
     }
-    out.close().close().nl();
+    out.close().close().close().nl();
   }
 }

@@ -178,7 +178,7 @@ final class ReportIndex {
         .element("div", fmt("%d failed · %d passed with sign-off · %d passed", failed, signed,
             entries.size() - failed - signed)).close().nl();
     out.open("section", "class", "card");
-    table(out, "gates", entries);
+    table(out, "gates", "Gates of this build", entries);
     if (entries.stream().anyMatch(e -> !e.paired() && Double.isFinite(e.ciLower()))) {
       out.element("p", "* Interval from the candidate alone: the baseline is only an AUC number, so there is no "
           + "paired interval.", "class", "note");
@@ -190,7 +190,7 @@ final class ReportIndex {
               + "(removed, renamed, left out by -Dtest or includes, or failed before its gate). Not counted above; mvn "
               + "clean removes them.", listing.older().size(), listing.older().size() == 1 ? "report" : "reports",
               listing.older().size() == 1 ? "its" : "their"), "class", "note");
-      table(out, "older", listing.older());
+      table(out, "older", "Gates not run in this build", listing.older());
       out.close().nl();
     }
     if (!listing.skipped().isEmpty()) {
@@ -206,7 +206,8 @@ final class ReportIndex {
         + "directory; lists the gates of this build. mvn clean removes reports of earlier builds.");
   }
 
-  private static void table(Html out, String id, List<IndexEntry> entries) {
+  private static void table(Html out, String id, String label, List<IndexEntry> entries) {
+    Page.scrollRegion(out, label);
     out.open("table", "id", id).open("thead").open("tr")
         .element("th", "Verdict").element("th", "Gate").element("th", "Lift", "class", "num")
         .element("th", "Interval", "class", "num").element("th", "Limit", "class", "num")
@@ -215,7 +216,7 @@ final class ReportIndex {
     for (IndexEntry e : entries) {
       row(out, e);
     }
-    out.close().close();
+    out.close().close().close();
   }
 
   private static void row(Html out, IndexEntry e) {
@@ -233,11 +234,24 @@ final class ReportIndex {
     out.close();
     out.element("td", Double.isFinite(e.lift()) ? fmt("%+.3f", e.lift()) : "n/a", "class", "num");
     out.element("td", Double.isFinite(e.ciLower()) && Double.isFinite(e.ciUpper())
-        ? fmt("%+.3f … %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num",
+        ? fmt("%+.3f\u00a0… %+.3f", e.ciLower(), e.ciUpper()) + (e.paired() ? "" : " *") : "n/a", "class", "num range",
         "title", e.paired() ? "paired DeLong" : "candidate only: the baseline is an AUC number");
     out.element("td", Double.isFinite(e.maxLift()) ? fmt("%.3f", e.maxLift()) : "n/a", "class", "num");
-    out.element("td", (e.unresolved().isEmpty() ? "none" : String.join("; ", e.unresolved()))
-        + (e.resolved() > 0 ? fmt(" (%d covered by the review)", e.resolved()) : ""));
+    out.open("td");
+    if (e.unresolved().isEmpty()) {
+      out.text("none");
+    } else {
+      // one item per finding: headlines end in their own full stop, so joining them would read "limit.; point-in-time"
+      out.open("ul", "class", "findings");
+      for (String finding : e.unresolved()) {
+        out.element("li", finding);
+      }
+      out.close();
+    }
+    if (e.resolved() > 0) {
+      out.element("span", fmt(" (%d covered by the review)", e.resolved()), "class", "note");
+    }
+    out.close();
     out.element("td", SIGN_OFF_WORDS.getOrDefault(e.signOff(), e.signOff()))
         .element("td", e.evaluatedOn(), "class", "num").close().nl();
   }

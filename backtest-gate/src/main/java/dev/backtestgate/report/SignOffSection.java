@@ -46,7 +46,7 @@ final class SignOffSection {
     }
     out.element("p", needs.isEmpty() ? "This run needs no leakage review."
         : "This run needs a leakage review: " + String.join(" ", needs));
-    out.open("table").open("tbody");
+    out.open("table", "class", "kv").open("tbody");
     out.open("tr").element("th", "Status", "scope", "row").open("td");
     Page.tag(out, label(s), kind(s, !needs.isEmpty()));
     out.close().close().nl();

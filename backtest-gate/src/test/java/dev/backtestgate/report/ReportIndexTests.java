@@ -60,7 +60,7 @@ class ReportIndexTests {
     var c = failed.result().comparison();
     assertThat(index.all(row + "/td")).containsExactly("FAILED", "com.acme.B#fail[1] json",
         String.format(Locale.ROOT, "%+.3f", c.lift()),
-        String.format(Locale.ROOT, "%+.3f … %+.3f", c.ciLower(), c.ciUpper()), "0.050",
+        String.format(Locale.ROOT, "%+.3f\u00a0… %+.3f", c.ciLower(), c.ciUpper()), "0.050",
         "lift: AUC lift +0.151 is above the 0.050 limit.",
         "none", failed.result().evaluatedOn().toString());
     assertThat(index.one(row + "/td[2]/a[1]/@href")).isEqualTo("com.acme.B%23fail%5B1%5D.html");

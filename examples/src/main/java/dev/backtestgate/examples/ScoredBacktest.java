@@ -88,6 +88,11 @@ record ScoredBacktest(
 
   /** The gate's input for the gate {@code gateId}. */
   BacktestRun toRun(String gateId) {
+    return toBuilder(gateId).build();
+  }
+
+  /** The gate's input for the gate {@code gateId}, not built yet: more may be recorded (training rows, checks). */
+  BacktestRun.Builder toBuilder(String gateId) {
     BacktestRun.Builder run = BacktestRun.builder(gateId)
         .labels(labels)
         .candidate(candidate, candidateScores)
@@ -102,6 +107,6 @@ record ScoredBacktest(
     }
     featureValues.forEach(run::featureValues);
     featureCodes.forEach(run::featureCategories);
-    return run.build();
+    return run;
   }
 }
