@@ -9,14 +9,14 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
-import dev.backtestgate.TrainTestOverlapPolicy;
+import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
-import dev.backtestgate.time.LateWriteDetector;
+import dev.backtestgate.history.LateWriteDetector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -148,7 +148,7 @@ final class ReportPages {
     NormalizeStatusBackfill.record(log, b.world());
     p.publish("late-writes", PREFIX + "ReportPages#statusLogWithCorrections", gate -> honest.toBuilder(gate)
         .lateWrites(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))),
-        policy.withLateWrites(dev.backtestgate.time.LateWritePolicy.FAIL), own, now);
+        policy.withLateWrites(dev.backtestgate.history.LateWritePolicy.FAIL), own, now);
     TrainingWindow honestWindow = b.trainingWindow(Timeline.TEST_FROM - Timeline.OUTCOME_WINDOW);
     p.publish("train-test-overlap", PREFIX + "ReportPages#testAccountsInTraining",
         gate -> withOverlap(honestWindow, gate), policy.withTrainTestOverlap(TrainTestOverlapPolicy.FAIL), own, now);
