@@ -227,6 +227,11 @@ public final class BacktestGate {
         return new Finding.CheckFailed(check, "its '" + kind + "' finding has no subject, resolution or rendering "
             + "(null): return \"\" for no subject and a Finding.Rendering.");
       }
+      String badFigure = EvidenceValues.figureProblem(rendering.figure());
+      if (badFigure != null) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding's figure cannot go on the report page: "
+            + badFigure + ". A figure is one self-contained <svg> element, with no script and no external reference.");
+      }
       String badEvidence = EvidenceValues.problem(rendering.evidence());
       if (badEvidence != null) {
         return new Finding.CheckFailed(check, "its '" + kind + "' finding cannot be written to the JSON report: "

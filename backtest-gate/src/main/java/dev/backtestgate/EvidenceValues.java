@@ -43,4 +43,25 @@ final class EvidenceValues {
     }
     return null;
   }
+
+  /** What the report page would refuse in a finding's figure, or {@code null} when it can show it. */
+  static String figureProblem(String figure) {
+    if (figure.isEmpty()) {
+      return null;
+    }
+    String lower = figure.strip().toLowerCase(java.util.Locale.ROOT);
+    if (!lower.startsWith("<svg") || !lower.endsWith("</svg>")) {
+      return "it is not one <svg> element";
+    }
+    for (String refused : List.of("<script", "javascript:", "<foreignobject", "<iframe", "<image", "href=\"http",
+        "href='http", "url(http", "@import")) {
+      if (lower.contains(refused)) {
+        return "it contains '" + refused + "'";
+      }
+    }
+    if (java.util.regex.Pattern.compile("\\son[a-z]+\\s*=").matcher(lower).find()) {
+      return "it has an event handler attribute (on...=)";
+    }
+    return null;
+  }
 }

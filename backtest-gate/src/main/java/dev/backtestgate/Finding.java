@@ -86,15 +86,24 @@ public interface Finding {
    * @param fix the next step that fixes it, or {@code ""}
    * @param evidence the numbers behind it for the JSON report: values are strings, numbers, booleans, lists
    *     or maps of those; key order is kept
+   * @param figure a chart for the HTML page, as one self-contained SVG element (no script, no external reference),
+   *     or {@code ""}
    */
-  record Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence) {
+  record Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence,
+      String figure) {
     /** Checks and copies. */
     public Rendering {
       Objects.requireNonNull(headline, "headline");
       Objects.requireNonNull(why, "why");
       Objects.requireNonNull(fix, "fix");
+      Objects.requireNonNull(figure, "figure");
       lines = List.copyOf(lines.isEmpty() ? List.of(headline) : lines);
       evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+    }
+
+    /** A rendering without a figure. */
+    public Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence) {
+      this(headline, lines, why, fix, evidence, "");
     }
 
     /** A rendering whose full description is its headline. */
@@ -104,24 +113,30 @@ public interface Finding {
 
     /** This rendering with these console lines. */
     public Rendering lines(List<String> lines) {
-      return new Rendering(headline, lines, why, fix, evidence);
+      return new Rendering(headline, lines, why, fix, evidence, figure);
     }
 
     /** This rendering with a reason why it matters. */
     public Rendering why(String why) {
-      return new Rendering(headline, lines, why, fix, evidence);
+      return new Rendering(headline, lines, why, fix, evidence, figure);
     }
 
     /** This rendering with the step that fixes it. */
     public Rendering fix(String fix) {
-      return new Rendering(headline, lines, why, fix, evidence);
+      return new Rendering(headline, lines, why, fix, evidence, figure);
     }
 
     /** This rendering with evidence for the JSON report. */
     public Rendering evidence(Map<String, ?> evidence) {
-      return new Rendering(headline, lines, why, fix, new LinkedHashMap<>(evidence));
+      return new Rendering(headline, lines, why, fix, new LinkedHashMap<>(evidence), figure);
+    }
+
+    /** This rendering with a chart for the HTML page: one self-contained SVG element. */
+    public Rendering figure(String svg) {
+      return new Rendering(headline, lines, why, fix, evidence, svg);
     }
   }
+
 
 
 

@@ -56,7 +56,7 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
       return List.of(new LiftTrendSkipped("the baseline is an AUC number, not scores, and a lift per period needs "
           + "the baseline's scores on each period's rows", List.of(), settings));
     }
-    return findings(measured.get());
+    return findings(measured.get(), context.policy().maxLift());
   }
 
   /**
@@ -64,10 +64,15 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
    * {@link LiftTrendFinding} when it fails, a {@link LiftTrendSkipped} warning when it was not tested, else nothing.
    */
   public static List<Finding> findings(LiftTrend trend) {
+    return findings(trend, Double.NaN);
+  }
+
+  /** {@link #findings(LiftTrend)}, the chart drawing {@code maxLift} as the limit. */
+  public static List<Finding> findings(LiftTrend trend, double maxLift) {
     if (!trend.tested()) {   // all decisions in one period: nothing to compare, nothing to say in a finding
       return trend.periods().size() <= 1 ? List.of()
           : List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), trend.settings()));
     }
-    return trend.fails() ? List.of(new LiftTrendFinding(trend)) : List.of();
+    return trend.fails() ? List.of(new LiftTrendFinding(trend, maxLift)) : List.of();
   }
 }

@@ -23,11 +23,17 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * @param trend the periods, their lifts and both statistics; {@link LiftTrend#fails()} is true
+ * @param maxLift the lift limit in force, drawn on the page's chart ({@code NaN}: none drawn)
  */
 @API(status = EXPERIMENTAL, since = "0.2")
-public record LiftTrendFinding(LiftTrend trend) implements Finding {
+public record LiftTrendFinding(LiftTrend trend, double maxLift) implements Finding {
   /** The kind. */
   public static final String KIND = "lift-trend";
+
+  /** The finding without a limit line on its chart. */
+  public LiftTrendFinding(LiftTrend trend) {
+    this(trend, Double.NaN);
+  }
 
   /** Checks that the trend fails. */
   public LiftTrendFinding {
@@ -81,7 +87,7 @@ public record LiftTrendFinding(LiftTrend trend) implements Finding {
         + "rewrote earlier rows of a table a feature reads (compare the candidate's features before and after that "
         + "date; record the table's history manifest or late writes). Rebuild those features as of each decision "
         + "time and retrain. If the model really lost its edge then (drift), a reviewer signs off with that reason.",
-        changeAt()), evidence());
+        changeAt()), evidence(), LiftTrendPlot.svg(trend, maxLift));
   }
 
   /** Why a falling lift matters. */

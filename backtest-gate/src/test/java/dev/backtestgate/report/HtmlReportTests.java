@@ -139,8 +139,11 @@ class HtmlReportTests {
 
     assertThat(page.one("//section[@id='verdict']/@data-verdict")).isEqualTo("PASSED_WITH_SIGN_OFF");
     assertThat(page.one("//section[@id='verdict']/div[@class='verdict']")).isEqualTo("PASSED WITH SIGN-OFF");
-    assertThat(page.one("//section[@id='verdict']//li[contains(@class,'resolved')]"))
+    assertThat(page.one("//section[@id='verdict']//li[contains(@class,'resolved')][@data-kind='lift']"))
         .endsWith("is above the 0.050 limit. covered by the sign-off");
+    assertThat(page.one("//section[@id='verdict']//li[@data-kind='unused-waiver']"))
+        .as("the waiver matches no finding of this run").startsWith("The waiver of point-in-time 'balance' waives "
+            + "nothing in this run.");
     assertNumbers(page, g.result());
     assertThat(page.one("//section[@id='lift']/p[contains(@class,'callout')]/@class")).isEqualTo("callout covered");
     assertThat(page.one("//section[@id='sign-off']//span[contains(@class,'tag')]")).isEqualTo("approved and current");

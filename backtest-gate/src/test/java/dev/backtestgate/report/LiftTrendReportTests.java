@@ -91,6 +91,10 @@ class LiftTrendReportTests {
     assertThat(node.get("evidence").get("periods").get(0).get("period").asText()).isEqualTo("2024-01");
     assertThat(node.get("evidence").get("changePoint").get("fails").asBoolean()).isTrue();
 
+    String page = Files.readString(g.htmlFile());
+    assertThat(page).as("the finding's card draws the lift per period with the limit")
+        .contains("data-kind=\"lift-trend\"", "<figure class=\"chart finding-figure\"><svg", "id=\"lift-trend-plot\"");
+
     HtmlDoc index = HtmlDoc.read(scenarios.files.index());
     assertThat(index.one("//tr[@data-gate='" + ReportScenarios.GATE + "']/td[6]"))
         .startsWith("lift-trend: The lift falls at 2025-05");
