@@ -35,6 +35,12 @@ final class Chromium {
   /** Its driver; {@code -Dreport-pages.chromedriver=...} points elsewhere. */
   static final Path DRIVER = Path.of(System.getProperty("report-pages.chromedriver", "/usr/bin/chromedriver"));
   static final String INSTALL = "sudo apt-get install chromium chromium-driver";
+  /**
+   * Selenium warns at each start that it has no DevTools classes for this Chromium version; the tests use none (CDP
+   * commands go through chromedriver), so the warning is noise. Held here so the logger keeps its level.
+   */
+  private static final java.util.logging.Logger CDP_VERSIONS =
+      java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
   private Chromium() {}
 
@@ -80,12 +86,15 @@ final class Chromium {
    * Call {@link #requireOrSkip()} first.
    */
   static ChromeDriver start() {
+    CDP_VERSIONS.setLevel(Level.OFF);
     Path profile;
     try {
       profile = Files.createTempDirectory("backtest-gate-chromium-");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    // the profile goes when the test JVM ends, after the driver has quit and Chromium with it
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(profile)));
     ChromeOptions options = new ChromeOptions();
     options.setBinary(BROWSER.toFile());
     options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -103,5 +112,13 @@ final class Chromium {
         .withLogFile(new File(profile.toFile(), "chromedriver.log"))
         .build();
     return new ChromeDriver(service, options);
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (var files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // a temporary directory left behind is harmless
+    }
   }
 }
