@@ -134,10 +134,10 @@ public final class GateConfig {
     return PLUGIN.stream().map(Setting::key).toList();
   }
 
-  /** The default of every key, as it would be written in configuration. */
+  /** The default of every key of {@link #keys()}, as it would be written in configuration. */
   public static Map<String, String> defaults() {
     Map<String, String> defaults = new LinkedHashMap<>();
-    Loaded.SETTINGS.forEach(s -> defaults.put(s.key(), s.defaultValue()));
+    Loaded.SETTINGS.stream().filter(s -> !PLUGIN.contains(s)).forEach(s -> defaults.put(s.key(), s.defaultValue()));
     return Collections.unmodifiableMap(defaults);
   }
 

@@ -37,7 +37,7 @@ class HostileCheckTests {
       spacedKind      | spaced    | it reported a finding of kind 'thin segment', which is not a kind
       nullSubject     | holes     | its 'thin-segment' finding has no subject, resolution or rendering (null)
       nullRendering   | blank     | its 'thin-segment' finding has no subject, resolution or rendering (null)
-      renderThrows    | renderer  | its finding could not be shown: no words
+      renderThrows    | renderer  | its finding could not be shown: IllegalStateException ("no words").
       namelessCheck   | \\$       | it reported a finding of kind 'Thin_Segment', which is not a kind
       nameThrows      | \\$       | it reported a finding of kind 'Thin_Segment', which is not a kind
       """)
