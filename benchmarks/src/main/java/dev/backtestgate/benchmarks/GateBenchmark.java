@@ -153,6 +153,13 @@ public class GateBenchmark {
   }
 
   /** Breakdown: the data fingerprint that {@code evaluate} computes (version 2; {@link FingerprintBenchmark}). */
+  /** The built-in lift-trend check's measurement: the lift per month (12 periods over the year). */
+  @Benchmark
+  public dev.backtestgate.lifttrend.LiftTrend liftTrend() {
+    return dev.backtestgate.lifttrend.LiftTrend.measure(labels, candidate, baseline, decisionTimes,
+        dev.backtestgate.lifttrend.LiftTrendSettings.defaults(), 0.95);
+  }
+
   @Benchmark
   public String fingerprint() {
     return BacktestGate.fingerprint(run);

@@ -38,6 +38,7 @@ public final class GateBreakdown {
       parts.put("evaluate", gate::evaluate);
       parts.put("  fingerprint", gate::fingerprint);
       parts.put("  point in time (5)", gate::pointInTime);
+      parts.put("  lift trend", gate::liftTrend);
       parts.put("publish", gate::publish);
       parts.put("  ROC curves (2)", gate::rocCurves);
       parts.put("evaluate + publish", gate::evaluateAndPublish);

@@ -42,7 +42,8 @@ class QuickStartTests {
 
   /** The first xml block of the Quick start section. */
   private static String quickStart(String readme) {
-    int section = readme.indexOf("## Quick start");
+    java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^## .*[Qq]uick start$").matcher(readme);
+    int section = heading.find() ? heading.start() : -1;
     assertThat(section).as("the README's Quick start section").isNotNegative();
     int start = readme.indexOf("```xml\n", section) + "```xml\n".length();
     return readme.substring(start, readme.indexOf("```", start));
