@@ -35,7 +35,9 @@ class HostileWaiverTests {
   @CsvSource(delimiter = '|', value = {
       "point_in_time|point-in-time", "Point-In-Time|point-in-time", "'point-in-time '|point-in-time",
       "pointintime|point-in-time", "feature_label|feature-label", "late-write|late-writes",
-      "'FEATURE-LABEL'|feature-label", "lift trend|lift-trend"})
+      "'FEATURE-LABEL'|feature-label", "lift trend|lift-trend", "point in time|point-in-time",
+      "future_read|future-read", "label horizon|label-horizon", "train_test_overlap|train-test-overlap",
+      "rewritten_history|rewritten-history", "'	point-in-time'|point-in-time"})
   void aWaiverOfAKindNoCheckReportsMakesTheSignOffMalformedWithADidYouMean(String kind, String meant) {
     HostileGate gate = new HostileGate(repo);
     gate.commit(SignOffJson.write(waiving(new SignOff.Waiver(kind, "balance", "loaded late, known on time"))));
