@@ -40,6 +40,12 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.2")
 public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, String untested,
     Optional<ChangePoint> changePoint, Optional<Trend> trend) {
+  /**
+   * Measured periods the test needs: with fewer, one period's noise is a large part of the before or the after, and
+   * an honest run of three months was seen to fail at the nominal rate's edge; such a run is not tested.
+   */
+  public static final int MIN_MEASURED = 6;
+
 
   /** Checks and copies. */
   public LiftTrend {
@@ -106,6 +112,10 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
           + "(%s), and a trend needs 2", measured.isEmpty() ? "none" : "only 1", periods.size(),
           measured.size() == 1 ? "has" : "have", settings.minClass(), settings.minClass(),
           LiftTrendSettings.MIN_CLASS));
+    }
+    if (measured.size() < MIN_MEASURED) {
+      return untested(settings, periods, fmt("only %d periods are measured, and a change over time needs at least %d "
+          + "(a shorter test window cannot show a backfill's step apart from chance)", measured.size(), MIN_MEASURED));
     }
     TrendTest statistics = new TrendTest(measured);
     return new LiftTrend(settings, periods, "", Optional.of(statistics.changePoint()),

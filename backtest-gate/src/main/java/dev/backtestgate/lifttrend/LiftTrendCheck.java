@@ -69,8 +69,8 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
 
   /** {@link #findings(LiftTrend)}, the chart drawing {@code maxLift} as the limit. */
   public static List<Finding> findings(LiftTrend trend, double maxLift) {
-    if (!trend.tested()) {   // all decisions in one period: nothing to compare, nothing to say in a finding
-      return trend.periods().size() <= 1 ? List.of()
+    if (!trend.tested()) {   // a window too short to compare over time: nothing to say in a finding
+      return trend.periods().size() < LiftTrend.MIN_MEASURED ? List.of()
           : List.of(new LiftTrendSkipped(trend.untested(), trend.periods(), trend.settings()));
     }
     return trend.fails() ? List.of(new LiftTrendFinding(trend, maxLift)) : List.of();

@@ -181,7 +181,7 @@ class LiftTrendTests {
 
   @Test
   void aPeriodWhereBothModelsRankAlikeGetsAModestWeightNotAllOfIt() {
-    SimulatedRuns.Run r = SimulatedRuns.draw(SimulatedRuns.backfill(3, 400, 0.3, 3, 0.03, 0.03), 0.5, false,
+    SimulatedRuns.Run r = SimulatedRuns.draw(SimulatedRuns.backfill(6, 400, 0.3, 6, 0.03, 0.03), 0.5, false,
         new SplittableRandom(6L));
     double[] candidate = r.candidate().clone();
     for (int i = 0; i < candidate.length; i++) {
@@ -198,6 +198,19 @@ class LiftTrendTests {
     assertThat(first.testVariance()).isEqualTo((first.rows() + 1.0) / (12.0 * first.positives() * first.negatives()));
     assertThat(trend.changePoint().orElseThrow().z()).isFinite();
     assertThat(trend.trend().orElseThrow().z()).isFinite();
+  }
+
+  /** Three months cannot show a step apart from chance: not tested, and no finding (an honest sample once failed). */
+  @Test
+  void aWindowOfFewerThanSixMeasuredPeriodsIsNotTestedAndFindsNothing() {
+    SimulatedRuns.Run r = SimulatedRuns.draw(SimulatedRuns.backfill(3, 700, 0.2, 3, 0.03, 0.03), 0.5, false,
+        new SplittableRandom(7L));
+    LiftTrend trend = LiftTrend.measure(r.labels(), r.candidate(), r.baseline(), r.times(), DEFAULTS, 0.95);
+
+    assertThat(trend.tested()).isFalse();
+    assertThat(trend.untested()).isEqualTo("only 3 periods are measured, and a change over time needs at least 6 (a "
+        + "shorter test window cannot show a backfill's step apart from chance)");
+    assertThat(LiftTrendCheck.findings(trend)).isEmpty();
   }
 
   @Test
