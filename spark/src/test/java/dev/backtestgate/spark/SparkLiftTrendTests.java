@@ -29,13 +29,13 @@ class SparkLiftTrendTests {
   private record Data(boolean[] labels, double[] candidate, double[] baseline, long[] times) {
     static Data draw(long seed) {
       Random random = new Random(seed);
-      int n = 1_500;
+      int n = 2_400;
       boolean[] labels = new boolean[n];
       double[] candidate = new double[n];
       double[] baseline = new double[n];
       long[] times = new long[n];
       for (int i = 0; i < n; i++) {
-        int day = random.nextInt(150);
+        int day = random.nextInt(240);   // eight months: enough measured periods to be tested
         boolean thin = day >= 59 && day < 90;
         labels[i] = random.nextDouble() < (thin ? 0.02 : 0.3);
         double shared = Math.round(random.nextGaussian() * 10) / 10.0; // ties
@@ -71,7 +71,7 @@ class SparkLiftTrendTests {
         settings, 0.9);
     LiftTrend inMemory = data.inMemory(settings);
 
-    assertThat(inMemory.periods()).hasSize(5);
+    assertThat(inMemory.periods()).hasSize(8);
     assertThat(inMemory.skipped()).hasSize(1);
     assertThat(inMemory.fails()).isTrue();
     assertThat(onSpark).isEqualTo(inMemory);
