@@ -1,8 +1,11 @@
 package dev.backtestgate.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apiguardian.api.API;
 
 /**
  * {@code mvn backtest-gate:accept-history}: copies a reviewed proposed history manifest,
@@ -13,6 +16,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * mvn backtest-gate:accept-history -Dmanifest=statements.json -Dto=history/statements.json -Dreviewer=ana@example.com
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 @Mojo(name = "accept-history", requiresDirectInvocation = true, threadSafe = true)
 public class AcceptHistoryMojo extends AbstractReviewMojo {
   /** The committed path of the manifest, relative to the module directory, or a glob. */

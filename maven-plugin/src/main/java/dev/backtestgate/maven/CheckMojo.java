@@ -1,5 +1,7 @@
 package dev.backtestgate.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apiguardian.api.API;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
@@ -35,6 +38,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  * </plugin>
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
     threadSafe = true)
 public class CheckMojo extends AbstractMojo {

@@ -1,7 +1,10 @@
 package dev.backtestgate.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apiguardian.api.API;
 
 /**
  * {@code mvn backtest-gate:pending}: lists every pending sign-off under the report directory with its headline,
@@ -11,6 +14,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * mvn backtest-gate:pending
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 @Mojo(name = "pending", threadSafe = true)
 public class PendingMojo extends AbstractReviewMojo {
   /** Creates the goal (Maven injects the parameters). */

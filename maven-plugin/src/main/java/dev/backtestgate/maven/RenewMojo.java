@@ -1,7 +1,10 @@
 package dev.backtestgate.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apiguardian.api.API;
 
 /**
  * {@code mvn backtest-gate:renew}: renews an approved review whose fingerprint still matches the gate's latest
@@ -12,6 +15,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  * mvn backtest-gate:renew -Dgate='com.acme.ChurnBacktest#gbm' -Dreviewer=ana@example.com -Dattest=all
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 @Mojo(name = "renew", requiresDirectInvocation = true, threadSafe = true)
 public class RenewMojo extends DecisionParameters {
   /** Creates the goal (Maven injects the parameters). */

@@ -1,7 +1,10 @@
 package dev.backtestgate.maven;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apiguardian.api.API;
 
 /**
  * {@code mvn backtest-gate:sign-off}: writes the review file of a gate from its pending sign-off, approved, with
@@ -14,6 +17,7 @@ import org.apache.maven.plugins.annotations.Mojo;
  *     -Drationale='gbm learns the tenure spike' -Dattest=all -Dexpires=+90d
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 @Mojo(name = "sign-off", requiresDirectInvocation = true, threadSafe = true)
 public class SignOffMojo extends DecisionParameters {
   /** Creates the goal (Maven injects the parameters). */

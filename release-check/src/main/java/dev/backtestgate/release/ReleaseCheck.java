@@ -1,5 +1,7 @@
 package dev.backtestgate.release;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The release profile's last step, and a maintainer's tool (docs/releasing.md).
@@ -26,6 +29,7 @@ import java.util.TreeSet;
  * The release key's public part comes from {@code MAVEN_GPG_KEY} (the key that signed), or from the armored key file
  * named by the system property {@code release.publicKey}.
  */
+@API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
 public final class ReleaseCheck {
   static final String KEY_VARIABLE = "MAVEN_GPG_KEY";
   static final String KEY_PROPERTY = "release.publicKey";
