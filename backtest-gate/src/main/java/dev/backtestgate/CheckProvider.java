@@ -45,4 +45,15 @@ public interface CheckProvider {
   default List<FindingKind> kinds() {
     return List.of();
   }
+
+  /**
+   * Every provider on the class path, the built-in ones included, in {@link #order()} (then class name), loaded
+   * once: the list the gate runs and the configuration reads its keys from.
+   *
+   * @throws IllegalStateException when the core's own service file is missing (a merged jar dropped it) or a named
+   *     provider cannot be loaded
+   */
+  static List<CheckProvider> installed() {
+    return BuiltInChecks.providers();
+  }
 }

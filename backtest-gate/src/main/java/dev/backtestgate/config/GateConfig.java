@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 
@@ -96,11 +95,7 @@ public final class GateConfig {
     private static List<Setting<?>> load() {
       List<Setting<?>> all = new ArrayList<>(List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG,
           REVIEW_DIR, REPORT_DIR, MODE));
-      List<CheckProvider> providers = new ArrayList<>();
-      ServiceLoader.load(CheckProvider.class, GateConfig.class.getClassLoader()).forEach(providers::add);
-      providers.sort(java.util.Comparator.comparingInt(CheckProvider::order)
-          .thenComparing(p -> p.getClass().getName()));
-      for (CheckProvider provider : providers) {
+      for (CheckProvider provider : CheckProvider.installed()) {
         all.addAll(provider.settings());
       }
       all.addAll(PLUGIN);
@@ -159,19 +154,12 @@ public final class GateConfig {
       Optional<String> raw = lookup.apply(setting.key());
       policy = raw.isPresent() ? setting.applyTo(policy, raw.get(), source) : setting.applyDefault(policy);
     }
-    return new Resolved(policy, directory(REVIEW_DIR, lookup, source), directory(REPORT_DIR, lookup, source));
+    return new Resolved(policy, directory(REVIEW_DIR, lookup), directory(REPORT_DIR, lookup));
   }
 
-  private static Path directory(Setting<Path> setting, Function<String, Optional<String>> lookup, String source) {
-    Optional<String> raw = lookup.apply(setting.key());
-    if (raw.isEmpty()) {
-      return setting.parse().apply(setting.defaultValue());
-    }
-    Path dir = setting.parse().apply(raw.get().strip());
-    if (dir == null) {
-      setting.applyTo(GatePolicy.defaults(), raw.get(), source);   // throws, naming the key
-    }
-    return dir;
+  /** A directory the resolve loop already checked: configured, else the default. */
+  private static Path directory(Setting<Path> setting, Function<String, Optional<String>> lookup) {
+    return setting.parse().apply(lookup.apply(setting.key()).map(String::strip).orElse(setting.defaultValue()));
   }
 
   /**
@@ -197,11 +185,6 @@ public final class GateConfig {
       }
     }
     return Edits.nearest(key, Loaded.BY_KEY.keySet());
-  }
-
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
-    return Edits.distance(a, b);
   }
 
   private static Path path(String text) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.InvalidSettingException;
 import dev.backtestgate.Setting;
+import dev.backtestgate.internal.Edits;
 import dev.backtestgate.history.LateWritePolicy;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import dev.backtestgate.screen.futureread.FutureReadSettings;
@@ -24,8 +25,8 @@ class GateConfigTests {
   @CsvSource({"'', '', 0", "abc, abc, 0", "abc, '', 3", "kitten, sitting, 3", "max-lfit, max-lift, 2",
       "flaw, lawn, 2", "backtestgate.mode, backtestgate.modes, 1"})
   void distanceCountsInsertionsDeletionsAndSubstitutions(String a, String b, int expected) {
-    assertThat(GateConfig.distance(a, b)).isEqualTo(expected);
-    assertThat(GateConfig.distance(b, a)).isEqualTo(expected);
+    assertThat(Edits.distance(a, b)).isEqualTo(expected);
+    assertThat(Edits.distance(b, a)).isEqualTo(expected);
   }
 
   @ParameterizedTest
