@@ -19,6 +19,8 @@ import java.util.Map;
  *       append-only logs, where the cleanup is a correction recorded in August 2025.
  *   <li>{@link #reviewedLift}: the challenger plus the payments feed, a real and point-in-time-correct
  *       signal the scorecard lacks; its lift is above the limit and needs a reviewer's sign-off.
+ *   <li>{@link #earlyCleanup}: the challenger tested on the statement table after a narrower cleanup that ran inside
+ *       the test period, so only the older test months read their outcome; {@link #untouchedTable} is its control.
  *   <li>{@link #featureFunction}: the challenger with its worst-status feature computed by a feature function
  *       from the status log, honestly or reading the future, with the future-read probe of that function.
  * </ul>
@@ -96,6 +98,29 @@ final class CreditBacktests {
     return challenge(CHALLENGER, InPlaceFeatures.read(table, world, train), InPlaceFeatures.read(table, world, test),
         ModelInputs.Columns.CHALLENGER, stamping == StatementTable.Stamping.SILENT
             ? StatementHistory.check(table.toEventLog(StatementHistory.TABLE)) : null);
+  }
+
+  /**
+   * The challenger, trained on point-in-time features, tested on features read from the statement table after the
+   * narrower, silent cleanup of {@link Timeline#EARLY_CLEANUP_AT} ({@link NormalizeStatusBackfill#rewriteUpTo}):
+   * the reviews decided more than 90 days before it read statuses resolved by their own outcome, the later ones read
+   * statuses as written. The average lift stays under the limit, no knowledge time moved, and no history manifest of
+   * the table is brought; the lift per month is what shows it.
+   */
+  ScoredBacktest earlyCleanup() {
+    StatementTable table = StatementTable.load(world);
+    NormalizeStatusBackfill.rewriteUpTo(table, world, Timeline.EARLY_CLEANUP_AT);
+    return onStatementTable(table);
+  }
+
+  /** The honest control of {@link #earlyCleanup}: the same challenger and read, the table as the systems wrote it. */
+  ScoredBacktest untouchedTable() {
+    return onStatementTable(StatementTable.load(world));
+  }
+
+  private ScoredBacktest onStatementTable(StatementTable table) {
+    return challenge(CHALLENGER, honestTrain, InPlaceFeatures.read(table, world, test), ModelInputs.Columns.CHALLENGER,
+        null);
   }
 
   /** The same challenger on point-in-time features from the append-only logs. */

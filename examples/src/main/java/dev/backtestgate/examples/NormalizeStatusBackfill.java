@@ -53,6 +53,45 @@ final class NormalizeStatusBackfill {
   }
 
   /**
+   * An earlier, narrower run of the cleanup, in place and silent (no {@code updated_at}), at {@code ranAt} inside the
+   * test period. Over the statements dated before then, it spells every code canonically and closes each review code
+   * whose outcome it can see: DPD90 when the account went 90+ days past due after the review and by {@code ranAt},
+   * CURRENT when the 90 days after the review passed without that; a review younger than 90 days that has not gone
+   * bad stays open. Statements dated from {@code ranAt} on keep the codes the source systems wrote.
+   *
+   * <p>So a credit-line review decided more than 90 days before the cleanup reads its own outcome in its latest
+   * status, and a review decided after it reads nothing from its future: the lift is high in the old test months and
+   * gone in the late ones, while no timestamp changed. Returns the number of rows rewritten.
+   */
+  static int rewriteUpTo(StatementTable table, CreditWorld world, long ranAt) {
+    Statements s = world.statements();
+    Accounts accounts = world.accounts();
+    byte[] status = table.status();
+    int changed = 0;
+    for (int account = 0; account < accounts.size(); account++) {
+      int first = accounts.firstStatement()[account];
+      boolean wentBadLater = false; // a 90+ statement after the row and by ranAt: the rows are walked backwards
+      for (int row = first + accounts.statementCount()[account] - 1; row >= first; row--) {
+        long at = s.statementAt()[row];
+        if (at > ranAt) {
+          continue;
+        }
+        wentBadLater |= Status.of(s.state()[row]).isDefault();
+        int code = status[row];
+        int target = !StatusCodes.isHold(code) ? StatusCodes.canonical(StatusCodes.meaning(code))
+            : wentBadLater ? StatusCodes.canonical(Status.DPD90)
+            : at + Timeline.OUTCOME_WINDOW <= ranAt ? StatusCodes.canonical(Status.CURRENT)
+            : code;
+        if (at < ranAt && target != code) {
+          table.update(row, target, ranAt, StatementTable.Stamping.SILENT);
+          changed++;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /**
    * Runs the same cleanup append-only: one {@link #REASON} correction per statement whose code changes,
    * valid from the statement date, recorded at {@link Timeline#BACKFILL_AT}. Returns the number of
    * corrections appended.

@@ -39,6 +39,11 @@ final class Timeline {
   static final long OUTCOME_WINDOW = Duration.ofDays(90).toMillis();
   /** When the in-place "normalize status codes" backfill ran. */
   static final long BACKFILL_AT = Instant.parse("2025-08-15T02:00:00Z").toEpochMilli();
+  /**
+   * When an earlier, narrower run of the cleanup rewrote the statements dated before it, in place and silently: inside
+   * the test period, so only the test months before it read outcomes.
+   */
+  static final long EARLY_CLEANUP_AT = Instant.parse("2025-01-15T02:00:00Z").toEpochMilli();
   /** Payments for a statement are due, and posted, this long after it. */
   static final long PAYMENT_DUE = Duration.ofDays(25).toMillis();
 

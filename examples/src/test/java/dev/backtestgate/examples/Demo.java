@@ -39,9 +39,10 @@ final class Demo {
   private static final List<Class<?>> BACKTESTS =
       List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class,
           TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
-          TargetEncodedBacktest.class, EmployerRateBacktest.class);
+          TargetEncodedBacktest.class, EmployerRateBacktest.class, EarlyCleanupBacktest.class,
+          StatementTableBacktest.class);
   /** The gated test methods of those classes. */
-  private static final int EXPECTED_GATES = 10;
+  private static final int EXPECTED_GATES = 12;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
