@@ -5,6 +5,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.history.HistoryChecks;
 import dev.backtestgate.lift.LiftChecks;
+import dev.backtestgate.lifttrend.LiftTrendCheck;
+import dev.backtestgate.lifttrend.LiftTrendSettings;
+import dev.backtestgate.lifttrend.LiftTrendSkipped;
 import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.Fingerprint;
 import dev.backtestgate.review.ReviewStore;
@@ -66,7 +69,7 @@ public final class BacktestGate {
    * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
    * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: the lift limit and a
    * perfect candidate, decision times after now, each timed feature's point-in-time result, late writes,
-   * rewritten history and the feature–label screen. Evidence computed under another confidence level or
+   * rewritten history, the feature–label screen and the lift trend (a warning when the evidence carries none). Evidence computed under another confidence level or
    * availability lag than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
    *
    * <pre>{@code
@@ -89,6 +92,11 @@ public final class BacktestGate {
     findings.addAll(HistoryChecks.lateWrites(evidence.lateWrites(), policy));
     findings.addAll(HistoryChecks.rewritten(evidence.historyChecks()));
     findings.addAll(FeatureLabelChecks.findings(evidence.featureScreen(), policy));
+    findings.addAll(evidence.liftTrend()
+        .map(trend -> LiftTrendCheck.findings(trend, policy.maxLift()))
+        .orElseGet(() -> List.of(new LiftTrendSkipped("the evidence carries no lift trend, so the lift per "
+            + "decision-time period was not checked: add it with evidence.withLiftTrend(...) (SparkGateEvidence "
+            + "computes it)", List.of(), policy.settings(LiftTrendSettings.defaults())))));
     return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), null, evidence.summary(), policy,
         reviews, LocalDate.ofInstant(now, clock.getZone()));
   }

@@ -4,6 +4,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.lifttrend.LiftTrend;
+import dev.backtestgate.lifttrend.LiftTrendSettings;
+import dev.backtestgate.lifttrend.PeriodLift;
 import dev.backtestgate.pointintime.PointInTimeCheck;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
@@ -28,8 +31,9 @@ import org.apiguardian.api.API;
  * {@link BacktestGate#evaluate(GateEvidence, GatePolicy, dev.backtestgate.review.ReviewStore, java.time.Clock)} judges it with the same
  * rules, sign-offs and reports as a {@link BacktestRun}: the lift limit and a perfect candidate (from the
  * comparison), decision times after now (from the latest one), each timed feature's point-in-time result, and the
- * late-write and history checks of the source tables, and the feature–label screen of each feature whose values
- * were screened. The sign-off must carry {@link #fingerprint()}.
+ * late-write and history checks of the source tables, the feature–label screen of each feature whose values
+ * were screened, and the lift per decision-time period ({@code lift-trend}). The sign-off must carry {@link
+ * #fingerprint()}.
  *
  * <p>Evidence covers those checks only. The screens that need training rows or code (label horizon, train/test
  * overlap, future reads) and checks of your own need a {@link BacktestRun}; {@link #of} refuses a run that records
@@ -63,6 +67,9 @@ import org.apiguardian.api.API;
  * @param historyChecks history-manifest checks of those tables
  * @param featureScreen the feature–label screen of each screened feature (at most one score per feature of the
  *     summary, at the comparison's confidence level), in the order they were screened
+ * @param liftTrend the lift per decision-time period and its test ({@code LiftTrend.measure}, or an engine's
+ *     equal, e.g. {@code SparkLiftTrend.measure}) over the same rows, under the gate's lift-trend settings and
+ *     confidence level; empty when it was not measured, and then the gate warns that the trend went unchecked
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record GateEvidence(
@@ -77,7 +84,20 @@ public record GateEvidence(
     String fingerprint,
     List<LateWriteReport> lateWrites,
     List<HistoryCheckResult> historyChecks,
-    List<FeatureScore> featureScreen) {
+    List<FeatureScore> featureScreen,
+    Optional<LiftTrend> liftTrend) {
+
+  /**
+   * Evidence without a lift trend: the gate judges everything else and warns ({@code lift-trend}, a warning) that
+   * the lift per period went unchecked. Add it with {@link #withLiftTrend}.
+   */
+  public GateEvidence(String gateId, RunSummary summary, Comparison comparison, Duration availabilityLag,
+      Map<String, Optional<PointInTimeViolation>> pointInTime, Map<String, String> timelessReasons,
+      Instant latestDecision, long latestDecisionRow, String fingerprint, List<LateWriteReport> lateWrites,
+      List<HistoryCheckResult> historyChecks, List<FeatureScore> featureScreen) {
+    this(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecision,
+        latestDecisionRow, fingerprint, lateWrites, historyChecks, featureScreen, Optional.empty());
+  }
 
 
   /**
@@ -100,12 +120,14 @@ public record GateEvidence(
     require(lateWrites, "lateWrites", problems);
     require(historyChecks, "historyChecks", problems);
     require(featureScreen, "featureScreen", problems);
+    require(liftTrend, "liftTrend", problems);
     if (fingerprint == null || !Fingerprint.WELL_FORMED.matcher(fingerprint).matches()) {
       problems.add("the fingerprint '" + fingerprint + "' is not 'sha256-v2:' and 64 lower-case hex digits");
     }
     if (problems.isEmpty()) {
       checkParts(summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecisionRow, problems);
       checkScreen(summary, featureScreen, problems);
+      liftTrend.ifPresent(trend -> checkTrend(summary, trend, problems));
     }
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException("The gate evidence" + (gateId == null ? "" : " of " + gateId)
@@ -125,7 +147,8 @@ public record GateEvidence(
    * {@code evaluate(of(run, policy), ...)} and {@code evaluate(run, ...)} decide alike.
    *
    * @throws IllegalArgumentException when the run records what evidence does not carry (training rows,
-   *     future-read probes, checks of its own), or its comparison or feature–label screen cannot be computed
+   *     future-read probes, checks of its own), or its comparison, feature–label screen or lift trend (more periods
+   *     than {@code LiftTrendSettings.MAX_PERIODS}) cannot be computed
    */
   public static GateEvidence of(BacktestRun run, GatePolicy policy) {
     List<String> uncarried = new ArrayList<>();
@@ -159,10 +182,14 @@ public record GateEvidence(
         latest = i;
       }
     }
+    Optional<LiftTrend> trend = run.baseline() instanceof Baseline.Scored scored
+        ? Optional.of(LiftTrend.measure(run.labels(), run.candidateScores(), scored.scores(), times,
+            policy.settings(LiftTrendSettings.defaults()), policy.confidence()))
+        : Optional.empty();
     return new GateEvidence(run.gateId(), RunSummary.of(run), LiftComparisons.compare(run, policy.confidence()),
         policy.availabilityLag(), pointInTime, reasons, Instant.ofEpochMilli(times[latest]), latest,
         BacktestGate.fingerprint(run), run.inputs(LateWriteReport.class), run.inputs(HistoryCheckResult.class),
-        run.featureLabelScreen(policy.confidence()));
+        run.featureLabelScreen(policy.confidence()), trend);
   }
 
   /** This evidence with the late-write report of one more source table. */
@@ -170,7 +197,7 @@ public record GateEvidence(
     List<LateWriteReport> reports = new ArrayList<>(lateWrites);
     reports.add(Objects.requireNonNull(report, "late-write report"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks, featureScreen);
+        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks, featureScreen, liftTrend);
   }
 
   /** This evidence with the history check of one more source table. */
@@ -178,7 +205,7 @@ public record GateEvidence(
     List<HistoryCheckResult> results = new ArrayList<>(historyChecks);
     results.add(Objects.requireNonNull(result, "history check"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, lateWrites, results, featureScreen);
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, results, featureScreen, liftTrend);
   }
 
   /**
@@ -190,7 +217,18 @@ public record GateEvidence(
     List<FeatureScore> scores = new ArrayList<>(featureScreen);
     scores.add(Objects.requireNonNull(score, "feature score"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, scores);
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, scores, liftTrend);
+  }
+
+  /**
+   * This evidence with the lift per decision-time period of its rows (for example {@code SparkLiftTrend.measure(...)}
+   * under the gate's {@code LiftTrendSettings} and confidence level): a lift that falls toward the present fails the
+   * gate ({@code lift-trend}) unless the sign-off covers it.
+   */
+  public GateEvidence withLiftTrend(LiftTrend trend) {
+    return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, featureScreen,
+        Optional.of(Objects.requireNonNull(trend, "lift trend")));
   }
 
   /** What makes this evidence unfit for {@code policy}: computed under another confidence level or lag. */
@@ -213,7 +251,36 @@ public record GateEvidence(
             + " (backtestgate.confidence): screen it at " + policy.confidence());
       }
     }
+    liftTrend.ifPresent(trend -> {
+      LiftTrendSettings wanted = policy.settings(LiftTrendSettings.defaults());
+      if (!trend.settings().equals(wanted)) {
+        found.add("the evidence's lift trend was measured with " + trend.settings() + " but the gate's policy uses "
+            + wanted + " (backtestgate.lift-periods, lift-period-min-class, lift-trend-alpha, lift-trend-min-step): "
+            + "measure it with the policy's LiftTrendSettings");
+      }
+      trend.periods().stream().flatMap(p -> p.comparison().stream()).findFirst().ifPresent(c -> {
+        if (Double.compare(c.confidenceLevel(), policy.confidence()) != 0) {
+          found.add("the evidence's lift per period was computed at confidence " + c.confidenceLevel() + " but the "
+              + "gate's policy uses " + policy.confidence() + " (backtestgate.confidence): measure it at "
+              + policy.confidence());
+        }
+      });
+    });
     return found;
+  }
+
+  /** The trend's periods must hold exactly the summary's rows and positives: a trend of other rows is refused. */
+  private static void checkTrend(RunSummary summary, LiftTrend trend, List<String> problems) {
+    long rows = 0;
+    long positives = 0;
+    for (PeriodLift p : trend.periods()) {
+      rows += p.rows();
+      positives += p.positives();
+    }
+    if (rows != summary.rows() || positives != summary.positives()) {
+      problems.add("the lift trend's periods hold " + rows + " rows and " + positives + " positives but the summary "
+          + "has " + summary.rows() + " and " + summary.positives() + ": measure the trend over the same rows");
+    }
   }
 
   private static void require(Object part, String name, List<String> problems) {

@@ -137,7 +137,9 @@ class GateEvidenceTests {
         "the evidence's interval was computed at confidence 0.95 but the gate's policy uses 0.99 "
             + "(backtestgate.confidence): compute the evidence at 0.99.",
         "the evidence's point-in-time results were computed with an availability lag of PT0S but the gate's policy "
-            + "uses PT1H (backtestgate.availability-lag): compute the evidence with a lag of PT1H.");
+            + "uses PT1H (backtestgate.availability-lag): compute the evidence with a lag of PT1H.",
+        "the evidence's lift per period was computed at confidence 0.95 but the gate's policy uses 0.99 "
+            + "(backtestgate.confidence): measure it at 0.99.");
   }
 
   @Test
