@@ -13,6 +13,8 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.lifttrend.LiftTrend;
+import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
@@ -38,8 +40,8 @@ import org.apiguardian.api.API;
  * Computes a backtest's {@link GateEvidence} on the cluster, from a DataFrame of scored rows: the paired comparison
  * ({@link SparkDeLong}), each timed feature's point-in-time result ({@link SparkPointInTimeCheck}, the same counts
  * and example rows as the in-memory check), the row and positive counts, the latest decision, and the run's
- * order-independent fingerprint ({@link SparkFingerprint}), and the feature–label screen of each feature whose values
- * are given ({@link SparkFeatureLabelScreen}). {@code BacktestGate.evaluate(evidence, ...)} then
+ * order-independent fingerprint ({@link SparkFingerprint}), the feature–label screen of each feature whose values
+ * are given ({@link SparkFeatureLabelScreen}), and the lift per decision-time period ({@link SparkLiftTrend}). {@code BacktestGate.evaluate(evidence, ...)} then
  * judges it with the same rules, sign-offs and reports as an in-memory run; in a {@code @LeakageGated} test,
  * record it with {@code backtest.evidence(...)}.
  *
@@ -78,6 +80,7 @@ public final class SparkGateEvidence {
     private final SortedMap<String, String> categories = new TreeMap<>();
     private Duration lag = Duration.ZERO;
     private double confidenceLevel = GatePolicy.DEFAULT_CONFIDENCE;
+    private LiftTrendSettings liftTrend = LiftTrendSettings.defaults();
 
     private Builder(Dataset<Row> data) {
       this.data = data;
@@ -159,9 +162,19 @@ public final class SparkGateEvidence {
       return this;
     }
 
-    /** The availability lag and confidence level of the gate's policy (use {@code backtest.policy()}). */
+    /**
+     * The availability lag, confidence level and lift-trend settings of the gate's policy (use {@code
+     * backtest.policy()}).
+     */
     public Builder policy(GatePolicy policy) {
-      return availabilityLag(policy.availabilityLag()).confidenceLevel(policy.confidence());
+      return availabilityLag(policy.availabilityLag()).confidenceLevel(policy.confidence())
+          .liftTrend(policy.settings(LiftTrendSettings.defaults()));
+    }
+
+    /** The periods, minimum class size, alpha and minimum step of the lift trend (default: the keys' defaults). */
+    public Builder liftTrend(LiftTrendSettings settings) {
+      this.liftTrend = Objects.requireNonNull(settings, "lift-trend settings");
+      return this;
     }
 
     public Builder availabilityLag(Duration lag) {
@@ -177,12 +190,14 @@ public final class SparkGateEvidence {
 
     /**
      * Runs the Spark jobs (the paired comparison, one aggregation and one bounded top-k query per timed feature,
-     * the screen of each feature with values, the fingerprint scan and one count) and returns the evidence for
+     * the screen of each feature with values, the fingerprint scan, one count, and the lift trend's per-period
+     * counts and comparisons) and returns the evidence for
      * {@code BacktestGate.evaluate}.
      *
      * @throws IllegalStateException when a required setting is missing (named)
      * @throws IllegalArgumentException when a column is missing or unusable, the labels are of one class, or there
-     *     are more than 2^31 - 1 rows (each named, with its fix)
+     *     are more than 2^31 - 1 rows, or the lift periods would be more than {@link LiftTrendSettings#MAX_PERIODS}
+     *     (each named, with its fix)
      */
     public GateEvidence compute() {
       Map<String, String> required = new LinkedHashMap<>();
@@ -218,6 +233,8 @@ public final class SparkGateEvidence {
           SparkFeatureLabelScreen.numeric(data, label, rowId, name, column, confidenceLevel)));
       categories.forEach((name, column) -> screen.add(
           SparkFeatureLabelScreen.categorical(data, label, rowId, name, column, confidenceLevel)));
+      LiftTrend trend = SparkLiftTrend.measure(data, label, candidateColumn, baselineColumn, decisionTime, liftTrend,
+          confidenceLevel);
       String fingerprint = SparkFingerprint.compute(data, gate, candidate, baseline, label, decisionTime, features,
           values, categories);
       Row totals = totals();
@@ -233,7 +250,7 @@ public final class SparkGateEvidence {
       return new GateEvidence(gate, summary,
           Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
           checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
-          List.of(), List.of(), screen);
+          List.of(), List.of(), screen, Optional.of(trend));
     }
 
     /** Rows, positives, and the latest decision with its first row (as a struct of time and minus the row). */
