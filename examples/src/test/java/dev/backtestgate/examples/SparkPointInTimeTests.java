@@ -54,6 +54,8 @@ class SparkPointInTimeTests {
     assertAlike(credit.leakyBackfill(StatementTable.Stamping.SILENT), Verdict.FAILED);
     // the rate encoded over the test period's outcomes: caught by the feature-label screen, run on Spark
     assertAlike(credit.employerRate(true), Verdict.FAILED);
+    // the cleanup inside the test period: caught by the lift per month, measured on Spark
+    assertAlike(credit.earlyCleanup(), Verdict.FAILED);
   }
 
   @Test
@@ -89,5 +91,6 @@ class SparkPointInTimeTests {
     assertThat(onSpark.comparison().ciUpper()).isCloseTo(onHeap.comparison().ciUpper(), within(1e-12));
     assertThat(evidence.pointInTime()).isEqualTo(GateEvidence.of(run, policy).pointInTime());
     assertThat(evidence.featureScreen()).isEqualTo(GateEvidence.of(run, policy).featureScreen());
+    assertThat(evidence.liftTrend()).isEqualTo(GateEvidence.of(run, policy).liftTrend());
   }
 }
