@@ -110,6 +110,28 @@ class LiftTrendSettingsTests {
     }
   }
 
+  /** Calendar periods are found by a table of days: before 1970 too, and on every boundary and its last instant. */
+  @Test
+  void theDayTableFindsThePeriodOfEveryBoundaryBeforeAndAfter1970() {
+    long first = at("1969-11-20T13:00:00Z");
+    long last = at("1970-03-02T00:00:00Z");
+    for (LiftPeriods periods : new LiftPeriods[] {LiftPeriods.MONTH, LiftPeriods.WEEK, LiftPeriods.QUARTER}) {
+      PeriodGrid grid = periods.grid(first, last, 1000);
+      for (int k = 0; k < grid.count(); k++) {
+        long start = grid.start(k).toEpochMilli();
+        long end = grid.end(k).toEpochMilli();
+        if (start >= first) {
+          assertThat(grid.periodOf(start)).as("%s %s", periods, grid.start(k)).isEqualTo(k);
+        }
+        if (end - 1 <= last) {
+          assertThat(grid.periodOf(end - 1)).as("%s end of %s", periods, grid.label(k)).isEqualTo(k);
+        }
+      }
+      assertThat(grid.periodOf(first)).isZero();
+      assertThat(grid.periodOf(last)).isEqualTo(grid.count() - 1);
+    }
+  }
+
   @Test
   void periodsFinerThanTheDataAreCappedAndTheCapIsNamed() {
     long first = at("2016-01-01T00:00:00Z");
