@@ -23,7 +23,7 @@ import org.apiguardian.api.API;
 public final class HistoryChecks implements CheckProvider {
   /** {@code backtestgate.late-writes}: {@code fail} (default) or {@code warn}, for undeclared late writes. */
   public static final Setting<LateWritePolicy> LATE_WRITES = Setting.of(LateWritePolicy.KEY,
-      LateWritePolicy.DEFAULT.configValue(), "fail or warn",
+      LateWritePolicy.DEFAULT.configValue(), "warn or fail",
       text -> Setting.oneOf(text, LateWritePolicy.values(), LateWritePolicy::configValue), GatePolicy::with);
 
   private static final Check LATE_WRITES_CHECK = Check.of("late writes",

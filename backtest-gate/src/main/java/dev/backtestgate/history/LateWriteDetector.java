@@ -106,8 +106,11 @@ public final class LateWriteDetector {
 
   private List<LateWriteReport.DeclaredCorrections> declared(EventLog log, Map<String, List<Integer>> byReason) {
     List<LateWriteReport.DeclaredCorrections> groups = new ArrayList<>();
+    if (byReason.isEmpty()) {
+      return groups;
+    }
+    Corrections declared = log.corrections();
     for (Map.Entry<String, List<Integer>> group : byReason.entrySet()) {
-      Corrections declared = log.corrections();
       List<Integer> rows = new ArrayList<>(group.getValue());
       rows.sort(Comparator.comparingLong(declared::id));
       List<LateWriteReport.Correction> examples = new ArrayList<>();
@@ -118,8 +121,6 @@ public final class LateWriteDetector {
       long entities = rows.stream().mapToLong(row -> log.entity()[row]).distinct().count();
       groups.add(new LateWriteReport.DeclaredCorrections(group.getKey(), rows.size(), (int) entities, examples));
     }
-    groups.sort(Comparator.comparingInt(LateWriteReport.DeclaredCorrections::count).reversed()
-        .thenComparing(LateWriteReport.DeclaredCorrections::reason));
     return groups;
   }
 

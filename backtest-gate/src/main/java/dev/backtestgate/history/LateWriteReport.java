@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -29,8 +30,8 @@ import org.apiguardian.api.API;
  * @param events the number of events inspected
  * @param lateEvents the number of undeclared late events (the sum of the batches' counts)
  * @param batches undeclared late writes per recorded day, oldest day first
- * @param corrections late events that declare the event they correct, per reason code, most frequent first
- *     (ties by code)
+ * @param corrections late events that declare the event they correct, per reason code; kept most frequent
+ *     first (ties by code), whatever the order given
  */
 @API(status = STABLE, since = "0.1")
 public record LateWriteReport(
@@ -39,7 +40,8 @@ public record LateWriteReport(
 
   public LateWriteReport {
     batches = List.copyOf(batches);
-    corrections = List.copyOf(corrections);
+    corrections = corrections.stream().sorted(Comparator.comparingInt(DeclaredCorrections::count).reversed()
+        .thenComparing(DeclaredCorrections::reason)).toList();
   }
 
   /** A report without declared corrections. */
