@@ -149,6 +149,9 @@ abstract class CorrectionsContract {
         .corrections(CorrectionColumns.DEFAULTS)
         .read(connection);
     assertThat(log.corrections().declared()).isEqualTo(log.size() - 240);
+    EventLog table = EventLogQuery.categorical(STATUS).read(connection);
+    assertThat(table.size()).isEqualTo(log.size());
+    assertThat(table.corrections().declared()).isEqualTo(log.size() - 240);
 
     Map<Long, String> view = new HashMap<>();
     try (Statement statement = connection.createStatement();
