@@ -6,6 +6,7 @@ import dev.backtestgate.internal.LongIntHashMap;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongToIntFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -105,50 +106,47 @@ public final class Corrections {
     Columns.requireLength(owner, "corrects", corrects.length, "entity", n);
     Columns.requireLength(owner, "reason", reasons.length, "entity", n);
     long[] eventIds = ids;
+    LongToIntFunction rowOf;
     if (eventIds == null) {
       eventIds = new long[n];
       for (int i = 0; i < n; i++) {
         eventIds[i] = i;
       }
+      rowOf = id -> id >= 0 && id < n ? (int) id : -1; // positions: no index needed
     } else {
       Columns.requireLength(owner, "event id", eventIds.length, "entity", n);
-    }
-    LongIntHashMap rowOf = new LongIntHashMap(n);
-    for (int i = 0; i < n; i++) {
-      if (eventIds[i] == NONE) {
-        throw new IllegalArgumentException(owner + ": the event at row " + i + " has no id (" + NONE
-            + " is reserved for 'corrects nothing'); give every event a unique id");
-      }
-      int first = rowOf.getOrAdd(eventIds[i]);
-      if (first != i) {
-        throw new IllegalArgumentException(owner + ": event id " + eventIds[i] + " is used by rows " + first
-            + " and " + i + "; a correction points at one event, so ids must be unique: fix the id column");
-      }
+      rowOf = index(owner, eventIds);
     }
     int declared = 0;
+    String lastValid = null; // one code is usually shared by many corrections: check it once
     for (int i = 0; i < n; i++) {
       String reason = reasons[i];
       long target = corrects[i];
       if (target == NONE && reason == null) {
         continue;
       }
-      String event = event(owner, eventIds[i], i, entity[i]);
       if (target == NONE) {
-        throw new IllegalArgumentException(event + " has reason code '" + reason + "' but corrects no event; "
+        throw new IllegalArgumentException(event(owner, eventIds[i], i, entity[i])
+            + " has reason code '" + reason + "' but corrects no event; "
             + "set the id of the event it corrects, or drop the reason if it is not a correction");
       }
-      String problem = reasonProblem(reason);
-      if (problem != null) {
-        throw new IllegalArgumentException(event + " declares that it corrects event " + target + ", but "
-            + problem);
+      if (reason == null || reason != lastValid) {
+        String problem = reasonProblem(reason);
+        if (problem != null) {
+          throw new IllegalArgumentException(event(owner, eventIds[i], i, entity[i])
+              + " declares that it corrects event " + target + ", but " + problem);
+        }
+        lastValid = reason;
       }
-      int row = rowOf.get(target);
+      int row = rowOf.applyAsInt(target);
       if (row < 0) {
-        throw new IllegalArgumentException(event + " corrects event " + target + ", which is not in the log; "
+        throw new IllegalArgumentException(event(owner, eventIds[i], i, entity[i])
+            + " corrects event " + target + ", which is not in the log; "
             + "fix the pointer, or load the corrected event too (a correction must point at a real event)");
       }
       if (entity[row] != entity[i]) {
-        throw new IllegalArgumentException(event + " corrects event " + target + " of entity " + entity[row]
+        throw new IllegalArgumentException(event(owner, eventIds[i], i, entity[i])
+            + " corrects event " + target + " of entity " + entity[row]
             + "; a correction restates a value of its own entity: point it at an event of entity " + entity[i]);
       }
       declared++;
@@ -156,7 +154,7 @@ public final class Corrections {
     cycles(owner, entity, eventIds, corrects, rowOf);
     for (int i = 0; i < n; i++) {
       if (corrects[i] != NONE) {
-        int row = rowOf.get(corrects[i]);
+        int row = rowOf.applyAsInt(corrects[i]);
         if (recordedAt[i] <= recordedAt[row]) {
           throw new IllegalArgumentException(event(owner, eventIds[i], i, entity[i]) + " is recorded at "
               + Instant.ofEpochMilli(recordedAt[i]) + ", " + (recordedAt[i] == recordedAt[row] ? "the same time as"
@@ -169,22 +167,40 @@ public final class Corrections {
     return new Corrections(eventIds, corrects, reasons, declared);
   }
 
+  /** Row by id; fails on a missing or duplicate id. */
+  private static LongToIntFunction index(String owner, long[] ids) {
+    LongIntHashMap rowOf = new LongIntHashMap(ids.length);
+    for (int i = 0; i < ids.length; i++) {
+      if (ids[i] == NONE) {
+        throw new IllegalArgumentException(owner + ": the event at row " + i + " has no id (" + NONE
+            + " is reserved for 'corrects nothing'); give every event a unique id");
+      }
+      int first = rowOf.getOrAdd(ids[i]);
+      if (first != i) {
+        throw new IllegalArgumentException(owner + ": event id " + ids[i] + " is used by rows " + first
+            + " and " + i + "; a correction points at one event, so ids must be unique: fix the id column");
+      }
+    }
+    return rowOf::get;
+  }
+
   /** Follows every pointer chain once; a chain that comes back to itself is a cycle. O(n). */
-  private static void cycles(String owner, long[] entity, long[] ids, long[] corrects, LongIntHashMap rowOf) {
+  private static void cycles(
+      String owner, long[] entity, long[] ids, long[] corrects, LongToIntFunction rowOf) {
     int n = ids.length;
     byte[] state = new byte[n]; // 0 unvisited, 1 on the current chain, 2 done
     for (int start = 0; start < n; start++) {
       int row = start;
       while (row >= 0 && state[row] == 0) {
         state[row] = 1;
-        row = corrects[row] == NONE ? -1 : rowOf.get(corrects[row]);
+        row = corrects[row] == NONE ? -1 : rowOf.applyAsInt(corrects[row]);
       }
       if (row >= 0 && state[row] == 1) {
         List<String> chain = new ArrayList<>();
         int k = row;
         do {
           chain.add(Long.toString(ids[k]));
-          k = rowOf.get(corrects[k]);
+          k = rowOf.applyAsInt(corrects[k]);
         } while (k != row && chain.size() < 10);
         chain.add(k == row ? Long.toString(ids[row]) : "...");
         throw new IllegalArgumentException(event(owner, ids[row], row, entity[row]) + " is part of a correction "
@@ -193,7 +209,7 @@ public final class Corrections {
       }
       for (row = start; row >= 0 && state[row] == 1; ) {
         state[row] = 2;
-        row = corrects[row] == NONE ? -1 : rowOf.get(corrects[row]);
+        row = corrects[row] == NONE ? -1 : rowOf.applyAsInt(corrects[row]);
       }
     }
   }
