@@ -16,11 +16,15 @@ import org.apache.spark.sql.Row;
 /**
  * The declared corrections of a {@link SparkEventLog}, on a frame with columns entity, vf, ra, id, c (the
  * corrected id) and r (the reason): the in-memory rules of {@link Corrections} checked with Spark (each failure
- * names the event by id and entity), and the late ones grouped by reason code like the in-memory detector.
+ * names the event by id and entity; distinct reason codes, at most {@value #MAX_REASON_CODES}, are checked on the
+ * driver), and the late ones grouped by reason code like the in-memory detector.
  * A cycle of pointers always has one correction recorded at or before the event it corrects, and is refused
  * as such (a self-pointer is named a cycle).
  */
 final class SparkCorrections {
+  /** The most distinct reason codes checked on the driver. */
+  static final int MAX_REASON_CODES = 100_000;
+
   private SparkCorrections() {}
 
   /** Fails on the first bad declaration, naming the event and the fix. */
@@ -39,7 +43,13 @@ final class SparkCorrections {
           + orphan.get(0).getAs("r") + "' but corrects no event; set the id of the event it corrects, or drop the "
           + "reason if it is not a correction");
     }
-    for (Row reason : declared.select("r").distinct().collectAsList()) {
+    List<Row> reasons = declared.select("r").distinct().limit(MAX_REASON_CODES + 1).collectAsList();
+    if (reasons.size() > MAX_REASON_CODES) {
+      throw new IllegalArgumentException(owner + " has more than " + MAX_REASON_CODES + " distinct reason codes; "
+          + "a reason code is a short code shared by many corrections, not free text: keep the explanation in the "
+          + "change ticket");
+    }
+    for (Row reason : reasons) {
       String code = reason.isNullAt(0) ? null : reason.getString(0);
       String problem = Corrections.reasonProblem(code);
       if (problem != null) {
