@@ -410,8 +410,9 @@ public final class BacktestRun {
     }
 
     /**
-     * The late-write report of a table the features came from ({@code LateWriteDetector}); late writes
-     * warn, or fail under {@code backtestgate.late-writes=fail}. May be called once per table.
+     * The late-write report of a table the features came from ({@code LateWriteDetector}); undeclared late
+     * writes fail, or only warn under {@code backtestgate.late-writes=warn}; declared corrections are listed.
+     * May be called once per table.
      */
     public Builder lateWrites(LateWriteReport report) {
       if (report == null) {

@@ -85,7 +85,7 @@ public final class GatePolicy {
       LateWritePolicy lateWrites, Duration embargo, TrainTestOverlapPolicy trainTestOverlap, int futureReadSample,
       double maxFeatureAuc) {
     this(maxLift, confidence, liftTolerance, availabilityLag, mode, withDefaults(
-        required(lateWrites, "late-writes policy is missing: use warn or fail."), new LabelHorizonSettings(embargo),
+        required(lateWrites, "late-writes policy is missing: use fail or warn."), new LabelHorizonSettings(embargo),
         required(trainTestOverlap, "train/test-overlap policy is missing: use fail, warn or off."),
         new FutureReadSettings(futureReadSample), new FeatureLabelSettings(maxFeatureAuc)));
   }
@@ -99,13 +99,13 @@ public final class GatePolicy {
   public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
       LateWritePolicy lateWrites) {
     this(maxLift, confidence, liftTolerance, availabilityLag, mode, withDefaults(
-        required(lateWrites, "late-writes policy is missing: use warn or fail.")));
+        required(lateWrites, "late-writes policy is missing: use fail or warn.")));
   }
 
   /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
-   * no availability lag, mode auto, and every check's defaults (late writes warn, no embargo, train/test overlap
-   * warns, future-read probes re-run 1,000 rows, max feature AUC 0.90).
+   * no availability lag, mode auto, and every check's defaults (undeclared late writes fail, no embargo,
+   * train/test overlap warns, future-read probes re-run 1,000 rows, max feature AUC 0.90).
    */
   public static GatePolicy defaults() {
     return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
@@ -192,7 +192,8 @@ public final class GatePolicy {
   }
 
   /**
-   * Whether late writes into closed history fail the gate or only warn (default {@link LateWritePolicy#WARN}).
+   * Whether undeclared late writes into closed history fail the gate or only warn (default
+   * {@link LateWritePolicy#FAIL}).
    *
    * @deprecated a setting of the history check: {@code settings(LateWritePolicy.DEFAULT)}
    */
@@ -208,7 +209,7 @@ public final class GatePolicy {
    */
   @Deprecated(since = "0.1")
   public GatePolicy withLateWrites(LateWritePolicy value) {
-    return with(required(value, "late-writes policy is missing: use warn or fail."));
+    return with(required(value, "late-writes policy is missing: use fail or warn."));
   }
 
   /**

@@ -18,7 +18,7 @@ class GatePolicyTests {
     assertThat(p.liftTolerance()).isEqualTo(0.01);
     assertThat(p.availabilityLag()).isEqualTo(Duration.ZERO);
     assertThat(p.mode()).isEqualTo(Mode.AUTO);
-    assertThat(p.lateWrites()).isEqualTo(LateWritePolicy.WARN);
+    assertThat(p.lateWrites()).isEqualTo(LateWritePolicy.FAIL);
     assertThat(p.futureReadSample()).isEqualTo(1_000);
   }
 

@@ -69,33 +69,98 @@ class HistoryFindingsTests {
     return BacktestGate.evaluate(run, policy, store, CLOCK);
   }
 
+  /**
+   * The same cleanup written the right way: the original March rows stay, and on the backfill day each of
+   * customers 0-2 gets one new event per day that declares the row it corrects, with reason 'status-remap'.
+   */
+  private static EventLog declaredCleanup(boolean declare) {
+    EventLog.CategoricalBuilder status = EventLog.categoricalBuilder("account_status");
+    long id = 0;
+    for (int day = 0; day < 31; day++) {
+      for (int customer = 0; customer < 10; customer++) {
+        status.add(customer, MAR_1 + day * DAY, MAR_1 + day * DAY + 3_600_000L, "active").id(1_000 + id++);
+      }
+    }
+    for (int day = 0; day < 31; day++) {
+      for (int customer = 0; customer < 3; customer++) {
+        status.add(customer, MAR_1 + day * DAY, BACKFILL, "churned").id(5_000 + day * 10 + customer);
+        if (declare) {
+          status.corrects(1_000 + day * 10 + customer, "status-remap");
+        }
+      }
+    }
+    return status.build();
+  }
+
   @Test
-  void lateWritesWarnByDefault() {
+  void undeclaredLateWritesFailByDefaultAndSayWhatToDo() {
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
-    assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
-    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class, f -> {
+    assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(r.needsSignOff()).isFalse();
+    assertThat(r.unresolved()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class, f -> {
       assertThat(f.report().lateEvents()).isEqualTo(93);
-      assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING);
+      assertThat(f.resolution()).isEqualTo(Finding.Resolution.FIX);
     });
+    PublishedGate g = Published.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
+    assertThat(g.pendingWritten()).isFalse();
+    assertThat(g.text()).contains(
+        "Late writes to 'account_status': 93 of 310 events were recorded more than 7d after they became valid "
+            + "without declaring what they correct",
+        "This fails the gate (backtestgate.late-writes=fail, the default).",
+        "  - 93 late write(s) to 'account_status' recorded on 2024-05-10 for 3 entities",
+        "A sign-off cannot cover this.\nNext:\n  1. Restore the rows of 'account_status'",
+        "append the corrections as new events that declare what they correct",
+        "set backtestgate.late-writes=warn");
+  }
+
+  @Test
+  void theWarnPolicyTurnsUndeclaredLateWritesBackIntoAWarning() {
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
+    GateResult r = evaluate(run, GatePolicy.defaults().with(LateWritePolicy.WARN));
+    assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
+    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class,
+        f -> assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING));
     assertThat(r.unresolved()).isEmpty();
   }
 
   @Test
-  void lateWritesFailUnderTheFailPolicyAndSayWhatToDo() {
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
-    GatePolicy policy = GatePolicy.defaults().withLateWrites(LateWritePolicy.FAIL);
-    GateResult r = evaluate(run, policy);
-    assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(r.needsSignOff()).isFalse();
+  void theCleanupAsDeclaredCorrectionsPassesAndIsListedByReasonCode() throws Exception {
+    LateWriteReport report = LateWriteDetector.withDefaults().detect(declaredCleanup(true));
+    assertThat(report.lateEvents()).isZero();
+    assertThat(report.declaredCorrections()).isEqualTo(93);
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(report).build();
+    GateResult r = evaluate(run, GatePolicy.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
+    assertThat(r.unresolved()).isEmpty();
+    assertThat(r.findings()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class,
+        f -> assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING));
     PublishedGate g = Published.publish(run, r, Mode.LOCAL, new ReportFiles(repo.resolve("target")), store);
-    assertThat(g.pendingWritten()).isFalse();
     assertThat(g.text()).contains(
-        "Late writes to 'account_status': 93 of 310 events were recorded more than 7d after they became valid",
-        "This fails the gate (backtestgate.late-writes=fail).",
-        "  - 93 late write(s) to 'account_status' recorded on 2024-05-10 for 3 entities",
-        "A sign-off cannot cover this.\nNext:\n  1. Restore the rows of 'account_status'",
-        "set backtestgate.late-writes=warn");
+        "Declared corrections to 'account_status': 93 late event(s) say which event they correct and why",
+        "  - 93 declared correction(s) to 'account_status' with reason 'status-remap' for 3 entities, "
+            + "e.g. [event 5000 corrects 1000, event 5001 corrects 1001, event 5002 corrects 1002]")
+        .doesNotContain("Late writes to");
+    JsonNode evidence = new ObjectMapper().readTree(g.reportFile().toFile()).get("findings").get(0).get("evidence");
+    assertThat(evidence.get("lateEvents").asInt()).isZero();
+    assertThat(evidence.get("declaredCorrections").asInt()).isEqualTo(93);
+    JsonNode group = evidence.get("corrections").get(0);
+    assertThat(group.get("reason").asText()).isEqualTo("status-remap");
+    assertThat(group.get("count").asInt()).isEqualTo(93);
+    assertThat(group.get("entities").asInt()).isEqualTo(3);
+    assertThat(group.get("examples")).hasSize(5);
+    assertThat(group.get("examples").get(0).get("corrects").asLong()).isEqualTo(1_000);
+    String html = java.nio.file.Files.readString(g.htmlFile());
+    assertThat(html).contains("93 declared corrections to &#39;account_status&#39;, by reason: status-remap 93.");
+  }
+
+  @Test
+  void theSameCleanupUndeclaredFails() {
+    LateWriteReport report = LateWriteDetector.withDefaults().detect(declaredCleanup(false));
+    assertThat(report.lateEvents()).isEqualTo(93);
+    assertThat(report.corrections()).isEmpty();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(report).build();
+    assertThat(evaluate(run, GatePolicy.defaults()).verdict()).isEqualTo(Verdict.FAILED);
   }
 
   @Test

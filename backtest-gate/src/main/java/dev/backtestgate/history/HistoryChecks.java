@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class HistoryChecks implements CheckProvider {
-  /** {@code backtestgate.late-writes}: {@code warn} (default) or {@code fail}. */
+  /** {@code backtestgate.late-writes}: {@code fail} (default) or {@code warn}, for undeclared late writes. */
   public static final Setting<LateWritePolicy> LATE_WRITES = Setting.of(LateWritePolicy.KEY,
       LateWritePolicy.DEFAULT.configValue(), "warn or fail",
       text -> Setting.oneOf(text, LateWritePolicy.values(), LateWritePolicy::configValue), GatePolicy::with);
@@ -53,8 +53,9 @@ public final class HistoryChecks implements CheckProvider {
   public List<FindingKind> kinds() {
     return List.of(
         new FindingKind("late-writes", "Late writes into closed partitions",
-            "Events were recorded long after they became valid: a backfill edited closed history, so a backtest "
-                + "on it sees values nobody knew at the time."),
+            "Events were recorded long after they became valid without declaring what they correct: a backfill "
+                + "edited closed history, so a backtest on it sees values nobody knew at the time. Declared "
+                + "corrections are listed by reason code and never fail."),
         new FindingKind("rewritten-history", "History rewritten in place",
             "Closed partitions differ from the committed history manifest: old rows now carry values nobody knew "
                 + "at the time. Restore the history or review and accept a new manifest "

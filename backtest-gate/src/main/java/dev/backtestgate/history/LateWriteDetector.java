@@ -4,21 +4,25 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.internal.LongIntSort;
 import dev.backtestgate.time.Columns;
+import dev.backtestgate.time.Corrections;
 import dev.backtestgate.time.EventLog;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
  * Finds events written into closed history: those whose recordedAt - validFrom exceeds a closing window
  * (default 7 days), grouped into write batches by recorded UTC day with their counts, the valid-time range
- * they touched and the number of entities. Appended corrections show up here too, which is intended: they
- * are legitimate, but a model trained before they arrived saw other values. O(n + L log L) for L late
- * events.
+ * they touched and the number of entities. A late event that declares the event it corrects (a reason code
+ * and a pointer, {@link dev.backtestgate.time.Corrections}) is listed apart, per reason code: it is legitimate,
+ * but a model trained before it arrived saw another value. O(n + L log L) for L late events.
  *
  * <pre>{@code
  * LateWriteReport report = LateWriteDetector.builder()
@@ -67,11 +71,17 @@ public final class LateWriteDetector {
     Columns.required(log, "event log");
     long[] validFrom = log.validFrom();
     long[] recordedAt = log.recordedAt();
+    Corrections declared = log.declaresCorrections() ? log.corrections() : null;
+    Map<String, List<Integer>> corrections = new TreeMap<>();
     int late = 0;
     int[] lateIndex = new int[16];
     for (int i = 0; i < log.size(); i++) {
       // recordedAt - validFrom, read as unsigned once positive, cannot overflow
       if (recordedAt[i] > validFrom[i] && Long.compareUnsigned(recordedAt[i] - validFrom[i], windowMillis) > 0) {
+        if (declared != null && declared.isCorrection(i)) {
+          corrections.computeIfAbsent(declared.reason(i), r -> new ArrayList<>()).add(i);
+          continue;
+        }
         if (late == lateIndex.length) {
           lateIndex = Arrays.copyOf(lateIndex, late * 2);
         }
@@ -91,7 +101,27 @@ public final class LateWriteDetector {
       }
       batches.add(batch(log, day[from], Arrays.copyOfRange(lateIndex, from, to)));
     }
-    return new LateWriteReport(log.name(), closingWindow, log.size(), late, batches);
+    return new LateWriteReport(log.name(), closingWindow, log.size(), late, batches, declared(log, corrections));
+  }
+
+  private List<LateWriteReport.DeclaredCorrections> declared(EventLog log, Map<String, List<Integer>> byReason) {
+    List<LateWriteReport.DeclaredCorrections> groups = new ArrayList<>();
+    if (byReason.isEmpty()) {
+      return groups;
+    }
+    Corrections declared = log.corrections();
+    for (Map.Entry<String, List<Integer>> group : byReason.entrySet()) {
+      List<Integer> rows = new ArrayList<>(group.getValue());
+      rows.sort(Comparator.comparingLong(declared::id));
+      List<LateWriteReport.Correction> examples = new ArrayList<>();
+      for (int row : rows.subList(0, Math.min(maxExamples, rows.size()))) {
+        examples.add(new LateWriteReport.Correction(declared.id(row), declared.corrects(row), log.entity()[row],
+            Instant.ofEpochMilli(log.validFrom()[row]), Instant.ofEpochMilli(log.recordedAt()[row])));
+      }
+      long entities = rows.stream().mapToLong(row -> log.entity()[row]).distinct().count();
+      groups.add(new LateWriteReport.DeclaredCorrections(group.getKey(), rows.size(), (int) entities, examples));
+    }
+    return groups;
   }
 
   private LateWriteReport.Batch batch(EventLog log, long day, int[] events) {

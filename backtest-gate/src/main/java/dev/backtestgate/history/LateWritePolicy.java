@@ -8,27 +8,28 @@ import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
- * Whether late writes into closed partitions fail the gate ({@link #FAIL}) or only show up in the report
- * ({@link #WARN}, the default). Configured by {@value #KEY}. Rewritten history (a {@link HistoryCheckResult}
- * with findings) always fails; it has no such switch.
+ * Whether undeclared late writes into closed partitions fail the gate ({@link #FAIL}, the default since 0.2)
+ * or only show up in the report ({@link #WARN}). Configured by {@value #KEY}. Late events that declare the
+ * event they correct, with a reason code, never fail under either policy: they are listed by reason code.
+ * Rewritten history (a {@link HistoryCheckResult} with findings) always fails; it has no such switch.
  *
  * <pre>{@code
- * LateWritePolicy policy = LateWritePolicy.parse(System.getProperty(LateWritePolicy.KEY, "warn"), "-D");
+ * LateWritePolicy policy = LateWritePolicy.parse(System.getProperty(LateWritePolicy.KEY, "fail"), "-D");
  * boolean fails = policy.fails(lateWriteReport);
  * }</pre>
  */
 @API(status = STABLE, since = "0.1")
 public enum LateWritePolicy implements CheckSettings {
-  /** Late writes are reported, the gate still passes on them. */
+  /** Undeclared late writes are reported, the gate still passes on them. */
   WARN,
-  /** Any late write fails the gate. */
+  /** Any undeclared late write fails the gate. */
   FAIL;
 
   /** The configuration key. */
   public static final String KEY = "backtestgate.late-writes";
 
-  /** The default, {@link #WARN}. */
-  public static final LateWritePolicy DEFAULT = WARN;
+  /** The default, {@link #FAIL} (it was {@link #WARN} before corrections could be declared). */
+  public static final LateWritePolicy DEFAULT = FAIL;
 
   /**
    * Parses a configured value strictly: exactly {@code warn} or {@code fail}.
@@ -56,6 +57,6 @@ public enum LateWritePolicy implements CheckSettings {
 
   /** Whether {@code report} fails the gate under this policy. */
   public boolean fails(LateWriteReport report) {
-    return this == FAIL && !report.clean();
+    return this == FAIL && report.undeclared();
   }
 }

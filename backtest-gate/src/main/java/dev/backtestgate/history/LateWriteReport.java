@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -14,7 +15,8 @@ import org.apiguardian.api.API;
  * What {@link LateWriteDetector} found in one event log: the events recorded more than the closing window
  * after they became valid, grouped into write batches by recorded UTC day. A batch that rewrote a closed
  * stretch of history in place, and stamped its rows, shows up here as a burst on one recorded day touching
- * old valid times.
+ * old valid times. Late events that declare what they correct ({@link dev.backtestgate.time.Corrections}) are
+ * not in the batches: they are listed by reason code in {@link #corrections()}, and never fail the gate.
  *
  * <pre>{@code
  * LateWriteReport report = LateWriteDetector.withDefaults().detect(statusLog);
@@ -26,20 +28,40 @@ import org.apiguardian.api.API;
  * @param table the event log's name
  * @param closingWindow how long after validFrom an event may still be recorded without counting as late
  * @param events the number of events inspected
- * @param lateEvents the number of late events (the sum of the batches' counts)
- * @param batches late writes per recorded day, oldest day first
+ * @param lateEvents the number of undeclared late events (the sum of the batches' counts)
+ * @param batches undeclared late writes per recorded day, oldest day first
+ * @param corrections late events that declare the event they correct, per reason code; kept most frequent
+ *     first (ties by code), whatever the order given
  */
 @API(status = STABLE, since = "0.1")
 public record LateWriteReport(
-    String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches) implements CheckInput {
+    String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches,
+    List<DeclaredCorrections> corrections) implements CheckInput {
 
   public LateWriteReport {
     batches = List.copyOf(batches);
+    corrections = corrections.stream().sorted(Comparator.comparingInt(DeclaredCorrections::count).reversed()
+        .thenComparing(DeclaredCorrections::reason)).toList();
   }
 
-  /** Whether no event was written late. */
+  /** A report without declared corrections. */
+  public LateWriteReport(String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches) {
+    this(table, closingWindow, events, lateEvents, batches, List.of());
+  }
+
+  /** Whether no event was written late, declared or not. */
   public boolean clean() {
-    return lateEvents == 0;
+    return lateEvents == 0 && corrections.isEmpty();
+  }
+
+  /** Whether some late event declares no correction: the writes that fail the gate by default. */
+  public boolean undeclared() {
+    return lateEvents > 0;
+  }
+
+  /** The number of late events that declare a correction (the sum of {@link #corrections()}' counts). */
+  public int declaredCorrections() {
+    return corrections.stream().mapToInt(DeclaredCorrections::count).sum();
   }
 
   /** One line per batch, saying what was written when and what it touched; empty when clean. */
@@ -90,4 +112,27 @@ public record LateWriteReport(
 
   /** One late event: its index in the log and its times. */
   public record Example(int index, long entity, Instant validFrom, Instant recordedAt) {}
+
+  /**
+   * The late events that declare a correction for one reason code.
+   *
+   * @param reason the reason code
+   * @param count how many late events give it
+   * @param entities how many distinct entities they touch
+   * @param examples up to the configured number of them, smallest event id first
+   */
+  public record DeclaredCorrections(String reason, int count, int entities, List<Correction> examples) {
+    public DeclaredCorrections {
+      examples = List.copyOf(examples);
+    }
+
+    String describe(String table) {
+      return count + " declared correction(s) to '" + table + "' with reason '" + reason + "' for " + entities
+          + " entit" + (entities == 1 ? "y" : "ies") + ", e.g. " + examples.stream().limit(3)
+              .map(e -> "event " + e.id() + " corrects " + e.corrects()).toList();
+    }
+  }
+
+  /** One declared correction: its id, the id of the event it corrects, its entity and times. */
+  public record Correction(long id, long corrects, long entity, Instant validFrom, Instant recordedAt) {}
 }

@@ -13,7 +13,11 @@ import org.apiguardian.api.API;
  * A bitemporal, append-only event log for one feature: per event the entity, the time from which the value
  * holds ({@code validFrom}), the time it was written down ({@code recordedAt}), both epoch milliseconds,
  * and a numeric value or a category code. Corrections are new events with their own {@code recordedAt};
- * nothing is ever edited in place. Columns are primitive arrays taken as they are, not copied: do not
+ * nothing is ever edited in place. An event may declare that it corrects an earlier one, with a reason code
+ * ({@link #withCorrections}, or {@code id(...)} and {@code corrects(...)} on a builder): the late-writes check
+ * then lists it as a declared correction instead of failing on it. Events are identified by their position in
+ * the log unless ids are given. The join never reads the declarations. Columns are primitive arrays taken as
+ * they are, not copied: do not
  * modify them after building.
  *
  * <p>Validation (an {@link IllegalArgumentException} names the column, the count and the first bad row):
@@ -45,10 +49,17 @@ public final class EventLog {
   private final double[] values;
   private final int[] codes;
   private final List<String> categories;
+  private final Corrections corrections;
 
   private EventLog(
       String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values, int[] codes,
       List<String> categories) {
+    this(name, entity, validFrom, recordedAt, values, codes, categories, null);
+  }
+
+  private EventLog(
+      String name, long[] entity, long[] validFrom, long[] recordedAt, double[] values, int[] codes,
+      List<String> categories, Corrections corrections) {
     this.name = name;
     this.entity = entity;
     this.validFrom = validFrom;
@@ -56,6 +67,37 @@ public final class EventLog {
     this.values = values;
     this.codes = codes;
     this.categories = categories;
+    this.corrections = corrections;
+  }
+
+  /**
+   * This log with declared corrections: {@code reasons[i]} and {@code corrects[i]} say that event i corrects
+   * the event with id {@code corrects[i]}, for reason code {@code reasons[i]}; {@code null} and
+   * {@link Corrections#NONE} mark an event that corrects nothing. The columns are shared, not copied.
+   *
+   * @param ids the event ids, unique; {@code null} to identify events by their position (0, 1, 2, ...)
+   * @throws IllegalArgumentException naming the event and the fix, for a pointer to a missing event or to
+   *     another entity, a correction recorded at or before the event it corrects, a cycle of pointers, a
+   *     duplicate id, a reason without a pointer or a pointer without a reason, or a reason code that is
+   *     blank, longer than {@value Corrections#MAX_REASON_LENGTH} characters or has control characters
+   */
+  public EventLog withCorrections(long[] ids, long[] corrects, String[] reasons) {
+    Corrections declared = Corrections.of(owner(name), entity, recordedAt, ids, corrects, reasons);
+    return new EventLog(name, entity, validFrom, recordedAt, values, codes, categories, declared);
+  }
+
+  /** Whether this log carries event ids and correction declarations ({@link #corrections()}). */
+  public boolean declaresCorrections() {
+    return corrections != null;
+  }
+
+  /** The declared corrections. Only when {@link #declaresCorrections()}. */
+  public Corrections corrections() {
+    if (corrections == null) {
+      throw new IllegalStateException("event log '" + name + "' declares no corrections: build it with "
+          + "withCorrections(...) or a builder's corrects(...)");
+    }
+    return corrections;
   }
 
   /** A numeric log that rejects NaN values. */
@@ -250,6 +292,7 @@ public final class EventLog {
     private final Growable.Longs validFrom = new Growable.Longs();
     private final Growable.Longs recordedAt = new Growable.Longs();
     private final Growable.Doubles values = new Growable.Doubles();
+    private final Declarations declarations = new Declarations();
     private MissingValues missing = MissingValues.REJECT;
 
     private NumericBuilder(String name) {
@@ -270,14 +313,29 @@ public final class EventLog {
           Columns.millis(recordedAt, owner(name) + " recordedAt", row), value);
     }
 
+    /** Gives the last added event an id (give every event one, or none: then ids are positions). */
+    public NumericBuilder id(long eventId) {
+      declarations.id(owner(name), entity.size() - 1, eventId);
+      return this;
+    }
+
+    /**
+     * Declares that the last added event corrects the event with id {@code eventId} (its position when no
+     * ids are given), for {@code reason}, a short code such as {@code status-remap}.
+     */
+    public NumericBuilder corrects(long eventId, String reason) {
+      declarations.corrects(owner(name), entity.size() - 1, eventId, reason);
+      return this;
+    }
+
     public NumericBuilder missingValues(MissingValues policy) {
       this.missing = Columns.required(policy, "missing-value policy");
       return this;
     }
 
     public EventLog build() {
-      return numeric(
-          name, entity.toArray(), validFrom.toArray(), recordedAt.toArray(), values.toArray(), missing);
+      return declarations.apply(numeric(
+          name, entity.toArray(), validFrom.toArray(), recordedAt.toArray(), values.toArray(), missing));
     }
   }
 
@@ -289,6 +347,7 @@ public final class EventLog {
     private final Growable.Longs recordedAt = new Growable.Longs();
     private final Growable.Ints codes = new Growable.Ints();
     private final EntityDictionary categories = EntityDictionary.forCategories();
+    private final Declarations declarations = new Declarations();
     private MissingValues missing = MissingValues.REJECT;
 
     private CategoricalBuilder(String name) {
@@ -310,6 +369,21 @@ public final class EventLog {
           Columns.millis(recordedAt, owner(name) + " recordedAt", row), category);
     }
 
+    /** Gives the last added event an id (give every event one, or none: then ids are positions). */
+    public CategoricalBuilder id(long eventId) {
+      declarations.id(owner(name), entity.size() - 1, eventId);
+      return this;
+    }
+
+    /**
+     * Declares that the last added event corrects the event with id {@code eventId} (its position when no
+     * ids are given), for {@code reason}, a short code such as {@code status-remap}.
+     */
+    public CategoricalBuilder corrects(long eventId, String reason) {
+      declarations.corrects(owner(name), entity.size() - 1, eventId, reason);
+      return this;
+    }
+
     public CategoricalBuilder missingValues(MissingValues policy) {
       this.missing = Columns.required(policy, "missing-value policy");
       return this;
@@ -320,9 +394,9 @@ public final class EventLog {
       for (int i = 0; i < names.length; i++) {
         names[i] = categories.keyOf(i);
       }
-      return categorical(
+      return declarations.apply(categorical(
           name, entity.toArray(), validFrom.toArray(), recordedAt.toArray(), codes.toArray(),
-          List.of(names), missing);
+          List.of(names), missing));
     }
   }
 }

@@ -48,7 +48,7 @@ class GateConfigTests {
     assertThat(GateConfig.pluginKeys()).containsExactly("backtestgate.check.skip");
     assertThat(GateConfig.setting("backtestgate.check.skip")).isPresent();
     assertThat(GateConfig.defaults()).containsEntry("backtestgate.max-feature-auc", "0.90")
-        .containsEntry("backtestgate.late-writes", "warn").doesNotContainKey("backtestgate.check.skip");
+        .containsEntry("backtestgate.late-writes", "fail").doesNotContainKey("backtestgate.check.skip");
     assertThat(GateConfig.defaults()).containsOnlyKeys(GateConfig.keys());
   }
 

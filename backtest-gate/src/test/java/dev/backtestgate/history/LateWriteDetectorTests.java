@@ -7,6 +7,7 @@ import dev.backtestgate.time.EventLog;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LateWriteDetectorTests {
@@ -76,12 +77,12 @@ class LateWriteDetectorTests {
   void lateWritePolicyParsesStrictly() {
     assertThat(LateWritePolicy.parse("warn", "test")).isEqualTo(LateWritePolicy.WARN);
     assertThat(LateWritePolicy.parse("fail", "test")).isEqualTo(LateWritePolicy.FAIL);
-    assertThat(LateWritePolicy.DEFAULT).isEqualTo(LateWritePolicy.WARN);
+    assertThat(LateWritePolicy.DEFAULT).isEqualTo(LateWritePolicy.FAIL);
     assertThatThrownBy(() -> LateWritePolicy.parse("FAIL", "system property -Dbacktestgate.late-writes"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
             "invalid value for backtestgate.late-writes: 'FAIL' (from system property -Dbacktestgate.late-writes);"
-                + " allowed values: [warn, fail] (default warn)");
+                + " allowed values: [warn, fail] (default fail)");
     assertThatThrownBy(() -> LateWritePolicy.parse(null, "junit-platform.properties"))
         .hasMessageContaining("'null' (from junit-platform.properties)");
   }
@@ -95,5 +96,36 @@ class LateWriteDetectorTests {
     assertThat(LateWritePolicy.FAIL.fails(detector.detect(late))).isTrue();
     assertThat(LateWritePolicy.WARN.fails(detector.detect(late))).isFalse();
     assertThat(LateWritePolicy.FAIL.fails(detector.detect(onTime))).isFalse();
+  }
+
+  @Test
+  void declaredLateCorrectionsAreListedByReasonCodeAndNeverFail() {
+    EventLog.NumericBuilder builder = EventLog.numericBuilder("status");
+    for (int i = 0; i < 6; i++) {
+      builder.add(i % 2, i * DAY, i * DAY + 1, 1.0).id(100 + i);
+    }
+    builder.add(0, 0, 30 * DAY, 2.0).id(10).corrects(100, "status-remap");   // late, declared
+    builder.add(1, DAY, 31 * DAY, 2.0).id(11).corrects(101, "status-remap"); // late, declared
+    builder.add(0, 2 * DAY, 32 * DAY, 2.0).id(12).corrects(102, "typo");     // late, declared
+    builder.add(1, 5 * DAY, 6 * DAY, 2.0).id(13).corrects(105, "typo");      // declared, on time: not listed
+    builder.add(0, 4 * DAY, 40 * DAY, 2.0).id(14);                           // late, undeclared
+    LateWriteReport report = LateWriteDetector.builder().maxExamples(1).build().detect(builder.build());
+
+    assertThat(report.lateEvents()).isEqualTo(1);
+    assertThat(report.batches()).singleElement().satisfies(b -> assertThat(b.examples().get(0).index()).isEqualTo(10));
+    assertThat(report.declaredCorrections()).isEqualTo(3);
+    assertThat(report.corrections()).containsExactly(
+        new LateWriteReport.DeclaredCorrections("status-remap", 2, 2, List.of(new LateWriteReport.Correction(
+            10, 100, 0, Instant.ofEpochMilli(0), Instant.ofEpochMilli(30 * DAY)))),
+        new LateWriteReport.DeclaredCorrections("typo", 1, 1, List.of(new LateWriteReport.Correction(
+            12, 102, 0, Instant.ofEpochMilli(2 * DAY), Instant.ofEpochMilli(32 * DAY)))));
+    assertThat(LateWritePolicy.FAIL.fails(report)).isTrue();
+
+    LateWriteReport onlyDeclared = new LateWriteReport(report.table(), report.closingWindow(), report.events(), 0,
+        List.of(), report.corrections());
+    assertThat(onlyDeclared.clean()).isFalse();
+    assertThat(onlyDeclared.undeclared()).isFalse();
+    assertThat(LateWritePolicy.FAIL.fails(onlyDeclared)).isFalse();
+    assertThat(LateWritePolicy.WARN.fails(onlyDeclared)).isFalse();
   }
 }

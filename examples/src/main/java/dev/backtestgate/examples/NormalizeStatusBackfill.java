@@ -93,8 +93,9 @@ final class NormalizeStatusBackfill {
 
   /**
    * Runs the same cleanup append-only: one {@link #REASON} correction per statement whose code changes,
-   * valid from the statement date, recorded at {@link Timeline#BACKFILL_AT}. Returns the number of
-   * corrections appended.
+   * valid from the statement date, recorded at {@link Timeline#BACKFILL_AT}, declaring the statement event
+   * it corrects ({@code log} holds one event per statement, in statement order, as {@link StatusLog#load}
+   * builds it). Returns the number of corrections appended.
    */
   static int record(StatusLog log, CreditWorld world) {
     Statements s = world.statements();
@@ -102,7 +103,7 @@ final class NormalizeStatusBackfill {
     for (int row = 0; row < s.size(); row++) {
       int target = normalized(world, row);
       if (s.code()[row] != target) {
-        log.append(s.account()[row], s.statementAt()[row], Timeline.BACKFILL_AT, target, StatusLog.CORRECTION);
+        log.append(s.account()[row], s.statementAt()[row], Timeline.BACKFILL_AT, target, StatusLog.CORRECTION, row);
         corrections++;
       }
     }

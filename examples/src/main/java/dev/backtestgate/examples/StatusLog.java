@@ -1,5 +1,6 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.time.Corrections;
 import dev.backtestgate.time.EventLog;
 import java.util.Arrays;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.List;
  * The statement statuses stored append-only: every write is a new event with the time it became valid
  * ({@code validFrom}, the statement date), the time it was recorded, the code, and why it was written. A
  * correction never overwrites: it is one more event, valid from the same statement date, recorded when the
- * correction was made, with its own reason. Reading "as of" a past time sees exactly what was known then.
+ * correction was made, with its own reason and a pointer to the event it corrects. Reading "as of" a past time
+ * sees exactly what was known then; the late-writes check lists the corrections by reason code.
  *
  * <pre>{@code
  * StatusLog log = StatusLog.load(world);                    // one STATEMENT event per statement
@@ -28,6 +30,7 @@ final class StatusLog {
   private long[] recordedAt;
   private int[] code;
   private byte[] reason;
+  private long[] corrects;
 
   private StatusLog(int capacity) {
     account = new long[capacity];
@@ -35,6 +38,7 @@ final class StatusLog {
     recordedAt = new long[capacity];
     code = new int[capacity];
     reason = new byte[capacity];
+    corrects = new long[capacity];
   }
 
   /** An empty log, to append hand-made events to. */
@@ -52,8 +56,17 @@ final class StatusLog {
     return log;
   }
 
-  /** Appends one event; nothing already in the log changes. */
+  /** Appends one event that corrects nothing; nothing already in the log changes. */
   void append(long accountId, long validFromMillis, long recordedAtMillis, int statusCode, byte why) {
+    append(accountId, validFromMillis, recordedAtMillis, statusCode, why, Corrections.NONE);
+  }
+
+  /**
+   * Appends one event; a {@link #CORRECTION} names the event it corrects (its position in this log), any
+   * other event passes {@link Corrections#NONE}. Nothing already in the log changes.
+   */
+  void append(long accountId, long validFromMillis, long recordedAtMillis, int statusCode, byte why,
+      long correctedEvent) {
     if (size == account.length) {
       int grown = Math.max(16, size + (size >> 1));
       account = Arrays.copyOf(account, grown);
@@ -61,12 +74,14 @@ final class StatusLog {
       recordedAt = Arrays.copyOf(recordedAt, grown);
       code = Arrays.copyOf(code, grown);
       reason = Arrays.copyOf(reason, grown);
+      corrects = Arrays.copyOf(corrects, grown);
     }
     account[size] = accountId;
     validFrom[size] = validFromMillis;
     recordedAt[size] = recordedAtMillis;
     code[size] = statusCode;
     reason[size] = why;
+    corrects[size] = correctedEvent;
     size++;
   }
 
@@ -98,11 +113,22 @@ final class StatusLog {
 
   /**
    * The log as a categorical {@link EventLog} named {@code name} for a point-in-time join; its categories
-   * are {@link StatusCodes#CODES}. Copies the columns: appending afterwards does not change it.
+   * are {@link StatusCodes#CODES}. Events are identified by position; each correction that names the event it
+   * corrects declares it, with its reason ({@link #REASONS}). Copies the columns: appending afterwards does
+   * not change it.
    */
   EventLog toEventLog(String name) {
-    return EventLog.categorical(name, Arrays.copyOf(account, size), Arrays.copyOf(validFrom, size),
+    EventLog log = EventLog.categorical(name, Arrays.copyOf(account, size), Arrays.copyOf(validFrom, size),
         Arrays.copyOf(recordedAt, size), Arrays.copyOf(code, size), StatusCodes.CODES);
+    String[] reasons = new String[size];
+    boolean declared = false;
+    for (int e = 0; e < size; e++) {
+      if (corrects[e] != Corrections.NONE) {
+        reasons[e] = REASONS.get(reason[e]);
+        declared = true;
+      }
+    }
+    return declared ? log.withCorrections(null, Arrays.copyOf(corrects, size), reasons) : log;
   }
 
   /** Number of events written for {@code why}. */

@@ -2,6 +2,9 @@ package dev.backtestgate.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.history.LateWriteDetector;
+import dev.backtestgate.history.LateWritePolicy;
+import dev.backtestgate.history.LateWriteReport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,6 +90,25 @@ class NormalizeStatusBackfillTests {
     }
     assertThat(corrections).isEqualTo(
         NormalizeStatusBackfill.rewrite(StatementTable.load(WORLD), WORLD, StatementTable.Stamping.SILENT));
+  }
+
+  @Test
+  void appendOnlyTheCleanupDeclaresItsCorrectionsAndPassesTheLateWritesCheck() {
+    StatusLog log = StatusLog.load(WORLD);
+    int corrections = NormalizeStatusBackfill.record(log, WORLD);
+    LateWriteReport declared = LateWriteDetector.withDefaults().detect(log.toEventLog("status"));
+    assertThat(declared.lateEvents()).isZero();
+    assertThat(declared.corrections()).singleElement().satisfies(group -> {
+      assertThat(group.reason()).isEqualTo(NormalizeStatusBackfill.REASON);
+      assertThat(group.count()).isEqualTo(corrections);
+    });
+    assertThat(LateWritePolicy.DEFAULT.fails(declared)).isFalse();
+
+    StatementTable table = StatementTable.load(WORLD);
+    int stamped = NormalizeStatusBackfill.rewrite(table, WORLD, StatementTable.Stamping.STAMP_UPDATED_AT);
+    LateWriteReport undeclared = LateWriteDetector.withDefaults().detect(table.toEventLog("status"));
+    assertThat(undeclared.lateEvents()).isEqualTo(stamped);
+    assertThat(LateWritePolicy.DEFAULT.fails(undeclared)).isTrue();
   }
 
   @Property(tries = 10)

@@ -144,11 +144,15 @@ final class ReportPages {
     ScoredBacktest honest = b.pointInTime();
     p.publish("perfect-auc", PREFIX + "ReportPages#candidateIsTheLabel", gate -> perfect(honest).toBuilder(gate),
         policy, own, now);
+    StatementTable stamped = StatementTable.load(b.world());
+    NormalizeStatusBackfill.rewrite(stamped, b.world(), StatementTable.Stamping.STAMP_UPDATED_AT);
+    p.publish("late-writes", PREFIX + "ReportPages#stampedStatusRewrite", gate -> honest.toBuilder(gate)
+        .lateWrites(LateWriteDetector.withDefaults().detect(stamped.toEventLog(SourceFeatures.STATUS))),
+        policy, own, now);
     StatusLog log = StatusLog.load(b.world());
     NormalizeStatusBackfill.record(log, b.world());
-    p.publish("late-writes", PREFIX + "ReportPages#statusLogWithCorrections", gate -> honest.toBuilder(gate)
-        .lateWrites(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))),
-        policy.withLateWrites(dev.backtestgate.history.LateWritePolicy.FAIL), own, now);
+    p.publish("declared-corrections", PREFIX + "ReportPages#statusLogWithCorrections", gate -> honest.toBuilder(gate)
+        .lateWrites(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))), policy, own, now);
     TrainingWindow honestWindow = b.trainingWindow(Timeline.TEST_FROM - Timeline.OUTCOME_WINDOW);
     p.publish("train-test-overlap", PREFIX + "ReportPages#testAccountsInTraining",
         gate -> withOverlap(honestWindow, gate), policy.withTrainTestOverlap(TrainTestOverlapPolicy.FAIL), own, now);

@@ -2,6 +2,7 @@ package dev.backtestgate.jdbc;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.time.Corrections;
 import dev.backtestgate.time.EntityDictionary;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.MissingValues;
@@ -17,7 +18,9 @@ import org.apiguardian.api.API;
  * the first row, and a bad row (a NULL time, a NULL value without {@link MissingValues#KEEP}, an infinite
  * number) fails with the column, the 1-based result row and the fix. Times are timestamp with time zone,
  * timestamp (read as UTC) or date, rounded down to milliseconds. Entities are whole numbers, or text keys
- * mapped by an {@link EntityDictionary}.
+ * mapped by an {@link EntityDictionary}. With {@link #corrections} the log also carries each row's event id and
+ * the correction it declares (columns {@code event_id}, {@code corrects}, {@code reason} by default), checked
+ * as {@link dev.backtestgate.time.Corrections} describes.
  *
  * <pre>{@code
  * EventLog balance = EventLogQuery.numeric("balance")
@@ -36,6 +39,7 @@ public final class EventLogQuery {
   private String validFrom = "valid_from";
   private String recordedAt = "recorded_at";
   private String value = "value";
+  private CorrectionColumns corrections;
   private EntityDictionary dictionary;
   private MissingValues missing = MissingValues.REJECT;
   private int fetchSize = Streaming.DEFAULT_FETCH_SIZE;
@@ -87,6 +91,20 @@ public final class EventLogQuery {
     return this;
   }
 
+  /**
+   * Reads the columns that declare corrections ({@link CorrectionColumns#DEFAULTS}: {@code event_id},
+   * {@code corrects}, {@code reason}): ids are whole numbers, never NULL; {@code corrects} and {@code reason}
+   * are NULL on rows that correct nothing. Pointers must resolve within the query's rows.
+   */
+  public EventLogQuery corrections(CorrectionColumns columns) {
+    if (columns == null) {
+      throw new IllegalArgumentException("event log '" + name + "': the correction columns are null; pass "
+          + "CorrectionColumns.DEFAULTS or new CorrectionColumns(id, corrects, reason)");
+    }
+    this.corrections = columns;
+    return this;
+  }
+
   /** Maps text entity keys to ids; use the same dictionary for the spine and every joined log. */
   public EventLogQuery entities(EntityDictionary dictionary) {
     this.dictionary = dictionary;
@@ -122,6 +140,10 @@ public final class EventLogQuery {
     ResultColumn validColumn = ResultColumn.find(metadata, validFrom, "valid-from time").requireTime();
     ResultColumn recordedColumn = ResultColumn.find(metadata, recordedAt, "recorded-at time").requireTime();
     ResultColumn valueColumn = ResultColumn.find(metadata, value, "value");
+    Declared declared = corrections == null ? null : new Declared(
+        ResultColumn.find(metadata, corrections.id(), "event id").requireInteger(),
+        ResultColumn.find(metadata, corrections.corrects(), "corrected event id").requireInteger(),
+        ResultColumn.find(metadata, corrections.reason(), "reason code").requireText());
     boolean keep = missing == MissingValues.KEEP;
     long row = 0;
     if (kind == EventLog.Kind.NUMERIC) {
@@ -131,6 +153,9 @@ public final class EventLogQuery {
         row++;
         builder.add(entityColumn.entity(rows, row, dictionary), validColumn.millis(rows, row),
             recordedColumn.millis(rows, row), valueColumn.number(rows, row, keep));
+        if (declared != null) {
+          declared.read(rows, row, builder::id, (code, target) -> builder.corrects(target, code));
+        }
       }
       return builder.build();
     }
@@ -140,7 +165,23 @@ public final class EventLogQuery {
       row++;
       builder.add(entityColumn.entity(rows, row, dictionary), validColumn.millis(rows, row),
           recordedColumn.millis(rows, row), valueColumn.text(rows, row, keep));
+      if (declared != null) {
+        declared.read(rows, row, builder::id, (code, target) -> builder.corrects(target, code));
+      }
     }
     return builder.build();
+  }
+
+  /** The three correction columns of a result. */
+  private record Declared(ResultColumn id, ResultColumn corrects, ResultColumn reason) {
+    void read(ResultSet rows, long row, java.util.function.LongConsumer setId,
+        java.util.function.ObjLongConsumer<String> setCorrects) throws SQLException {
+      setId.accept(id.integer(rows, row, false, Corrections.NONE));
+      long target = corrects.integer(rows, row, true, Corrections.NONE);
+      String code = reason.text(rows, row, true);
+      if (target != Corrections.NONE || code != null) {
+        setCorrects.accept(code, target);
+      }
+    }
   }
 }

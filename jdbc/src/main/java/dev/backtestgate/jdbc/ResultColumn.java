@@ -130,6 +130,30 @@ final class ResultColumn {
     throw wrongType("numbers", "; cast it to double precision in the query");
   }
 
+  /** Fails unless the column holds whole numbers. */
+  ResultColumn requireInteger() {
+    if (type != Type.INTEGER) {
+      throw wrongType("whole numbers (bigint)", "; cast it in the query, e.g. CAST(" + name + " AS BIGINT) AS " + name);
+    }
+    return this;
+  }
+
+  /** The whole number, or {@code absent} for NULL when {@code nullable}. */
+  long integer(ResultSet rows, long row, boolean nullable, long absent) throws SQLException {
+    long value = rows.getLong(index);
+    if (rows.wasNull()) {
+      if (!nullable) {
+        throw atRow(row, "is NULL; every row needs a " + role + ": fill it in (an identity column gives each row "
+            + "one)");
+      }
+      return absent;
+    }
+    if (value == absent) {
+      throw atRow(row, "is " + value + ", a value reserved for 'none'; renumber that row");
+    }
+    return value;
+  }
+
   /** Fails unless the column holds text categories. */
   ResultColumn requireText() {
     if (type != Type.TEXT) {

@@ -160,6 +160,9 @@ public final class SqlHistory {
    * The late writes in {@code table}: the database selects the rows recorded more than {@code closingWindow}
    * after they became valid, and only those reach the JVM. {@link LateWriteReport#events()} counts all rows;
    * an example's {@code index} is its position among the late rows ordered by recordedAt, entity, validFrom.
+   * A table with correction columns ({@link HistoryTable#withCorrections}) is read whole instead (times, ids and
+   * declarations, no values), because every pointer must resolve: late rows that declare a correction are
+   * listed by reason code, and a bad declaration fails naming the event.
    */
   public static LateWriteReport lateWrites(Connection connection, HistoryTable table, Duration closingWindow)
       throws SQLException {
@@ -173,23 +176,26 @@ public final class SqlHistory {
             return rows.getLong(1);
           });
       String select = "SELECT " + table.q(table.entity()) + ", " + table.q(table.validFrom()) + ", "
-          + table.q(table.recordedAt()) + ", 0.0 AS " + table.q("late_value") + " FROM " + table.quotedTable();
+          + table.q(table.recordedAt()) + ", 0.0 AS " + table.q("late_value") + table.correctionList() + " FROM "
+          + table.quotedTable();
       String order = " ORDER BY " + table.q(table.recordedAt()) + ", " + table.q(table.entity()) + ", "
           + table.q(table.validFrom());
-      SqlQuery late = dialect.digestsInSql()
+      SqlQuery late = dialect.digestsInSql() && table.corrections() == null
           ? SqlQuery.of(select + " WHERE " + shape.recordedAtMillis(dialect, table) + " - "
               + shape.validFromMillis(dialect, table) + " > ?" + order, closingWindow.toMillis())
           : new SqlQuery(select + order, null);
-      EventLog rows = EventLogQuery.numeric(table.logName())
-          .columns(table.entity(), table.validFrom(), table.recordedAt(), "late_value")
-          .query(late).read(connection);
-      LateWriteReport report = detector.detect(rows);
+      EventLogQuery reading = EventLogQuery.numeric(table.logName())
+          .columns(table.entity(), table.validFrom(), table.recordedAt(), "late_value");
+      if (table.corrections() != null) {
+        reading.corrections(table.corrections());
+      }
+      LateWriteReport report = detector.detect(reading.query(late).read(connection));
       if (total > Integer.MAX_VALUE) {
         throw new IllegalArgumentException("table '" + table.table() + "' has " + total + " rows, more than a late-write"
             + " report counts; report on a range of it through a view");
       }
       return new LateWriteReport(report.table(), report.closingWindow(), (int) total, report.lateEvents(),
-          report.batches());
+          report.batches(), report.corrections());
     });
   }
 }

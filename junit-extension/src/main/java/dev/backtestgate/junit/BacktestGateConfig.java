@@ -50,7 +50,7 @@ public final class BacktestGateConfig {
   public static final String REPORT_DIR = GateConfig.REPORT_DIR.key();
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
   public static final String MODE = GateConfig.MODE.key();
-  /** warn or fail: whether late writes into closed history fail the gate. Default warn. */
+  /** warn or fail: whether undeclared late writes into closed history fail the gate. Default fail. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
   /** How long before the first test decision each training label must be resolved; ISO-8601. Default PT0S. */
   public static final String EMBARGO = LabelHorizonChecks.EMBARGO.key();

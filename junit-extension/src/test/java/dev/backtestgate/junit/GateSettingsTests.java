@@ -41,7 +41,7 @@ class GateSettingsTests {
         BacktestGateConfig.MODE, "verify", BacktestGateConfig.FUTURE_READ_SAMPLE, "250"));
 
     assertThat(settings.policy())
-        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.WARN,
+        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.FAIL,
             Duration.ZERO, dev.backtestgate.screen.overlap.TrainTestOverlapPolicy.DEFAULT, 250, 0.90));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));

@@ -22,6 +22,11 @@ import org.apiguardian.api.API;
  *
  * Other columns are ignored. Rename columns with {@code withColumnRenamed} first if yours differ.
  *
+ * <p>A log whose events declare corrections names two more columns with {@link #withCorrections}: the id of
+ * the event a row corrects (integral, {@code null} when it corrects nothing; default {@value #CORRECTS}) and the
+ * reason code ({@code null} exactly when the pointer is; default {@value #REASON}). The late-write detector
+ * then lists declared corrections by reason code; the join never reads them.
+ *
  * <pre>{@code
  * SparkEventLog balance = SparkEventLog.of("balance",
  *     spark.table("balance_events").selectExpr(
@@ -31,14 +36,20 @@ import org.apiguardian.api.API;
  *
  * @param name the feature name the log is joined as
  * @param events the events
+ * @param corrects the column with the id of the corrected event, or {@code null} when the log declares none
+ * @param reason the reason-code column, or {@code null} when the log declares none
  */
 @API(status = STABLE, since = "0.1")
-public record SparkEventLog(String name, Dataset<Row> events) {
+public record SparkEventLog(String name, Dataset<Row> events, String corrects, String reason) {
   public static final String ENTITY = "entity";
   public static final String VALID_FROM = "validFrom";
   public static final String RECORDED_AT = "recordedAt";
   public static final String EVENT_ID = "eventId";
   public static final String VALUE = "value";
+  /** The default column of the corrected event's id. */
+  public static final String CORRECTS = "corrects";
+  /** The default reason-code column. */
+  public static final String REASON = "reason";
 
   public SparkEventLog {
     Objects.requireNonNull(name, "event log name must not be null");
@@ -48,6 +59,35 @@ public record SparkEventLog(String name, Dataset<Row> events) {
     Objects.requireNonNull(events, () -> "the events of '" + name + "' must not be null");
     SparkColumns.requireColumns(
         events, "event log '" + name + "'", ENTITY, VALID_FROM, RECORDED_AT, EVENT_ID, VALUE);
+    if ((corrects == null) != (reason == null)) {
+      throw new IllegalArgumentException("event log '" + name + "': name both correction columns or neither "
+          + "(corrects " + corrects + ", reason " + reason + "); use withCorrections()");
+    }
+    if (corrects != null) {
+      SparkColumns.requireColumns(events, "event log '" + name + "'", corrects, reason);
+    }
+  }
+
+  /** A log that declares no corrections. */
+  public SparkEventLog(String name, Dataset<Row> events) {
+    this(name, events, null, null);
+  }
+
+  /** Whether the log names correction columns. */
+  public boolean declaresCorrections() {
+    return corrects != null;
+  }
+
+  /** This log with the correction columns {@value #CORRECTS} and {@value #REASON}. */
+  public SparkEventLog withCorrections() {
+    return withCorrections(CORRECTS, REASON);
+  }
+
+  /** This log with correction columns of other names. */
+  public SparkEventLog withCorrections(String correctsColumn, String reasonColumn) {
+    Objects.requireNonNull(correctsColumn, "corrects column");
+    Objects.requireNonNull(reasonColumn, "reason column");
+    return new SparkEventLog(name, events, correctsColumn, reasonColumn);
   }
 
   /** The log named {@code name} over {@code events}; see the class description for the columns. */

@@ -31,7 +31,9 @@ import org.apiguardian.api.API;
  * event id ({@value SparkEventLog#EVENT_ID}) plays the part of the in-memory log position: each batch's
  * examples are its late events with the smallest ids, and {@code Example.index} is the id. Per task
  * each day keeps its counts, time range, greatest lateness and smallest ids; the driver merges them.
- * Distinct entities per day are counted exactly by Spark (a distinct aggregation). It is configured by the
+ * Distinct entities per day are counted exactly by Spark (a distinct aggregation). A log with correction
+ * columns ({@link SparkEventLog#withCorrections}) has its declarations checked first, and its late declared
+ * corrections listed by reason code, apart from the batches. It is configured by the
  * in-memory detector itself (closing window, examples per batch), so both engines run with one set of settings.
  *
  * <pre>{@code
@@ -77,9 +79,18 @@ public final class SparkLateWriteDetector {
     }
     Column validFrom = SparkColumns.millis(events, SparkEventLog.VALID_FROM, owner);
     Column recordedAt = SparkColumns.millis(events, SparkEventLog.RECORDED_AT, owner);
-    Dataset<Row> rows = events.select(
+    List<Column> columns = new ArrayList<>(List.of(
         SparkColumns.longId(events, SparkEventLog.ENTITY, owner).as("entity"), validFrom.as("vf"),
-        recordedAt.as("ra"), SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner).as("id"));
+        recordedAt.as("ra"), SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner).as("id")));
+    if (log.declaresCorrections()) {
+      if (!SparkColumns.integral(SparkColumns.type(events, log.corrects()))) {
+        throw new IllegalArgumentException(owner + ": column '" + log.corrects() + "' (the corrected event's id) "
+            + "must be integral like eventId; cast it (CAST(" + log.corrects() + " AS BIGINT))");
+      }
+      columns.add(col(log.corrects()).cast("bigint").as("c"));
+      columns.add(col(log.reason()).cast("string").as("r"));
+    }
+    Dataset<Row> rows = events.select(columns.toArray(Column[]::new));
     Row totals = rows.agg(count(lit(1)),
         count(col("entity")), count(col("vf")), count(col("ra")), count(col("id"))).first();
     long total = totals.getLong(0);
@@ -95,11 +106,17 @@ public final class SparkLateWriteDetector {
           owner + " has " + total + " events, more than a LateWriteReport counts (2^31 - 1); run the detector"
               + " per slice of the table (for example per year of recordedAt)");
     }
+    List<LateWriteReport.DeclaredCorrections> corrections = List.of();
     // recordedAt - validFrom > window; an overflowing difference is late too
     Column lateness = try_subtract(col("ra"), col("vf"));
     Dataset<Row> late = rows
-        .filter(col("ra").gt(col("vf")).and(lateness.isNull().or(lateness.gt(windowMillis))))
-        .withColumn("day", expr("(ra div " + DAY + ") - IF(ra % " + DAY + " < 0, 1, 0)")); // floorDiv
+        .filter(col("ra").gt(col("vf")).and(lateness.isNull().or(lateness.gt(windowMillis))));
+    if (log.declaresCorrections()) {
+      SparkCorrections.validate(owner, rows);
+      corrections = SparkCorrections.group(late.filter(col("c").isNotNull()), maxExamples);
+      late = late.filter(col("c").isNull());
+    }
+    late = late.withColumn("day", expr("(ra div " + DAY + ") - IF(ra % " + DAY + " < 0, 1, 0)")); // floorDiv
     Map<Long, Long> entities = new HashMap<>();
     for (Row r : late.select("day", "entity").distinct().groupBy("day").count().collectAsList()) {
       entities.put(r.getLong(0), r.getLong(1));
@@ -116,7 +133,7 @@ public final class SparkLateWriteDetector {
       lateEvents += (int) b.count;
       batches.add(b.toBatch(entities.getOrDefault(day, 0L).intValue()));
     }
-    return new LateWriteReport(log.name(), closingWindow, (int) total, lateEvents, batches);
+    return new LateWriteReport(log.name(), closingWindow, (int) total, lateEvents, batches, corrections);
   }
 
   /** One recorded day's late events, as far as one task (or several, merged) saw them. */

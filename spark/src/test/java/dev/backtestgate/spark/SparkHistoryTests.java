@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.history.HistoryCheck;
 import dev.backtestgate.history.HistoryCheckResult;
@@ -8,6 +9,7 @@ import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.LateWriteDetector;
 import dev.backtestgate.history.LateWriteReport;
 import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.time.Corrections;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.MissingValues;
 import java.time.Duration;
@@ -70,6 +72,82 @@ class SparkHistoryTests {
     assertThat(result.findings()).hasSize(1);
     assertThat(result.problems().get(0)).contains(PartitionGranularity.DAY.key(
         java.time.LocalDate.ofEpochDay(Math.floorDiv(log.validFrom()[5], DAY))));
+  }
+
+  @Property(tries = 6, seed = "24")
+  void declaredCorrectionsAreListedByReasonCodeAsInMemory(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 5) int windowDays) {
+    Random random = new Random(seed);
+    EventLog plain = randomLog(random, false, 1 + random.nextInt(400));
+    int n = plain.size();
+    long[] corrects = new long[n];
+    String[] reasons = new String[n];
+    java.util.Arrays.fill(corrects, Corrections.NONE);
+    for (int i = 0; i < n; i++) {
+      int target = random.nextInt(n);
+      if (random.nextInt(3) > 0 && plain.entity()[target] == plain.entity()[i]
+          && plain.recordedAt()[target] < plain.recordedAt()[i]) {
+        corrects[i] = target;
+        reasons[i] = "r" + random.nextInt(3);
+      }
+    }
+    EventLog log = plain.withCorrections(null, corrects, reasons);
+    SparkEventLog frame = declared(plain, corrects, reasons);
+
+    LateWriteDetector settings = LateWriteDetector.builder().closingWindow(Duration.ofDays(windowDays))
+        .maxExamples(3).build();
+    LateWriteReport expected = settings.detect(log);
+    LateWriteReport actual = SparkLateWriteDetector.of(settings).detect(frame);
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  @Test
+  void badDeclarationsAreRefusedOnSparkNamingTheEvent() {
+    EventLog log = EventLog.numeric("status", new long[] {7, 7, 8}, new long[] {0, 0, DAY},
+        new long[] {10, 40 * DAY, DAY + 5}, new double[3]);
+    long none = Corrections.NONE;
+    SparkLateWriteDetector detector = SparkLateWriteDetector.of(LateWriteDetector.withDefaults());
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {none, 5, none},
+        new String[] {null, "fix", null})))
+        .hasMessage("event log 'status': event 1 (entity 7) corrects event 5, which is not in the log; fix the "
+            + "pointer, or load the corrected event too (a correction must point at a real event)");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {1, none, none},
+        new String[] {"fix", null, null})))
+        .hasMessageContaining("event log 'status': event 0 (entity 7) is recorded at 1970-01-01T00:00:00.010Z, at "
+            + "or before event 1 it corrects");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {0, none, none},
+        new String[] {"self", null, null})))
+        .hasMessageContaining("event 0 (entity 7) is part of a correction cycle (0 corrects 0)");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {none, 0, none},
+        new String[] {null, " ", null})))
+        .hasMessageContaining("event 1 (entity 7) declares that it corrects event 0, but its reason code is empty");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {none, 0, none},
+        new String[] {null, "x".repeat(65), null})))
+        .hasMessageContaining("more than the limit of 64");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {none, none, none},
+        new String[] {null, "fix", null})))
+        .hasMessageContaining("event 1 (entity 7) has reason code 'fix' but corrects no event");
+    assertThatThrownBy(() -> detector.detect(declared(log, new long[] {none, none, 0},
+        new String[] {null, null, "fix"})))
+        .hasMessageContaining("event 2 (entity 8) corrects event 0 of entity 7");
+  }
+
+  /** The log's frame with the declarations in columns named {@code fixes} and {@code why}. */
+  private SparkEventLog declared(EventLog log, long[] corrects, String[] reasons) {
+    List<Row> rows = new java.util.ArrayList<>();
+    for (int i = 0; i < log.size(); i++) {
+      rows.add(org.apache.spark.sql.RowFactory.create((long) i,
+          corrects[i] == Corrections.NONE ? null : corrects[i], reasons[i]));
+    }
+    org.apache.spark.sql.types.StructType schema = new org.apache.spark.sql.types.StructType()
+        .add("declaredId", org.apache.spark.sql.types.DataTypes.LongType, false)
+        .add("fixes", org.apache.spark.sql.types.DataTypes.LongType, true)
+        .add("why", org.apache.spark.sql.types.DataTypes.StringType, true);
+    Dataset<Row> declarations = spark.createDataFrame(rows, schema);
+    Dataset<Row> events = JoinData.logFrame(spark, log).events();
+    Dataset<Row> joined = events.join(declarations, events.col("eventId").equalTo(declarations.col("declaredId")))
+        .drop("declaredId");
+    return SparkEventLog.of(log.name(), joined).withCorrections("fixes", "why");
   }
 
   private static EventLog randomLog(Random random, boolean categorical, int n) {
