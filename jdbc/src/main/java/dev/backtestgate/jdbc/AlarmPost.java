@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -148,7 +149,7 @@ public final class AlarmPost implements Consumer<HistoryAlarm>, AutoCloseable {
     done.whenComplete((delivered, error) -> pending.decrementAndGet());
     try {
       executor.execute(() -> attempt(alarm, 1, done));
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       log.log(System.Logger.Level.ERROR, "history alarm not posted to " + url + ": the AlarmPost is closed; "
           + alarm.describe());
       done.complete(false);
@@ -186,7 +187,7 @@ public final class AlarmPost implements Consumer<HistoryAlarm>, AutoCloseable {
           + settings.attempts() + "): " + why + "; retrying in " + wait.toMillis() + " ms");
       try {
         executor.schedule(() -> attempt(alarm, attempt + 1, done), wait.toMillis(), TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.RejectedExecutionException e) {
+      } catch (RejectedExecutionException e) {
         log.log(System.Logger.Level.ERROR, "history alarm NOT delivered to " + url + ": the AlarmPost was closed"
             + " before attempt " + (attempt + 1) + "; " + alarm.describe());
         done.complete(false);

@@ -4,11 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
@@ -40,9 +42,9 @@ public final class GrantsAudit {
 
   private final List<String> tables;
   private final String breakGlassRole;
-  private final java.time.Instant attemptsSince;
+  private final Instant attemptsSince;
 
-  private GrantsAudit(List<String> tables, String breakGlassRole, java.time.Instant attemptsSince) {
+  private GrantsAudit(List<String> tables, String breakGlassRole, Instant attemptsSince) {
     this.tables = tables;
     this.breakGlassRole = breakGlassRole;
     this.attemptsSince = attemptsSince;
@@ -69,8 +71,8 @@ public final class GrantsAudit {
    * ({@link GuardAudit#report}), so the report shows who did beside who can. The guard's audit table must
    * exist and be readable, or {@link #run} fails saying so.
    */
-  public GrantsAudit attemptsSince(java.time.Instant since) {
-    return new GrantsAudit(tables, breakGlassRole, java.util.Objects.requireNonNull(since, "since"));
+  public GrantsAudit attemptsSince(Instant since) {
+    return new GrantsAudit(tables, breakGlassRole, Objects.requireNonNull(since, "since"));
   }
 
   /** Reads the catalog (one snapshot) and reports. */

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -147,8 +148,8 @@ public final class GuardAudit {
 
   static boolean sameTable(String declared, String audited) {
     return declared.equalsIgnoreCase(audited)
-        || !declared.contains(".") && audited.toLowerCase(java.util.Locale.ROOT).endsWith("." + declared.toLowerCase(
-            java.util.Locale.ROOT));
+        || !declared.contains(".") && audited.toLowerCase(Locale.ROOT).endsWith("." + declared.toLowerCase(
+            Locale.ROOT));
   }
 
   private static LocalDate day(long epochMillis) {

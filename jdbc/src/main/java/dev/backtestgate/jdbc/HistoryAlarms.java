@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
@@ -89,8 +90,8 @@ public final class HistoryAlarms implements AutoCloseable {
   }
 
   /** Why the listener stopped, when it stopped on its own; empty while it runs or after {@link #close()}. */
-  public java.util.Optional<Throwable> failure() {
-    return java.util.Optional.ofNullable(failure.get());
+  public Optional<Throwable> failure() {
+    return Optional.ofNullable(failure.get());
   }
 
   private void run() {
