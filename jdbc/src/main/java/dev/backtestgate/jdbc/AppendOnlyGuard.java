@@ -19,6 +19,16 @@ import org.apiguardian.api.API;
  * through {@code dblink} (in PostgreSQL's contrib package), whose connection commits on its own while the
  * rejected statement rolls back.
  *
+ * <p>The alarm: each rejected attempt and each break-glass use also raises {@code NOTIFY backtest_gate_history}
+ * ({@link #CHANNEL}) with a JSON payload: table, role, set_role, operation, outcome, break_glass, partition (the
+ * row's valid-from UTC day), rows, entity, valid_from, recorded_at, time (UTC), application, audit_id and
+ * truncated. The notification is sent by the same dblink transaction that writes the audit row, so it is
+ * delivered although the rejected statement rolls back. The row trigger raises one alarm per row it audits
+ * ({@code rows} is 1; a rejected statement stops at its first closed row, and a {@code TRUNCATE} or a trigger
+ * change has no row, so {@code rows} and {@code partition} are null). A payload that would reach PostgreSQL's
+ * 8,000-byte limit keeps the first 200 characters of entity, valid_from and recorded_at, and {@code truncated}
+ * says so and names the audit row. {@link HistoryAlarms} listens and hands each alarm on.
+ *
  * <p>Break glass: after {@code SET backtest_gate.break_glass = 'on'}, members of the optional break-glass role
  * may write closed history; their writes are audited as such. Membership is real membership, explicit or
  * inherited through other roles, of both the session user and the role that logged in: being a superuser is
@@ -62,6 +72,14 @@ public final class AppendOnlyGuard {
   public static final String TRUNCATE_TRIGGER = "backtest_gate_no_truncate";
   /** Where the event trigger keeps, for one statement, the guard triggers' state before it ran. */
   private static final String SNAPSHOT_SETTING = "backtest_gate.guard_triggers";
+  /** The channel on which the guard raises a NOTIFY for every rejected write and every break-glass use. */
+  public static final String CHANNEL = "backtest_gate_history";
+  /** The trigger on {@link #AUDIT_TABLE} that raises the alarm of each audited attempt. */
+  public static final String ALARM_TRIGGER = "backtest_gate_alarm";
+  /** PostgreSQL refuses a NOTIFY payload of this many bytes or more. */
+  static final int NOTIFY_LIMIT = 8000;
+  /** How many characters of the row's values an alarm over {@link #NOTIFY_LIMIT} keeps. */
+  static final int NOTIFY_CUT = 200;
   /** The default closing window, in days. */
   public static final int DEFAULT_CLOSED_AFTER_DAYS = 7;
 
@@ -150,7 +168,13 @@ public final class AppendOnlyGuard {
   }
 
   List<String> ddl(String validFromType, String dblinkSchema) {
-    String closedBefore = switch (validFromType.toLowerCase(Locale.ROOT)) {
+    String type = validFromType.toLowerCase(Locale.ROOT);
+    String day = switch (type) {
+      case "timestamp with time zone" -> "(OLD.%s AT TIME ZONE 'UTC')::date";
+      case "timestamp without time zone" -> "OLD.%s::date";
+      default -> "OLD.%s";
+    };
+    String closedBefore = switch (type) {
       case "timestamp with time zone" -> "date_trunc('day', now() - make_interval(days => " + closedAfterDays
           + "), 'UTC')";
       case "timestamp without time zone" -> "date_trunc('day', (now() AT TIME ZONE 'UTC') - make_interval(days => "
@@ -164,6 +188,7 @@ public final class AppendOnlyGuard {
     String function = schema + "." + SqlNames.quote(functionName(), "function");
     String vf = table.q(table.validFrom());
     String breakGlass = breakGlassRole == null ? "false" : schema + ".break_glass('" + breakGlassRole + "')";
+    String oldDay = day.formatted(vf);
     String body = """
         DECLARE
           closed_before constant %1$s := %2$s;
@@ -171,6 +196,7 @@ public final class AppendOnlyGuard {
           old_entity text;
           old_valid_from text;
           old_recorded_at text;
+          old_partition text;
         BEGIN
           IF TG_OP <> 'TRUNCATE' THEN
             IF OLD.%4$s >= closed_before AND (TG_OP = 'DELETE' OR NEW.%4$s >= closed_before) THEN
@@ -182,9 +208,11 @@ public final class AppendOnlyGuard {
             old_entity := OLD.%5$s::text;
             old_valid_from := OLD.%4$s::text;
             old_recorded_at := OLD.%6$s::text;
+            old_partition := (%11$s)::text;
           END IF;
           PERFORM %7$s.record_attempt(TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, TG_OP,
-              CASE WHEN break_glass THEN 'break-glass' ELSE 'rejected' END, old_entity, old_valid_from, old_recorded_at);
+              CASE WHEN break_glass THEN 'break-glass' ELSE 'rejected' END, old_entity, old_valid_from, old_recorded_at,
+              old_partition);
           IF break_glass THEN
             IF TG_OP = 'DELETE' THEN
               RETURN OLD;
@@ -200,7 +228,7 @@ public final class AppendOnlyGuard {
                 ' needs membership of the break-glass role and SET %10$s = ''on''.';
         END
         """.formatted(validFromType, closedBefore, breakGlass, vf, table.q(table.entity()), table.q(table.recordedAt()),
-        schema, closedAfterDays, AUDIT_TABLE, BREAK_GLASS_SETTING);
+        schema, closedAfterDays, AUDIT_TABLE, BREAK_GLASS_SETTING, oldDay);
     List<String> out = new ArrayList<>(shared(dblinkSchema));
     out.addAll(List.of(
         "INSERT INTO " + GUARDED_TABLES + " (relid, table_name, break_glass_role) VALUES ('" + quotedTable
@@ -244,18 +272,50 @@ public final class AppendOnlyGuard {
             WHERE target.rolname = role_name
           )
         """.formatted(BREAK_GLASS_SETTING);
+    // The audit row and its alarm (raised by a trigger on the audit table) travel together over dblink: its
+    // connection commits on its own, so both survive the rollback of the statement the guard rejects (a NOTIFY
+    // sent from that statement would be dropped with it).
     String recordAttempt = """
         BEGIN
           PERFORM %1$s.dblink_exec(format('host=%%s port=%%s dbname=%%s user=%%s',
               coalesce(nullif(split_part(current_setting('unix_socket_directories'), ',', 1), ''), 'localhost'),
               current_setting('port'), current_database(), current_user), format(
               'INSERT INTO %2$s (session_user_name, set_role, table_name, operation, outcome,'
-              ' entity, valid_from, recorded_at, application_name, client_addr, transaction_id)'
-              ' VALUES (%%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%s)',
+              ' entity, valid_from, recorded_at, application_name, client_addr, transaction_id, partition_day)'
+              ' VALUES (%%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%L, %%s, %%L)',
               session_user, current_setting('role'), table_name, operation, outcome, entity, valid_from, recorded_at,
-              current_setting('application_name'), inet_client_addr()::text, txid_current()));
+              current_setting('application_name'), inet_client_addr()::text, txid_current(), partition_day));
         END
         """.formatted(dblink, AUDIT_TABLE);
+    // Fields longer than a NOTIFY may carry are cut to CUT characters, and the payload says so.
+    String alarmJson = """
+        SELECT json_build_object('table', attempt.table_name, 'role', attempt.session_user_name,
+            'set_role', attempt.set_role, 'operation', attempt.operation, 'outcome', attempt.outcome,
+            'break_glass', attempt.outcome = 'break-glass', 'partition', attempt.partition_day,
+            'rows', CASE WHEN attempt.operation IN ('UPDATE', 'DELETE') THEN 1 END,
+            'entity', CASE WHEN cut IS NULL THEN attempt.entity ELSE left(attempt.entity, cut) END,
+            'valid_from', CASE WHEN cut IS NULL THEN attempt.valid_from ELSE left(attempt.valid_from, cut) END,
+            'recorded_at', CASE WHEN cut IS NULL THEN attempt.recorded_at ELSE left(attempt.recorded_at, cut) END,
+            'time', to_char(attempt.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+            'application', attempt.application_name, 'audit_id', attempt.id, 'truncated', truncated)::text
+        """;
+    String raiseAlarm = """
+        DECLARE
+          payload text;
+        BEGIN
+          IF NEW.outcome NOT IN ('rejected', 'break-glass') THEN
+            RETURN NULL;
+          END IF;
+          payload := %1$s.alarm_json(NEW, NULL, NULL);
+          IF octet_length(payload) >= %2$d THEN
+            payload := %1$s.alarm_json(NEW, %3$d, format('the payload was %%s bytes, over PostgreSQL''s'
+                ' 8000-byte NOTIFY limit: entity, valid_from and recorded_at are cut to %3$d characters; the whole'
+                ' attempt is row id %%s of %4$s', octet_length(payload), NEW.id));
+          END IF;
+          PERFORM pg_notify('%5$s', payload);
+          RETURN NULL;
+        END
+        """.formatted(schema, NOTIFY_LIMIT, NOTIFY_CUT, AUDIT_TABLE, CHANNEL);
     String guardTriggers = "SELECT t.oid, t.tgrelid AS rel, t.tgname::text AS name, t.tgenabled::text AS enabled"
         + " FROM pg_trigger t JOIN pg_proc f ON f.oid = t.tgfoid WHERE f.pronamespace = '" + SCHEMA
         + "'::regnamespace AND NOT t.tgisinternal";
@@ -264,7 +324,9 @@ public final class AppendOnlyGuard {
           PERFORM set_config('%1$s', (SELECT coalesce(jsonb_agg(g), '[]'::jsonb)::text FROM (%2$s) g), true);
         END
         """.formatted(SNAPSHOT_SETTING, guardTriggers);
-    // The snapshot names what this statement changed. It is a setting, which code the statement runs (a column
+    // A change to the alarm trigger of the audit table itself is rejected (nobody breaks glass on the audit) but not
+    // audited: the statement holds the audit table's lock, which the audit row's dblink connection would wait for
+    // forever. The snapshot names what this statement changed. It is a setting, which code the statement runs (a column
     // default during ALTER TABLE, say) could overwrite; so a guard trigger left disabled on a table the statement
     // altered is rejected whatever the snapshot says. Statements that drop or replace triggers run no such code.
     String after = """
@@ -300,9 +362,11 @@ public final class AppendOnlyGuard {
             weakens := change.dropped OR change.replaced OR change.now IN ('D', 'R');
             break_glass := %4$s.break_glass(change.break_glass_role);
             seen := seen || (change.table_name || ' ' || change.name);
-            PERFORM %4$s.record_attempt(change.table_name, operation,
-                CASE WHEN NOT weakens THEN 'allowed' WHEN break_glass THEN 'break-glass' ELSE 'rejected' END,
-                NULL, NULL, NULL);
+            IF change.table_name <> '%5$s' THEN
+              PERFORM %4$s.record_attempt(change.table_name, operation,
+                  CASE WHEN NOT weakens THEN 'allowed' WHEN break_glass THEN 'break-glass' ELSE 'rejected' END,
+                  NULL, NULL, NULL, NULL);
+            END IF;
             IF weakens AND NOT break_glass THEN
               rejected := rejected || (operation || ' on ' || change.table_name);
             END IF;
@@ -324,7 +388,9 @@ public final class AppendOnlyGuard {
                 OR %4$s.break_glass(change.break_glass_role);
             operation := CASE WHEN change.now = 'D' THEN 'DISABLE TRIGGER' ELSE 'ENABLE REPLICA TRIGGER' END
                 || ' ' || change.name;
-            PERFORM %4$s.record_attempt(change.table_name, operation, 'rejected', NULL, NULL, NULL);
+            IF change.table_name <> '%5$s' THEN
+              PERFORM %4$s.record_attempt(change.table_name, operation, 'rejected', NULL, NULL, NULL, NULL);
+            END IF;
             rejected := rejected || (operation || ' on ' || change.table_name);
           END LOOP;
           PERFORM set_config('%2$s', '', true);
@@ -355,8 +421,10 @@ public final class AppendOnlyGuard {
             + "  recorded_at text,\n"
             + "  application_name text,\n"
             + "  client_addr text,\n"
-            + "  transaction_id bigint\n"
+            + "  transaction_id bigint,\n"
+            + "  partition_day date\n"
             + ")",
+        "ALTER TABLE " + AUDIT_TABLE + " ADD COLUMN IF NOT EXISTS partition_day date",
         "REVOKE ALL ON " + AUDIT_TABLE + " FROM PUBLIC",
         "CREATE TABLE IF NOT EXISTS " + GUARDED_TABLES + " (\n"
             + "  relid oid PRIMARY KEY,\n"
@@ -368,10 +436,20 @@ public final class AppendOnlyGuard {
             + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $break_glass$\n" + breakGlass
             + "$break_glass$",
         "REVOKE ALL ON FUNCTION " + schema + ".break_glass(text) FROM PUBLIC",
+        "CREATE OR REPLACE FUNCTION " + schema + ".alarm_json(attempt " + AUDIT_TABLE + ", cut integer, truncated"
+            + " text) RETURNS text LANGUAGE sql STABLE\nSET search_path = pg_catalog, pg_temp AS $alarm_json$\n"
+            + alarmJson + "$alarm_json$",
+        "CREATE OR REPLACE FUNCTION " + schema + ".raise_alarm() RETURNS trigger"
+            + " LANGUAGE plpgsql\nSET search_path = pg_catalog, pg_temp AS $raise_alarm$\n" + raiseAlarm
+            + "$raise_alarm$",
+        "REVOKE ALL ON FUNCTION " + schema + ".alarm_json(" + AUDIT_TABLE + ", integer, text), " + schema
+            + ".raise_alarm() FROM PUBLIC",
+        "CREATE OR REPLACE TRIGGER " + ALARM_TRIGGER + " AFTER INSERT ON " + AUDIT_TABLE
+            + " FOR EACH ROW EXECUTE FUNCTION " + schema + ".raise_alarm()",
         "CREATE OR REPLACE FUNCTION " + schema + ".record_attempt(table_name text, operation text, outcome text,"
-            + " entity text, valid_from text, recorded_at text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER\n"
-            + "SET search_path = pg_catalog, pg_temp AS $record$\n" + recordAttempt + "$record$",
-        "REVOKE ALL ON FUNCTION " + schema + ".record_attempt(text, text, text, text, text, text) FROM PUBLIC",
+            + " entity text, valid_from text, recorded_at text, partition_day text) RETURNS void LANGUAGE plpgsql"
+            + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $record$\n" + recordAttempt + "$record$",
+        "REVOKE ALL ON FUNCTION " + schema + ".record_attempt(text, text, text, text, text, text, text) FROM PUBLIC",
         "CREATE OR REPLACE FUNCTION " + schema + ".guard_triggers_before() RETURNS event_trigger LANGUAGE plpgsql"
             + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $before$\n" + before + "$before$",
         "CREATE OR REPLACE FUNCTION " + schema + ".guard_triggers_after() RETURNS event_trigger LANGUAGE plpgsql"

@@ -4,11 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
@@ -40,10 +42,12 @@ public final class GrantsAudit {
 
   private final List<String> tables;
   private final String breakGlassRole;
+  private final Instant attemptsSince;
 
-  private GrantsAudit(List<String> tables, String breakGlassRole) {
+  private GrantsAudit(List<String> tables, String breakGlassRole, Instant attemptsSince) {
     this.tables = tables;
     this.breakGlassRole = breakGlassRole;
+    this.attemptsSince = attemptsSince;
   }
 
   /** An audit of {@code tables} ({@code name} or {@code schema.name}) with break-glass role history_break_glass. */
@@ -54,30 +58,46 @@ public final class GrantsAudit {
     for (String table : tables) {
       SqlNames.checkTable(table);
     }
-    return new GrantsAudit(List.of(tables), DEFAULT_BREAK_GLASS_ROLE);
+    return new GrantsAudit(List.of(tables), DEFAULT_BREAK_GLASS_ROLE, null);
   }
 
   /** The one role meant to hold write rights on closed history (and whose members may break glass). */
   public GrantsAudit breakGlassRole(String role) {
-    return new GrantsAudit(tables, SqlNames.check(role, "break-glass role"));
+    return new GrantsAudit(tables, SqlNames.check(role, "break-glass role"), attemptsSince);
+  }
+
+  /**
+   * Also reads, per table, who did write or try to write closed history since {@code since}
+   * ({@link GuardAudit#report}), so the report shows who did beside who can. The guard's audit table must
+   * exist and be readable, or {@link #run} fails saying so.
+   */
+  public GrantsAudit attemptsSince(Instant since) {
+    return new GrantsAudit(tables, breakGlassRole, Objects.requireNonNull(since, "since"));
   }
 
   /** Reads the catalog (one snapshot) and reports. */
   public GrantsReport run(Connection connection) throws SQLException {
     AppendOnlyGuard.requirePostgres(connection);
-    return Transaction.readOnly(connection, () -> {
+    List<GrantsReport.Holder> holders = Transaction.readOnly(connection, () -> {
       Map<Long, Role> roles = roles(connection);
       // PostgreSQL 16 limits CREATEROLE to roles it holds ADMIN OPTION on (whose holders are members, named anyway)
       boolean createRoleGrantsAnyRole = connection.getMetaData().getDatabaseMajorVersion() < 16;
       Map<Long, List<Long>> memberOf = memberships(connection);
       long writeAll = roles.values().stream().filter(r -> r.name.equals("pg_write_all_data")).mapToLong(r -> r.oid)
           .findFirst().orElse(-1);
-      List<GrantsReport.Holder> holders = new ArrayList<>();
+      List<GrantsReport.Holder> found = new ArrayList<>();
       for (String table : tables) {
-        holders.addAll(audit(connection, table, roles, memberOf, writeAll, createRoleGrantsAnyRole));
+        found.addAll(audit(connection, table, roles, memberOf, writeAll, createRoleGrantsAnyRole));
       }
-      return new GrantsReport(tables, breakGlassRole, holders);
+      return found;
     });
+    List<GuardAuditReport> attempts = new ArrayList<>();
+    if (attemptsSince != null) {
+      for (String table : tables) {
+        attempts.add(GuardAudit.report(connection, table, attemptsSince));
+      }
+    }
+    return new GrantsReport(tables, breakGlassRole, holders, attempts);
   }
 
   private record Role(long oid, String name, boolean superuser, boolean canLogin, boolean createRole) {}

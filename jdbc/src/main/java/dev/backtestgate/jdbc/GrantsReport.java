@@ -25,9 +25,12 @@ import org.apiguardian.api.API;
  * @param tables the guarded tables, as given
  * @param breakGlassRole the one role meant to hold write rights on closed history
  * @param holders every (table, role, privilege, source), tables and roles in order
+ * @param attempts who did write or try to write each table's closed history, when the audit was asked
+ *     ({@link GrantsAudit#attemptsSince}); empty otherwise
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GrantsReport(List<String> tables, String breakGlassRole, List<Holder> holders) {
+public record GrantsReport(List<String> tables, String breakGlassRole, List<Holder> holders,
+    List<GuardAuditReport> attempts) {
   /** The privileges that can rewrite history. */
   public static final List<String> PRIVILEGES = List.of("UPDATE", "DELETE", "TRUNCATE");
 
@@ -35,6 +38,12 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
   public GrantsReport {
     tables = List.copyOf(tables);
     holders = List.copyOf(holders);
+    attempts = List.copyOf(attempts);
+  }
+
+  /** A report of who can write, without who did. */
+  public GrantsReport(List<String> tables, String breakGlassRole, List<Holder> holders) {
+    this(tables, breakGlassRole, holders, List.of());
   }
 
   /** Where a role's right comes from. */
@@ -146,6 +155,9 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
     }
     for (Holder holder : holders) {
       out.append(holder.allowed() ? "  ok    " : "  FAIL  ").append(holder.describe()).append('\n');
+    }
+    for (GuardAuditReport did : attempts) {
+      out.append(String.join("\n", did.lines())).append('\n');
     }
     if (clean()) {
       return out.append("Clean: only the break-glass role, superusers and the owner can rewrite history.").toString();

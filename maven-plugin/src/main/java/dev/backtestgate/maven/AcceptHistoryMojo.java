@@ -13,7 +13,8 @@ import org.apiguardian.api.API;
  * directory when given, else {@code <module>/<path>}. Runs only when invoked by name.
  *
  * <pre>{@code
- * mvn backtest-gate:accept-history -Dmanifest=statements.json -Dto=history/statements.json -Dreviewer=ana@example.com
+ * mvn backtest-gate:accept-history -Dmanifest=statements.json -Dto=history/statements.json -Dreviewer=ana@example.com \
+ *     -Dticket=DATA-1234 -Dreason='status codes normalized' -Dannounced=true
  * }</pre>
  */
 @API(status = INTERNAL, since = "0.1") // the goal, not this class, is what users call
@@ -34,11 +35,31 @@ public class AcceptHistoryMojo extends AbstractReviewMojo {
   @Parameter(property = "reviewer")
   String reviewer;
 
+  /** The change ticket of the rewrite. */
+  @Parameter(property = "ticket")
+  String ticket;
+
+  /** Why the history was rewritten. */
+  @Parameter(property = "reason")
+  String reason;
+
+  /** Whether the owners of the backtests the rewrite touches were told: true or false. */
+  @Parameter(property = "announced")
+  String announced;
+
+  /**
+   * The committed manifest to roll back to, relative to the module directory; by default the manifest now at
+   * the committed path, which is kept beside it.
+   */
+  @Parameter(property = "rollback")
+  String rollback;
+
   /** Creates the goal (Maven injects the parameters). */
   public AcceptHistoryMojo() {}
 
   @Override
   public void execute() throws MojoFailureException {
-    run(actions -> actions.acceptHistory(manifest, to, reviewer));
+    run(actions -> actions.acceptHistory(new HistoryChange.Request(manifest, to, reviewer, ticket, reason,
+        announced, rollback)));
   }
 }

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.review.SignOff;
 import org.apache.maven.plugin.MojoFailureException;
 
@@ -273,7 +274,9 @@ final class ReviewActions {
    * Copies a proposed history manifest, {@code <report dir>/history-manifests/<path>}, to its committed path:
    * {@code to} (relative to the module directory) when given, else {@code <module>/<path>}.
    */
-  List<String> acceptHistory(String manifest, String to, String reviewer) throws MojoFailureException {
+  List<String> acceptHistory(HistoryChange.Request request) throws MojoFailureException {
+    String manifest = request.manifest();
+    String to = request.to();
     Path proposedDir = reportDir.resolve(ReviewFiles.PROPOSED_HISTORY_DIR);
     List<Path> proposed = new ArrayList<>();
     if (Files.isDirectory(proposedDir)) {
@@ -291,10 +294,12 @@ final class ReviewActions {
     List<String> names = proposed.stream().map(p -> slashes(proposedDir.relativize(p))).toList();
     List<String> missing = new ArrayList<>();
     requireField(missing, manifest, "-Dmanifest=<one of: " + String.join(", ", names) + ">");
-    requireField(missing, reviewer, "-Dreviewer=<who reviewed the new history>");
+    missing.addAll(HistoryChange.problems(request));
     if (!missing.isEmpty()) {
       throw refuse("accept-history needs " + String.join(", ", missing) + ".",
-          "Proposed manifests under " + proposedDir + ":\n    " + String.join("\n    ", names));
+          "A rewrite of history is a change like a code change: a ticket, a reason, a reviewer, a rollback (the"
+              + " manifest it replaces is kept) and an announcement to the owners of the backtests it touches."
+              + "\n  Proposed manifests under " + proposedDir + ":\n    " + String.join("\n    ", names));
     }
     Pattern glob = glob(manifest);
     List<String> chosen = names.stream().filter(n -> glob.matcher(n).matches()).toList();
@@ -303,12 +308,14 @@ final class ReviewActions {
           "Proposed: " + String.join(", ", names));
     }
     boolean explicitTarget = to != null && !to.isBlank();
-    if (explicitTarget && chosen.size() > 1) {
-      throw refuse("accept-history refused: -Dto names one committed path, but '" + manifest + "' matches "
+    boolean explicitRollback = request.rollback() != null && !request.rollback().isBlank();
+    if ((explicitTarget || explicitRollback) && chosen.size() > 1) {
+      throw refuse("accept-history refused: -Dto and -Drollback name one manifest, but '" + manifest + "' matches "
           + chosen.size() + " proposals.", "Name one with -Dmanifest: " + String.join(", ", chosen));
     }
     List<String> problems = new ArrayList<>();
     List<Path> targets = new ArrayList<>();
+    List<HistoryManifest> proposals = new ArrayList<>();
     for (String name : chosen) {
       String relative = explicitTarget ? to.trim() : name;
       Path target = basedir.resolve(relative).normalize();
@@ -318,24 +325,120 @@ final class ReviewActions {
       } else if (Files.isSymbolicLink(target)) {
         problems.add(name + ": " + target + " is a link; a manifest is committed content. Remove the link.");
       }
-      manifestProblem(proposedDir.resolve(name)).ifPresent(p -> problems.add(name + ": " + p));
+      Optional<String> problem = manifestProblem(proposedDir.resolve(name));
+      problem.ifPresent(p -> problems.add(name + ": " + p));
+      proposals.add(problem.isPresent() ? null : readManifest(proposedDir.resolve(name)));
+    }
+    Path rollback = null;
+    if (explicitRollback) {
+      String relative = request.rollback().trim();
+      rollback = basedir.resolve(relative).normalize();
+      if (!rollback.startsWith(basedir) || relative.contains("..")) {
+        problems.add("-Drollback=" + relative + " leads outside the module directory " + basedir + ".");
+      } else if (!Files.isRegularFile(rollback, LinkOption.NOFOLLOW_LINKS)) {
+        problems.add("-Drollback=" + relative + ": no manifest there (" + rollback + "); the rollback pointer must"
+            + " name a committed manifest, the one this rewrite replaces. Leave -Drollback out to keep the"
+            + " manifest now at the committed path as the rollback.");
+      } else {
+        manifestProblem(rollback).ifPresent(p -> problems.add("-Drollback=" + relative + ": " + p));
+      }
     }
     if (!problems.isEmpty()) {
       throw refuse("accept-history refused, nothing was written:", String.join("\n  ", problems));
     }
+    Map<Path, String> written = new LinkedHashMap<>();
     List<String> out = new ArrayList<>();
-    for (int i = 0; i < chosen.size(); i++) {
-      Path source = proposedDir.resolve(chosen.get(i));
-      try {
-        write(targets.get(i), Files.readString(source, StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        throw new UncheckedIOException("Could not read " + source + ": " + e.getMessage(), e);
+    try {
+      for (int i = 0; i < chosen.size(); i++) {
+        out.addAll(acceptOne(request, proposedDir.resolve(chosen.get(i)), proposals.get(i), targets.get(i), rollback,
+            written));
       }
-      out.add("Wrote " + targets.get(i) + " from " + source + " (accepted by " + reviewer.trim() + ").");
+    } catch (RuntimeException e) {
+      undo(written);
+      throw e;
     }
-    out.addAll(commit(targets, "History manifest accepted by " + reviewer.trim() + ": "
-        + String.join(", ", targets.stream().map(t -> slashes(basedir.relativize(t))).toList())));
+    out.addAll(commit(new ArrayList<>(written.keySet()), "History of " + String.join(", ", proposals.stream().map(HistoryManifest::table)
+        .distinct().toList()) + " rewritten (" + request.ticket().trim() + "), accepted by "
+        + request.reviewer().trim()));
     return out;
+  }
+
+  /**
+   * Keeps the manifest the proposal replaces, writes the change record, then the manifest; each file is
+   * written whole (temporary file, atomic move) and added to {@code written} with its previous content (null
+   * for a new file).
+   */
+  private List<String> acceptOne(HistoryChange.Request request, Path source, HistoryManifest proposal, Path target,
+      Path rollback, Map<Path, String> written) {
+    List<String> out = new ArrayList<>();
+    HistoryManifest current = Files.isRegularFile(target) && manifestProblem(target).isEmpty()
+        ? readManifest(target) : null;
+    String stem = target.getFileName().toString().replaceAll("\\.json$", "");
+    HistoryChange draft = new HistoryChange(proposal.table(), slashes(basedir.relativize(target)), request.ticket(),
+        request.reason(), request.reviewer(), today, null, Boolean.parseBoolean(request.announced().trim()),
+        HistoryChange.rewritten(rollback != null ? readManifest(rollback) : current, proposal));
+    Path kept = rollback;
+    if (kept == null && Files.isRegularFile(target)) {
+      kept = unused(target.resolveSibling(stem + ".replaced-" + today + "-" + draft.ticketSlug() + ".json"));
+      written.put(kept, null);
+      write(kept, read(target));
+      out.add("Kept the manifest it replaces as " + shown(kept) + " (the rollback).");
+    }
+    HistoryChange change = new HistoryChange(draft.table(), draft.manifest(), draft.ticket(), draft.reason(),
+        draft.reviewer(), draft.date(), kept == null ? null : slashes(basedir.relativize(kept)), draft.announced(),
+        draft.partitions());
+    Path record = unused(target.resolveSibling(stem + ".changes").resolve(today + "-" + change.ticketSlug()
+        + ".json"));
+    written.put(record, null);
+    write(record, change.json());
+    written.putIfAbsent(target, Files.isRegularFile(target) ? read(target) : null);
+    write(target, read(source));
+    out.add("Wrote " + target + " from " + source + " (accepted by " + change.reviewer().trim() + ", ticket "
+        + change.ticket().trim() + ").");
+    out.add("History of " + change.table() + " rewritten in " + (change.partitions().isEmpty() ? "no partition"
+        : String.join(", ", change.partitions())) + "; change record " + shown(record) + ", rollback "
+        + (change.rollback() == null ? "none (no earlier manifest)" : change.rollback()) + ", announced "
+        + change.announced() + ".");
+    return out;
+  }
+
+  private static Path unused(Path wanted) {
+    String name = wanted.getFileName().toString();
+    String stem = name.substring(0, name.length() - ".json".length());
+    Path candidate = wanted;
+    for (int i = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); i++) {
+      candidate = wanted.resolveSibling(stem + "-" + i + ".json");
+    }
+    return candidate;
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static HistoryManifest readManifest(Path file) {
+    return HistoryManifest.parse(read(file), file.toString());
+  }
+
+  /** Puts back what a failed accept-history wrote, so nothing is left partly written. */
+  private static void undo(Map<Path, String> written) {
+    List<Path> files = new ArrayList<>(written.keySet());
+    java.util.Collections.reverse(files);
+    for (Path file : files) {
+      try {
+        if (written.get(file) == null) {
+          Files.deleteIfExists(file);
+        } else {
+          write(file, written.get(file));
+        }
+      } catch (IOException | UncheckedIOException ignored) {
+        // the error that stopped the goal is the one reported
+      }
+    }
   }
 
   private static Optional<String> manifestProblem(Path file) {

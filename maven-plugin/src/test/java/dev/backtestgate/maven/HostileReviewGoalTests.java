@@ -162,7 +162,7 @@ class HostileReviewGoalTests {
 
   @Test
   void acceptHistoryWithoutAProposalIsRefused() {
-    assertThatThrownBy(() -> actions.acceptHistory("*", null, "ana"))
+    assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("*", null, "ana", "DATA-1", "fix", "true", null)))
         .hasMessageStartingWith("accept-history refused: no proposed history manifest under ");
     assertThat(reviews).doesNotExist();
   }

@@ -324,30 +324,93 @@ class ReviewActionsTests {
         .hasMessageContaining(GATE + ": the review is rejected; only an approved review is renewed.");
   }
 
+  private static HistoryChange.Request change(String manifest, String to) {
+    return new HistoryChange.Request(manifest, to, "ana", "DATA-1234", "status codes normalized", "true", null);
+  }
+
+  private static EventLog statements(double secondValue) {
+    return EventLog.numericBuilder("statements")
+        .add(1, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T01:00:00Z"), 10.0)
+        .add(2, Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-02T01:00:00Z"), secondValue)
+        .build();
+  }
+
+  private Path propose(double secondValue) throws IOException {
+    return HistoryManifest.of(statements(secondValue), PartitionGranularity.DAY, Instant.parse("2026-02-01T00:00:00Z"))
+        .writeProposed(reports, Path.of("history/statements.json"));
+  }
+
   @Test
   void acceptHistoryCopiesTheCoresProposedManifestToItsCommittedPath() throws IOException, MojoFailureException {
-    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "history/statements.json", "ana"))
+    assertThatThrownBy(() -> actions.acceptHistory(change("statements.json", "history/statements.json")))
         .hasMessageStartingWith("accept-history refused: no proposed history manifest under "
             + reports.resolve("history-manifests") + ".");
-    EventLog statements = EventLog.numericBuilder("statements")
-        .add(1, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T01:00:00Z"), 10.0)
-        .add(2, Instant.parse("2026-01-02T00:00:00Z"), Instant.parse("2026-01-02T01:00:00Z"), 20.0)
-        .build();
-    Path proposed = HistoryManifest.of(statements, PartitionGranularity.DAY, Instant.parse("2026-02-01T00:00:00Z"))
-        .writeProposed(reports, Path.of("history/statements.json"));
+    Path proposed = propose(20.0);
     Files.writeString(proposed.resolveSibling("broken.json"), "{\"schema\": 1} trailing");
-    assertThatThrownBy(() -> actions.acceptHistory(null, null, "ana"))
+    assertThatThrownBy(() -> actions.acceptHistory(change(null, null)))
         .hasMessageStartingWith("accept-history needs -Dmanifest=<one of: broken.json, statements.json>.");
-    assertThatThrownBy(() -> actions.acceptHistory("*.json", "history/x.json", "ana"))
-        .hasMessageStartingWith("accept-history refused: -Dto names one committed path, but '*.json' matches 2");
-    assertThatThrownBy(() -> actions.acceptHistory("broken.json", "history/broken.json", "ana"))
+    assertThatThrownBy(() -> actions.acceptHistory(change("*.json", "history/x.json")))
+        .hasMessageStartingWith("accept-history refused: -Dto and -Drollback name one manifest, but '*.json' matches 2");
+    assertThatThrownBy(() -> actions.acceptHistory(change("broken.json", "history/broken.json")))
         .hasMessageContaining("broken.json: not a history manifest this version reads: ");
-    assertThatThrownBy(() -> actions.acceptHistory("statements.json", "../outside.json", "ana"))
+    assertThatThrownBy(() -> actions.acceptHistory(change("statements.json", "../outside.json")))
         .hasMessageContaining("statements.json: ../outside.json leads outside the module directory");
-    List<String> out = actions.acceptHistory("statements.json", "history/statements.json", "ana");
+    List<String> out = actions.acceptHistory(change("statements.json", "history/statements.json"));
     assertThat(Files.readString(module.resolve("history/statements.json"))).isEqualTo(Files.readString(proposed));
-    assertThat(out.get(out.size() - 1)).isEqualTo("  git add 'history/statements.json' && git commit -m "
-        + "'History manifest accepted by ana: history/statements.json'");
+    assertThat(out).contains("History of statements rewritten in 2026-01-01, 2026-01-02; change record"
+        + " history/statements.changes/" + TODAY + "-DATA-1234.json, rollback none (no earlier manifest), announced true.");
+    assertThat(out.get(out.size() - 1)).isEqualTo("  git add 'history/statements.changes/" + TODAY + "-DATA-1234.json'"
+        + " 'history/statements.json' && git commit -m 'History of statements rewritten (DATA-1234), accepted by ana'");
+  }
+
+  @Test
+  void acceptHistoryRefusesAMissingFieldByName() throws IOException {
+    propose(20.0);
+    assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("statements.json", null, "ana", null,
+        " ", "maybe", null)))
+        .hasMessageStartingWith("accept-history needs -Dticket=<the change ticket, e.g. DATA-1234>,"
+            + " -Dreason=<why the history was rewritten>, -Dannounced=true|false (whether the owners of the"
+            + " backtests below were told; got 'maybe').");
+    assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("statements.json", null, "ana",
+        "DATA-1\u0007", "why", "false", null))).hasMessageContaining("-Dticket=<the change ticket, e.g. DATA-1234>"
+        + " (without control characters; got \"DATA-1\\u0007\")");
+    assertThat(module.resolve("history")).doesNotExist();
+  }
+
+  @Test
+  void aRewriteKeepsTheManifestItReplacesAndRecordsTheChange() throws IOException, MojoFailureException {
+    propose(20.0);
+    actions.acceptHistory(change("statements.json", "history/statements.json"));
+    String first = Files.readString(module.resolve("history/statements.json"));
+    Path proposed = propose(21.0);
+    List<String> out = actions.acceptHistory(new HistoryChange.Request("statements.json", "history/statements.json", "bo", "DATA-99",
+        "backfill of January 2", "false", null));
+    Path kept = module.resolve("history/statements.replaced-" + TODAY + "-DATA-99.json");
+    assertThat(Files.readString(kept)).isEqualTo(first);
+    assertThat(Files.readString(module.resolve("history/statements.json"))).isEqualTo(Files.readString(proposed));
+    assertThat(out).contains("Kept the manifest it replaces as history/statements.replaced-" + TODAY
+        + "-DATA-99.json (the rollback).");
+    assertThat(out).anySatisfy(line -> assertThat(line).startsWith("History of statements rewritten in 2026-01-02;"));
+    com.fasterxml.jackson.databind.JsonNode record = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        module.resolve("history/statements.changes/" + TODAY + "-DATA-99.json").toFile());
+    assertThat(record.get("ticket").asText()).isEqualTo("DATA-99");
+    assertThat(record.get("reason").asText()).isEqualTo("backfill of January 2");
+    assertThat(record.get("reviewer").asText()).isEqualTo("bo");
+    assertThat(record.get("date").asText()).isEqualTo(TODAY.toString());
+    assertThat(record.get("rollback").asText()).isEqualTo("history/statements.replaced-" + TODAY + "-DATA-99.json");
+    assertThat(record.get("announced").asBoolean()).isFalse();
+    assertThat(record.get("partitions").toString()).isEqualTo("[\"2026-01-02\"]");
+  }
+
+  @Test
+  void aRollbackPointerToAManifestThatIsNotThereIsRefusedAndNothingIsWritten() throws IOException {
+    propose(20.0);
+    assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("statements.json", null, "ana",
+        "DATA-7", "why", "true", "history/statements.before.json")))
+        .hasMessageStartingWith("accept-history refused, nothing was written:")
+        .hasMessageContaining("-Drollback=history/statements.before.json: no manifest there")
+        .hasMessageContaining("the rollback pointer must name a committed manifest");
+    assertThat(module.resolve("history")).doesNotExist();
   }
 
   @Test

@@ -1,0 +1,93 @@
+package dev.backtestgate.jdbc;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Who did write, or try to write, a guarded table's closed history since a time: the rejected attempts and the
+ * break-glass uses the {@link AppendOnlyGuard} recorded, per role and operation, as read by
+ * {@link GuardAudit#report}. The grants audit says who <em>can</em> write; this says who <em>did</em>.
+ *
+ * @param table the table, {@code schema.name} as the audit records it
+ * @param since the start of the period read
+ * @param uses per (role, outcome, operation), roles in order
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record GuardAuditReport(String table, Instant since, List<Use> uses) {
+  /** Copies the list. */
+  public GuardAuditReport {
+    uses = List.copyOf(uses);
+  }
+
+  /**
+   * One role's attempts of one operation with one outcome.
+   *
+   * @param role the session user
+   * @param breakGlass true for writes that went through under break glass, false for rejected attempts
+   * @param operation UPDATE, DELETE, TRUNCATE or a change to a guard trigger
+   * @param attempts how many audit rows (one per row written under break glass; one per rejected statement)
+   * @param rows how many of them name a row
+   * @param partitions the UTC days of valid-from the rows belong to, in order
+   * @param first the first attempt in the period
+   * @param last the last attempt in the period
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public record Use(String role, boolean breakGlass, String operation, long attempts, long rows,
+      List<LocalDate> partitions, Instant first, Instant last) {
+    /** Copies the list. */
+    public Use {
+      partitions = List.copyOf(partitions);
+    }
+
+    /** One line: who, what, how often, which partitions, when. */
+    public String describe() {
+      return (breakGlass ? "break glass  " : "rejected     ") + role + " " + operation + ", " + attempts
+          + " attempt(s), " + rows + " row(s)" + (partitions.isEmpty() ? "" : " in partitions "
+          + partitionRanges(partitions)) + ", " + (first.equals(last) ? "at " + first : first + " to " + last);
+    }
+  }
+
+  /** The break-glass uses. */
+  public List<Use> breakGlassUses() {
+    return uses.stream().filter(Use::breakGlass).toList();
+  }
+
+  /** The roles that used break glass, in order. */
+  public List<String> breakGlassRoles() {
+    return breakGlassUses().stream().map(Use::role).distinct().toList();
+  }
+
+  /** One line per use, after a heading. */
+  public List<String> lines() {
+    List<String> out = new ArrayList<>();
+    out.add("Who wrote or tried to write closed history of " + table + " since " + since + " (from "
+        + AppendOnlyGuard.AUDIT_TABLE + "):");
+    if (uses.isEmpty()) {
+      out.add("  nobody: no rejected attempt and no break-glass use");
+    }
+    for (Use use : uses) {
+      out.add("  " + use.describe());
+    }
+    return out;
+  }
+
+  /** Consecutive days as {@code first..last}, separated by commas. */
+  static String partitionRanges(List<LocalDate> days) {
+    List<String> parts = new ArrayList<>();
+    int i = 0;
+    while (i < days.size()) {
+      int j = i;
+      while (j + 1 < days.size() && days.get(j + 1).equals(days.get(j).plusDays(1))) {
+        j++;
+      }
+      parts.add(i == j ? days.get(i).toString() : days.get(i) + ".." + days.get(j));
+      i = j + 1;
+    }
+    return String.join(", ", parts);
+  }
+}
