@@ -45,9 +45,13 @@ public record LateWritesFinding(LateWriteReport report, LateWritePolicy policy) 
     report.problems().forEach(line -> lines.add("  - " + line));
     List<Map<String, Object>> batches = new ArrayList<>();
     for (LateWriteReport.Batch b : report.batches()) {
-      batches.add(Wording.ordered("recordedDay", b.recordedDay().toString(), "count", b.count(),
+      Map<String, Object> batch = Wording.ordered("recordedDay", b.recordedDay().toString(), "count", b.count(),
           "minValidFrom", b.minValidFrom().toString(), "maxValidFrom", b.maxValidFrom().toString(),
-          "entities", b.entities(), "maxLateness", b.maxLateness().toString()));
+          "entities", b.entities(), "maxLateness", b.maxLateness().toString());
+      if (b.commit() != null) {
+        batch.put("commit", LogCommits.evidence(b.commit()));
+      }
+      batches.add(batch);
     }
     Map<String, Object> evidence = Wording.ordered("table", report.table(), "policy", policy.configValue(),
         "closingWindow", report.closingWindow().toString(), "events", report.events(),
