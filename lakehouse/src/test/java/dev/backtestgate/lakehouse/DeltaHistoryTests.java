@@ -184,6 +184,7 @@ class DeltaHistoryTests {
     assertThat(String.join("\n", finding.render().lines())).contains("commit 2 (MERGE", "day=" + OLD,
         "what the table's log first recorded");
     assertThat(finding.render().fix()).contains("RESTORE TABLE");
+    System.out.println(String.join("\n", finding.render().lines()) + "\nFix: " + finding.render().fix());
     assertThat(passed.verdict()).isEqualTo(Verdict.PASSED);
   }
 
@@ -216,6 +217,11 @@ class DeltaHistoryTests {
     assertThat(before.version()).isEqualTo(1);
     assertThat(before.rewrites().clean()).isTrue();
     assertThat(before.binding()).endsWith("@1");
+    String atOne = BacktestGate.fingerprint(run(before));
+    assertThat(BacktestGate.fingerprint(run(history(dir).atVersion(1).sinceVersion(0)))).isEqualTo(atOne);
+    assertThat(BacktestGate.fingerprint(run(history(dir).sinceVersion(0))))
+        .as("a sign-off of the run at version 1 does not cover the table after the rewrite").isNotEqualTo(atOne);
+    assertThat(BacktestGate.fingerprint(run(null))).isNotEqualTo(atOne);
   }
 
   private static void expireCommitsBefore(Path dir, int version) throws IOException {
@@ -226,16 +232,18 @@ class DeltaHistoryTests {
   }
 
   private static GateResult gate(TableHistory history) {
+    return BacktestGate.evaluate(run(history), GatePolicy.defaults(),
+        ReviewStore.directory(DeltaTests.freshDir("reviews")), Clock.systemUTC());
+  }
+
+  private static BacktestRun run(TableHistory history) {
     boolean[] labels = {true, false, true, false};
-    BacktestRun run = BacktestRun.builder("dev.backtestgate.lakehouse.DeltaHistoryTests#gate")
+    BacktestRun.Builder run = BacktestRun.builder("dev.backtestgate.lakehouse.DeltaHistoryTests#gate")
         .labels(labels)
         .candidate("candidate", new double[] {0.6, 0.5, 0.4, 0.7})
         .baseline("baseline", new double[] {0.6, 0.7, 0.5, 0.2})
         .decisionTimes(new long[] {1, 2, 3, 4})
-        .timelessFeature("status", "a test of the table's history, not of its values")
-        .history(history)
-        .build();
-    return BacktestGate.evaluate(run, GatePolicy.defaults(),
-        ReviewStore.directory(DeltaTests.freshDir("reviews")), Clock.systemUTC());
+        .timelessFeature("status", "a test of the table's history, not of its values");
+    return (history == null ? run : run.history(history)).build();
   }
 }
