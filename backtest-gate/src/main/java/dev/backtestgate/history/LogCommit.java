@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  *
  * <pre>{@code
  * LogCommit merge = new LogCommit(42, Instant.parse("2026-11-30T02:00:00Z"), "MERGE", "etl", "Apache-Spark/4.2.0");
- * merge.describe();   // "commit 42 (MERGE at 2026-11-30T02:00:00Z by etl, engine Apache-Spark/4.2.0)"
+ * merge.describe();   // "commit 42 (MERGE at 2026-11-30T02:00:00Z, by etl, engine Apache-Spark/4.2.0)"
  * }</pre>
  *
  * @param version the table version (or snapshot id) the commit created
@@ -33,7 +33,7 @@ public record LogCommit(long version, Instant time, String operation, String use
     engine = engine == null ? "" : engine;
   }
 
-  /** The commit in words, e.g. {@code commit 42 (MERGE at 2026-11-30T02:00:00Z by etl, engine Spark)}. */
+  /** The commit in words, e.g. {@code commit 42 (MERGE at 2026-11-30T02:00:00Z, by etl, engine Spark)}. */
   public String describe() {
     List<String> who = new ArrayList<>();
     if (!user.isEmpty()) {
@@ -42,7 +42,7 @@ public record LogCommit(long version, Instant time, String operation, String use
     if (!engine.isEmpty()) {
       who.add("engine " + engine);
     }
-    return "commit " + version + " (" + operation + " at " + time + (who.isEmpty() ? "" : " " + String.join(", ", who))
+    return "commit " + version + " (" + operation + " at " + time + (who.isEmpty() ? "" : ", " + String.join(", ", who))
         + ")";
   }
 }

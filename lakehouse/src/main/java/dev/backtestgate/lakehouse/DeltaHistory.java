@@ -2,8 +2,12 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.Check;
+import dev.backtestgate.history.LogCommit;
 import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.apache.spark.sql.SparkSession;
 import org.apiguardian.api.API;
@@ -116,6 +120,31 @@ public final class DeltaHistory {
       throw new IllegalArgumentException("sinceVersion must be a table version (0 or more), got " + version);
     }
     return read(Window.sinceVersion(version));
+  }
+
+  /**
+   * The guard audit: a check that reads the log at one version and reports a {@code history-writers} finding
+   * ({@link DeltaAppendOnly}) when {@code delta.appendOnly} is not set, naming the commits that turned it off and
+   * the statement that sets it. Needs no column named.
+   *
+   * <pre>{@code
+   * backtest.check(DeltaHistory.of(spark, "/lake/status").appendOnlyAudit());
+   * }</pre>
+   */
+  public Check appendOnlyAudit() {
+    return Check.of("append-only audit of the Delta table '" + path + "'", context -> {
+      TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
+      if ("true".equalsIgnoreCase(log.properties().get(DeltaAppendOnly.PROPERTY))) {
+        return List.of();
+      }
+      List<LogCommit> turnedOff = new ArrayList<>();
+      for (TableLog.Commit commit : log.commits()) {
+        if (commit.liftedGuard()) {
+          turnedOff.add(commit.commit());
+        }
+      }
+      return List.of(new DeltaAppendOnly(log.table(), log.version(), turnedOff));
+    });
   }
 
   private TableHistory read(Window window) {

@@ -119,7 +119,9 @@ final class DeltaLogFiles {
       read.add(commit(v, commits.get(v), state, addedRows, v > checkpointVersion ? liveRows : Map.of()));
     }
     state.requireSupported();
-    columns.requireIn(table, state.partitionColumns, state.schemaColumns);
+    if (columns != null) {
+      columns.requireIn(table, state.partitionColumns, state.schemaColumns);
+    }
     String retention = state.properties.containsKey(RETENTION_KEY)
         ? RETENTION_KEY + " = " + state.properties.get(RETENTION_KEY)
         : RETENTION_KEY + " = " + RETENTION_DEFAULT + " (the default)";
@@ -130,6 +132,7 @@ final class DeltaLogFiles {
   private TableLog.Commit commit(long version, FileStatus file, State state, Map<String, Long> addedRows,
       Map<String, Long> liveAtCheckpoint) throws IOException {
     JsonNode info = null;
+    boolean appendOnlyBefore = false;
     List<JsonNode> adds = new ArrayList<>();
     List<JsonNode> removes = new ArrayList<>();
     Map<String, String> propertiesSet = null;
@@ -153,6 +156,7 @@ final class DeltaLogFiles {
           if (!state.properties.equals(before)) {
             propertiesSet = state.properties;
           }
+          appendOnlyBefore = appendOnlyBefore || isAppendOnly(before);
         } else if (action.has("protocol")) {
           state.protocol(action.get("protocol"));
         }
@@ -179,7 +183,8 @@ final class DeltaLogFiles {
       changes.add(new FileChange(state.partition(add), validFrom(state, add), rows == null ? -1 : rows, true,
           add.path("dataChange").asBoolean(true)));
     }
-    return new TableLog.Commit(commit, changes, propertiesSet);
+    return new TableLog.Commit(commit, changes, propertiesSet,
+        appendOnlyBefore && propertiesSet != null && !isAppendOnly(propertiesSet));
   }
 
   private LogCommit logCommit(long version, JsonNode info, FileStatus file) {
@@ -191,6 +196,10 @@ final class DeltaLogFiles {
     String user = info.path("userName").asText(info.path("userId").asText(""));
     return new LogCommit(version, Instant.ofEpochMilli(time), info.path("operation").asText("UNKNOWN"), user,
         info.path("engineInfo").asText(""));
+  }
+
+  private static boolean isAppendOnly(Map<String, String> properties) {
+    return "true".equalsIgnoreCase(properties.get(DeltaAppendOnly.PROPERTY));
   }
 
   /** The live rows of an add or remove action: its statistics' count less its deletion vector's, if it says. */
@@ -209,6 +218,9 @@ final class DeltaLogFiles {
 
   /** The earliest valid time of an action's rows, from its partition value or its statistics; null if unknown. */
   private Instant validFrom(State state, JsonNode action) throws IOException {
+    if (columns == null) {
+      return null;
+    }
     String column = columns.validTime();
     if (state.partitionColumns.contains(column)) {
       JsonNode value = action.path("partitionValues").get(column);

@@ -43,11 +43,22 @@ final class LogJudge {
       lastCommit = commit.commit().time();
       Instant cutoff = cutoff(commit.commit().time(), closedAfterDays);
       Map<String, long[]> closed = new TreeMap<>();   // partition -> {removed, added, minValidFrom}
+      boolean unreadableCommit = false;
       for (FileChange change : commit.changes()) {
         if (!change.dataChange()) {
           continue;
         }
+        if (change.validFrom() != null && !change.validFrom().isBefore(cutoff)) {
+          if (change.added() && change.rows() > 0) {
+            added += change.rows();
+          }
+          continue;   // open history: whatever the commit did there is no concern of this check
+        }
         if (change.rows() < 0 || change.validFrom() == null) {
+          if (unreadableCommit) {
+            continue;   // one message per commit
+          }
+          unreadableCommit = true;
           unreadable.add("commit " + commit.commit().version() + " of '" + log.table() + "' ("
               + commit.commit().operation() + " at " + commit.commit().time() + ") " + (change.added() ? "added"
               : "removed") + " a file in partition " + change.partition() + " whose " + (change.rows() < 0
@@ -60,7 +71,7 @@ final class LogJudge {
         if (change.added()) {
           added += change.rows();
         }
-        if (change.validFrom().isBefore(cutoff) && change.rows() > 0) {
+        if (change.rows() > 0) {
           long[] counts = closed.computeIfAbsent(change.partition(), p -> new long[] {0, 0, Long.MAX_VALUE});
           counts[change.added() ? 1 : 0] += change.rows();
           counts[2] = Math.min(counts[2], change.validFrom().toEpochMilli());

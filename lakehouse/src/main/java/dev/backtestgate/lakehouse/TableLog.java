@@ -32,8 +32,9 @@ record TableLog(String table, String format, long version, List<Commit> commits,
    * @param commit version, time, operation, user, engine
    * @param changes the files added and removed
    * @param properties the table properties this commit set, or {@code null} when it set none
+   * @param liftedGuard whether this commit turned the table's append-only guard off ({@code delta.appendOnly})
    */
-  record Commit(LogCommit commit, List<FileChange> changes, Map<String, String> properties) {
+  record Commit(LogCommit commit, List<FileChange> changes, Map<String, String> properties, boolean liftedGuard) {
     Commit {
       changes = List.copyOf(changes);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Check;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
@@ -184,7 +185,6 @@ class DeltaHistoryTests {
     assertThat(String.join("\n", finding.render().lines())).contains("commit 2 (MERGE", "day=" + OLD,
         "what the table's log first recorded");
     assertThat(finding.render().fix()).contains("RESTORE TABLE");
-    System.out.println(String.join("\n", finding.render().lines()) + "\nFix: " + finding.render().fix());
     assertThat(passed.verdict()).isEqualTo(Verdict.PASSED);
   }
 
@@ -224,6 +224,25 @@ class DeltaHistoryTests {
     assertThat(BacktestGate.fingerprint(run(null))).isNotEqualTo(atOne);
   }
 
+  @Test
+  void theGuardAuditNamesTheCommitThatTurnedAppendOnlyOffAndTheFix() {
+    Path dir = statusTable("guard", ", 'delta.appendOnly' = 'true'");
+    DeltaHistory status = DeltaHistory.of(spark, dir.toString());
+    assertThat(gate(null, status.appendOnlyAudit()).findings()).extracting(Finding::kind)
+        .doesNotContain("history-writers");
+    spark.sql("ALTER TABLE " + t(dir) + " SET TBLPROPERTIES ('delta.appendOnly' = 'false')");   // version 2
+
+    GateResult audited = gate(null, status.appendOnlyAudit());
+
+    assertThat(audited.verdict()).isEqualTo(Verdict.FAILED);
+    DeltaAppendOnly finding = (DeltaAppendOnly) audited.findings().stream()
+        .filter(f -> f.kind().equals("history-writers")).findFirst().orElseThrow();
+    assertThat(finding.turnedOff()).extracting(c -> c.version() + " " + c.operation())
+        .containsExactly("2 SET TBLPROPERTIES");
+    assertThat(finding.render().fix()).contains("ALTER TABLE delta.`" + finding.table()
+        + "` SET TBLPROPERTIES ('delta.appendOnly' = 'true')");
+  }
+
   private static void expireCommitsBefore(Path dir, int version) throws IOException {
     for (int v = 0; v < version; v++) {
       Files.delete(dir.resolve("_delta_log").resolve(String.format("%020d.json", v)));
@@ -232,11 +251,20 @@ class DeltaHistoryTests {
   }
 
   private static GateResult gate(TableHistory history) {
-    return BacktestGate.evaluate(run(history), GatePolicy.defaults(),
+    return gate(history, null);
+  }
+
+  private static GateResult gate(TableHistory history, Check check) {
+    BacktestRun.Builder run = builder(history);
+    return BacktestGate.evaluate((check == null ? run : run.check(check)).build(), GatePolicy.defaults(),
         ReviewStore.directory(DeltaTests.freshDir("reviews")), Clock.systemUTC());
   }
 
   private static BacktestRun run(TableHistory history) {
+    return builder(history).build();
+  }
+
+  private static BacktestRun.Builder builder(TableHistory history) {
     boolean[] labels = {true, false, true, false};
     BacktestRun.Builder run = BacktestRun.builder("dev.backtestgate.lakehouse.DeltaHistoryTests#gate")
         .labels(labels)
@@ -244,6 +272,6 @@ class DeltaHistoryTests {
         .baseline("baseline", new double[] {0.6, 0.7, 0.5, 0.2})
         .decisionTimes(new long[] {1, 2, 3, 4})
         .timelessFeature("status", "a test of the table's history, not of its values");
-    return (history == null ? run : run.history(history)).build();
+    return history == null ? run : run.history(history);
   }
 }
