@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.history.HistoryChecks;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lift.LiftChecks;
 import dev.backtestgate.lifttrend.LiftTrendCheck;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
@@ -139,7 +140,11 @@ public final class BacktestGate {
    * version-1 fingerprint (docs/sign-off-format.md).
    */
   public static String fingerprint(BacktestRun run) {
-    return fingerprint(run, Fingerprint::compute);
+    java.util.SortedSet<String> tableVersions = new java.util.TreeSet<>();
+    run.inputs(TableHistory.class).forEach(history -> tableVersions.add(history.binding()));
+    return fingerprint(run, (gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
+        categoryCodes, training) -> Fingerprint.compute(gateId, candidate, baseline, labels, decisionTimes,
+        featureTimes, numericValues, categoryCodes, training, tableVersions));
   }
 
   /** The run's version-1 fingerprint, computed only for a sign-off that carries one. */

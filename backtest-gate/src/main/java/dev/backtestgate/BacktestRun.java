@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.history.LateWriteReport;
 import dev.backtestgate.screen.featurelabel.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
@@ -438,6 +439,24 @@ public final class BacktestRun {
     }
 
     /**
+     * A table's history read from its own transaction log ({@code DeltaHistory} of backtest-gate-lakehouse):
+     * commits that rewrote closed partitions fail the gate, commits that appended into them are late writes, and
+     * a window the log no longer holds fails as {@code check-failed}. The fingerprint binds the table version
+     * read, so a sign-off never covers a later rewrite. May be called once per table.
+     */
+    public Builder history(TableHistory history) {
+      if (history == null) {
+        featureProblems.add("a table history is null: pass DeltaHistory's result, or do not call history.");
+      } else if (inputs.stream().anyMatch(p -> p instanceof TableHistory other && other.table().equals(history.table()))) {
+        featureProblems.add("the history of table '" + history.table() + "' is recorded twice: read each table's log "
+            + "once.");
+      } else {
+        inputs.add(history);
+      }
+      return this;
+    }
+
+    /**
      * Adds a check of your own: the gate runs it after the built-in ones, exactly as it runs them (a check that
      * throws becomes a failing {@code check-failed} finding).
      */
@@ -545,6 +564,9 @@ public final class BacktestRun {
       }
       if (input instanceof HistoryCheckResult result) {
         return history(result);
+      }
+      if (input instanceof TableHistory history) {
+        return history(history);
       }
       if (input instanceof FutureReadProbe probe) {
         return futureRead(probe);

@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
 /**
  * The history checks of a run's tables: late writes into closed partitions ({@link LateWriteReport} inputs,
  * {@link LateWritesFinding}) and history rewritten in place ({@link HistoryCheckResult} inputs,
- * {@link RewrittenHistoryFinding}).
+ * {@link RewrittenHistoryFinding}), and both read from a table's own log ({@link TableHistory} inputs, whose
+ * unreadable parts fail as {@code check-failed}).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class HistoryChecks implements CheckProvider {
@@ -30,6 +31,8 @@ public final class HistoryChecks implements CheckProvider {
       c -> lateWrites(c.run().inputs(LateWriteReport.class), c.policy()));
   private static final Check HISTORY_CHECK = Check.of("rewritten history",
       c -> rewritten(c.run().inputs(HistoryCheckResult.class)));
+  private static final Check TABLE_LOG_CHECK = Check.of("history from the table log",
+      c -> fromLogs(c.run().inputs(TableHistory.class), c.policy()));
 
   /** For {@link java.util.ServiceLoader}. */
   public HistoryChecks() {}
@@ -41,7 +44,7 @@ public final class HistoryChecks implements CheckProvider {
 
   @Override
   public List<Check> checks(BacktestRun run) {
-    return List.of(LATE_WRITES_CHECK, HISTORY_CHECK);
+    return List.of(LATE_WRITES_CHECK, HISTORY_CHECK, TABLE_LOG_CHECK);
   }
 
   @Override
@@ -83,6 +86,20 @@ public final class HistoryChecks implements CheckProvider {
       if (!history.clean()) {
         found.add(new RewrittenHistoryFinding(history));
       }
+    }
+    return found;
+  }
+
+  /** The rules on histories read from table logs: unreadable windows fail, then rewrites, then late writes. */
+  @API(status = INTERNAL, since = "0.1")
+  public static List<Finding> fromLogs(List<TableHistory> histories, GatePolicy policy) {
+    List<Finding> found = new ArrayList<>();
+    for (TableHistory history : histories) {
+      for (String reason : history.unreadable()) {
+        found.add(new Finding.CheckFailed("history of '" + history.table() + "'", reason));
+      }
+      found.addAll(rewritten(List.of(history.rewrites())));
+      found.addAll(lateWrites(List.of(history.lateWrites()), policy));
     }
     return found;
   }

@@ -2,8 +2,8 @@ package dev.backtestgate.history;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import java.util.List;
 import org.apiguardian.api.API;
-
 
 /**
  * One closed partition whose rows differ from the committed {@link HistoryManifest}.
@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public sealed interface HistoryFinding
-    permits HistoryFinding.Changed, HistoryFinding.Vanished, HistoryFinding.Appeared {
+    permits HistoryFinding.Changed, HistoryFinding.Vanished, HistoryFinding.Appeared, HistoryFinding.Rewritten {
 
   /** The partition key, e.g. {@code 2024-03-05}. */
   String partition();
@@ -55,6 +55,37 @@ public sealed interface HistoryFinding
     public String describe() {
       return "partition " + partition + " vanished: the manifest recorded " + expectedRows
           + " row(s), the data now has none recorded before the manifest's cut-off";
+    }
+  }
+
+  /**
+   * A commit of the table's own log removed or rewrote rows of a partition that was already closed when it ran
+   * (read from the log, not from a manifest).
+   *
+   * @param partition the partition key, e.g. {@code day=2024-03-05}
+   * @param commit the commit that did it
+   * @param rowsRemoved rows of the partition the commit removed (a rewritten row counts as removed and added)
+   * @param rowsAdded rows the commit added to the partition
+   * @param examples up to a few changed rows with their values before and after, where the table keeps its
+   *     changed rows (Delta's change data feed); empty otherwise
+   */
+  record Rewritten(String partition, LogCommit commit, long rowsRemoved, long rowsAdded, List<String> examples)
+      implements HistoryFinding {
+    /** Copies the examples. */
+    public Rewritten {
+      examples = List.copyOf(examples);
+    }
+
+    @Override
+    public String change() {
+      return "rewritten";
+    }
+
+    @Override
+    public String describe() {
+      return "partition " + partition + " rewritten in place by " + commit.describe() + ": " + rowsRemoved
+          + " row(s) removed, " + rowsAdded + " added"
+          + (examples.isEmpty() ? "" : "; for example " + String.join("; ", examples));
     }
   }
 

@@ -80,9 +80,12 @@ public record LateWriteReport(
    * @param count how many late events that day
    * @param minValidFrom the oldest valid time touched
    * @param maxValidFrom the newest valid time touched
-   * @param entities how many distinct entities were touched
+   * @param entities how many distinct entities were touched, or {@code -1} when the source does not say (a table
+   *     log counts rows per file, not entities)
    * @param maxLateness the largest recordedAt - validFrom in the batch
    * @param examples up to the configured number of events, in log order
+   * @param commit the commit of the table's own log that wrote the batch, or {@code null} when the batch was
+   *     found in the events' recordedAt stamps
    */
   public record Batch(
       LocalDate recordedDay,
@@ -91,15 +94,25 @@ public record LateWriteReport(
       Instant maxValidFrom,
       int entities,
       Duration maxLateness,
-      List<Example> examples) {
+      List<Example> examples,
+      LogCommit commit) {
 
     public Batch {
       examples = List.copyOf(examples);
     }
 
+    /** A batch found in the events' recordedAt stamps (no commit of a table log). */
+    public Batch(LocalDate recordedDay, int count, Instant minValidFrom, Instant maxValidFrom, int entities,
+        Duration maxLateness, List<Example> examples) {
+      this(recordedDay, count, minValidFrom, maxValidFrom, entities, maxLateness, examples, null);
+    }
+
     String describe(String table, Duration closingWindow) {
-      return count + " late write(s) to '" + table + "' recorded on " + recordedDay + " for " + entities
-          + " entit" + (entities == 1 ? "y" : "ies") + ", valid from " + minValidFrom + " to " + maxValidFrom
+      String what = commit == null
+          ? count + " late write(s) to '" + table + "' recorded on " + recordedDay + " for " + entities
+              + " entit" + (entities == 1 ? "y" : "ies")
+          : count + " row(s) appended to closed partitions of '" + table + "' by " + commit.describe();
+      return what + ", valid from " + minValidFrom + " to " + maxValidFrom
           + " (up to " + readable(maxLateness) + " late; closing window " + readable(closingWindow)
           + "). Training rows built before " + recordedDay + " did not see these values: if this batch"
           + " rewrote history in place, restore the original rows and append the corrections instead.";

@@ -54,9 +54,13 @@ public record LateWritesFinding(LateWriteReport report, LateWritePolicy policy) 
     }
     List<Map<String, Object>> batches = new ArrayList<>();
     for (LateWriteReport.Batch b : report.batches()) {
-      batches.add(Wording.ordered("recordedDay", b.recordedDay().toString(), "count", b.count(),
+      Map<String, Object> batch = Wording.ordered("recordedDay", b.recordedDay().toString(), "count", b.count(),
           "minValidFrom", b.minValidFrom().toString(), "maxValidFrom", b.maxValidFrom().toString(),
-          "entities", b.entities(), "maxLateness", b.maxLateness().toString()));
+          "entities", b.entities(), "maxLateness", b.maxLateness().toString());
+      if (b.commit() != null) {
+        batch.put("commit", LogCommits.evidence(b.commit()));
+      }
+      batches.add(batch);
     }
     List<Map<String, Object>> corrections = new ArrayList<>();
     for (LateWriteReport.DeclaredCorrections group : report.corrections()) {

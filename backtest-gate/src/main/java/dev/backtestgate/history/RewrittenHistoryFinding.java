@@ -39,10 +39,12 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
   @Override
   public Rendering render() {
     List<String> lines = new ArrayList<>();
-    lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from the committed "
-        + "manifest. Old rows now carry values nobody knew at the time, so a backtest on them is shown the "
-        + "answers.", result.table(), result.findings().size(), result.partitionsChecked()));
     List<HistoryFinding> changed = result.findings();
+    boolean fromLog = changed.stream().allMatch(p -> p instanceof HistoryFinding.Rewritten);
+    lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from %s. Old rows now "
+        + "carry values nobody knew at the time, so a backtest on them is shown the answers.", result.table(),
+        changed.size(), result.partitionsChecked(), fromLog ? "what the table's log first recorded"
+            : "the committed manifest"));
     for (HistoryFinding p : changed.subList(0, Math.min(changed.size(), MAX_PARTITIONS))) {
       lines.add("  - '" + result.table() + "': " + p.describe());
     }
@@ -52,14 +54,26 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
     }
     List<Map<String, Object>> partitions = new ArrayList<>();
     for (HistoryFinding p : changed) {
-      partitions.add(Wording.ordered("partition", p.partition(), "change", p.change(), "description", p.describe()));
+      Map<String, Object> partition = Wording.ordered("partition", p.partition(), "change", p.change(),
+          "description", p.describe());
+      if (p instanceof HistoryFinding.Rewritten r) {
+        partition.put("commit", LogCommits.evidence(r.commit()));
+        partition.put("rowsRemoved", r.rowsRemoved());
+        partition.put("rowsAdded", r.rowsAdded());
+        partition.put("examples", r.examples());
+      }
+      partitions.add(partition);
     }
     Map<String, Object> evidence = Wording.ordered("table", result.table(), "granularity",
         result.granularity().configValue(), "closedBefore", result.closedBefore().toString(), "partitionsChecked",
         result.partitionsChecked());
     evidence.put("partitions", partitions);
     return new Rendering(fmt("History of '%s' was rewritten in %d closed partitions.", result.table(),
-        changed.size()), lines, "", "Restore the original rows of the partitions of '" + result.table()
+        changed.size()), lines, "", fromLog ? "Restore the partitions of '" + result.table() + "' listed above "
+            + "to the version before the commit that rewrote them (Delta: RESTORE TABLE ... TO VERSION AS OF that "
+            + "version minus one) and write the cleanup again as appended corrections with their own commit time; "
+            + "a backtest must not run on the rewritten rows."
+            : "Restore the original rows of the partitions of '" + result.table()
             + "' listed above and append corrections as new events with their own recordedAt; if the rewrite "
             + "was intended, review the proposed manifest the gate wrote (its path is below; local runs write "
             + "it) and commit it in place of the old one.", evidence);

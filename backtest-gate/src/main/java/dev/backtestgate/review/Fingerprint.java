@@ -56,6 +56,17 @@ public final class Fingerprint {
         categoryCodes, training);
   }
 
+  /**
+   * The run's fingerprint in the current version, binding the table versions it read its history at
+   * ({@code delta:<table>@<version>}), so a sign-off never covers a later rewrite of those tables.
+   */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+      SortedMap<String, int[]> categoryCodes, Training training, java.util.SortedSet<String> tableVersions) {
+    return FingerprintV2.compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
+        categoryCodes, training, tableVersions);
+  }
+
   /** The run's version-1 fingerprint, for sign-offs that carry one (same parameters as {@link #compute}). */
   public static String version1(String gateId, String candidate, String baseline, boolean[] labels,
       long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,

@@ -65,10 +65,12 @@ public final class FingerprintV2 {
    * @param testEntities whether the test rows' entities are row words
    * @param training whether training rows were recorded
    * @param trainingEntities whether the training rows' entities are row words
+   * @param tableVersions the table versions the run read its history at ({@code delta:<table>@<version>}); empty
+   *     for a run that read none, whose fingerprint is then what it was before tables were bound
    */
   public record Shape(String gateId, String candidate, String baseline, SortedMap<String, Boolean> features,
       SortedSet<String> numeric, SortedSet<String> categorical, boolean testEntities, boolean training,
-      boolean trainingEntities) {
+      boolean trainingEntities, SortedSet<String> tableVersions) {
     public Shape {
       Objects.requireNonNull(gateId, "gateId");
       Objects.requireNonNull(candidate, "candidate");
@@ -76,6 +78,15 @@ public final class FingerprintV2 {
       features = new TreeMap<>(features);
       numeric = new TreeSet<>(numeric);
       categorical = new TreeSet<>(categorical);
+      tableVersions = new TreeSet<>(tableVersions);
+    }
+
+    /** A shape that binds no table version. */
+    public Shape(String gateId, String candidate, String baseline, SortedMap<String, Boolean> features,
+        SortedSet<String> numeric, SortedSet<String> categorical, boolean testEntities, boolean training,
+        boolean trainingEntities) {
+      this(gateId, candidate, baseline, features, numeric, categorical, testEntities, training, trainingEntities,
+          new TreeSet<>());
     }
   }
 
@@ -90,13 +101,29 @@ public final class FingerprintV2 {
       long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
       SortedMap<String, int[]> categoryCodes, Fingerprint.Training training) {
     return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues, categoryCodes,
-        training, 0);
+        training, new TreeSet<>(), 0);
+  }
+
+  /** As above, binding the table versions the run read its history at (see {@link Shape#tableVersions()}). */
+  public static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+      SortedMap<String, int[]> categoryCodes, Fingerprint.Training training, SortedSet<String> tableVersions) {
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues, categoryCodes,
+        training, tableVersions, 0);
   }
 
   /** As above; {@code chunkRows > 0} splits the rows into chunks of that size (tests), 0 chooses. */
   static String compute(String gateId, String candidate, String baseline, boolean[] labels, long[] decisionTimes,
       SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
       SortedMap<String, int[]> categoryCodes, Fingerprint.Training training, int chunkRows) {
+    return compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues, categoryCodes,
+        training, new TreeSet<>(), chunkRows);
+  }
+
+  private static String compute(String gateId, String candidate, String baseline, boolean[] labels,
+      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
+      SortedMap<String, int[]> categoryCodes, Fingerprint.Training training, SortedSet<String> tableVersions,
+      int chunkRows) {
     SortedMap<String, Boolean> features = new TreeMap<>();
     List<long[]> times = new ArrayList<>();
     times.add(decisionTimes);
@@ -121,7 +148,7 @@ public final class FingerprintV2 {
     }
     Shape shape = new Shape(gateId, candidate, baseline, features, new TreeSet<>(numericValues.keySet()),
         new TreeSet<>(categoryCodes.keySet()), training.testEntities() != null, trained,
-        trained && training.entities() != null);
+        trained && training.entities() != null, tableVersions);
     return finish(shape, test.sums(chunkRows), trainingSums);
   }
 
@@ -148,6 +175,9 @@ public final class FingerprintV2 {
     header(sha, 'R', shape.training() ? (shape.trainingEntities() ? 1 : 0) : -1);
     sums(sha, 'S', test);
     sums(sha, 'P', training);
+    if (!shape.tableVersions().isEmpty()) {
+      names(sha, 'H', 'h', shape.tableVersions());
+    }
     return PREFIX + HexFormat.of().formatHex(sha.digest());
   }
 

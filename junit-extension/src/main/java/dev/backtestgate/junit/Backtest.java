@@ -10,6 +10,7 @@ import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.history.LateWriteReport;
 import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.FeatureTable;
@@ -214,6 +215,14 @@ public final class Backtest {
   /** The history check of a table against its manifest; see {@code BacktestRun.Builder#history}. */
   public Backtest history(HistoryCheckResult result) {
     return record(builder.history(result));
+  }
+
+  /**
+   * A table's history read from its own log ({@code DeltaHistory}); the sign-off is bound to the version read.
+   * See {@code BacktestRun.Builder#history(TableHistory)}.
+   */
+  public Backtest history(TableHistory history) {
+    return record(builder.history(history));
   }
 
   /**

@@ -1,0 +1,168 @@
+package dev.backtestgate.lakehouse;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.backtestgate.Check;
+import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.TableHistory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.SparkSession;
+import org.apiguardian.api.API;
+
+/**
+ * A Delta Lake table's history read from its own transaction log, months later, with nothing prepared in advance:
+ * every commit in the window that removed or rewrote rows of a partition already closed at commit time (older than
+ * {@link #closedAfterDays N days}, default 7, the rule of the PostgreSQL append-only guard) becomes a
+ * {@code rewritten-history} finding naming the commit (version, time, operation, user, engine), the partitions and
+ * the rows removed and added (with example rows before and after where the change data feed is on); every commit
+ * that only appended rows into closed partitions becomes a {@code late-writes} batch. Commits that change no data
+ * (OPTIMIZE, Z-order, {@code dataChange = false}, properties, VACUUM) are silent. A window the log no longer holds
+ * (log cleanup after {@code delta.logRetentionDuration}) is a failing {@code check-failed}, never a pass.
+ *
+ * <p>The log is read at one version, fixed when the read starts (the latest, or {@link #atVersion}); a commit made
+ * meanwhile is not read, and the run's fingerprint binds the version read, so a sign-off never covers a later
+ * rewrite.
+ *
+ * <pre>{@code
+ * TableHistory status = DeltaHistory.of(spark, "/lake/account_status")
+ *     .partitionColumn("day").validTimeColumn("day")
+ *     .since(Instant.parse("2026-01-01T00:00:00Z"));
+ * backtest.history(status);   // the JUnit Backtest, or BacktestRun.Builder
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class DeltaHistory {
+  /** The default closing window, in days: the PostgreSQL append-only guard's. */
+  public static final int DEFAULT_CLOSED_AFTER_DAYS = 7;
+
+  private final SparkSession spark;
+  private final String path;
+  private final String partitionColumn;
+  private final String validTimeColumn;
+  private final String keyColumn;
+  private final int closedAfterDays;
+  private final long atVersion;
+
+  private DeltaHistory(SparkSession spark, String path, String partitionColumn, String validTimeColumn,
+      String keyColumn, int closedAfterDays, long atVersion) {
+    this.spark = spark;
+    this.path = path;
+    this.partitionColumn = partitionColumn;
+    this.validTimeColumn = validTimeColumn;
+    this.keyColumn = keyColumn;
+    this.closedAfterDays = closedAfterDays;
+    this.atVersion = atVersion;
+  }
+
+  /**
+   * The history of the Delta table at {@code path} (its root directory, the one holding {@code _delta_log}), read
+   * with {@code spark}'s Hadoop configuration.
+   */
+  public static DeltaHistory of(SparkSession spark, String path) {
+    Objects.requireNonNull(spark, "spark: pass the SparkSession that reads the table");
+    if (path == null || path.isBlank()) {
+      throw new IllegalArgumentException("the Delta table path is blank: pass the table's root directory, the one "
+          + "that holds _delta_log.");
+    }
+    return new DeltaHistory(spark, path, null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1);
+  }
+
+  /** The partition column that names a partition in findings (e.g. {@code day}); required. */
+  public DeltaHistory partitionColumn(String column) {
+    return new DeltaHistory(spark, path, name(column, "partitionColumn"), validTimeColumn, keyColumn,
+        closedAfterDays, atVersion);
+  }
+
+  /**
+   * The DATE or TIMESTAMP column that says when a row's value became valid (often the partition column); a file
+   * whose earliest value lies in closed history is closed history. Required.
+   */
+  public DeltaHistory validTimeColumn(String column) {
+    return new DeltaHistory(spark, path, partitionColumn, name(column, "validTimeColumn"), keyColumn,
+        closedAfterDays, atVersion);
+  }
+
+  /** The row key (e.g. {@code account_id}) that pairs a changed row's values before and after in the examples. */
+  public DeltaHistory keyColumn(String column) {
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, name(column, "keyColumn"),
+        closedAfterDays, atVersion);
+  }
+
+  /** A UTC day's partition closes once it ended at least {@code days} days before a commit (default 7). */
+  public DeltaHistory closedAfterDays(int days) {
+    if (days < 0 || days > 36_500) {
+      throw new IllegalArgumentException("closedAfterDays must be between 0 and 36500, got " + days + " (the "
+          + "default is " + DEFAULT_CLOSED_AFTER_DAYS + ")");
+    }
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, days, atVersion);
+  }
+
+  /** Reads the log at this version instead of the latest (e.g. the version a training set was read at). */
+  public DeltaHistory atVersion(long version) {
+    if (version < 0) {
+      throw new IllegalArgumentException("atVersion must be a table version (0 or more), got " + version);
+    }
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, version);
+  }
+
+  /** Reads every commit at or after {@code time}. */
+  public TableHistory since(Instant time) {
+    Objects.requireNonNull(time, "since: pass the start of the window, e.g. the backtest's first decision time");
+    return read(Window.since(time));
+  }
+
+  /** Reads every commit from {@code version} on. */
+  public TableHistory sinceVersion(long version) {
+    if (version < 0) {
+      throw new IllegalArgumentException("sinceVersion must be a table version (0 or more), got " + version);
+    }
+    return read(Window.sinceVersion(version));
+  }
+
+  /**
+   * The guard audit: a check that reads the log at one version and reports a {@code history-writers} finding
+   * ({@link DeltaAppendOnly}) when {@code delta.appendOnly} is not set, naming the commits that turned it off and
+   * the statement that sets it. Needs no column named.
+   *
+   * <pre>{@code
+   * backtest.check(DeltaHistory.of(spark, "/lake/status").appendOnlyAudit());
+   * }</pre>
+   */
+  public Check appendOnlyAudit() {
+    return Check.of("append-only audit of the Delta table '" + path + "'", context -> {
+      TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
+      if ("true".equalsIgnoreCase(log.properties().get(DeltaAppendOnly.PROPERTY))) {
+        return List.of();
+      }
+      List<LogCommit> turnedOff = new ArrayList<>();
+      for (TableLog.Commit commit : log.commits()) {
+        if (commit.liftedGuard()) {
+          turnedOff.add(commit.commit());
+        }
+      }
+      return List.of(new DeltaAppendOnly(log.table(), log.version(), turnedOff));
+    });
+  }
+
+  private TableHistory read(Window window) {
+    if (partitionColumn == null || validTimeColumn == null) {
+      throw new IllegalArgumentException("the history of the Delta table '" + path + "' needs "
+          + (partitionColumn == null ? "a partition column" : "a valid-time column") + " named: call "
+          + ".partitionColumn(\"day\").validTimeColumn(\"day\") (your columns) before since(...). Nothing was read.");
+    }
+    TableLog log = DeltaLogFiles.read(spark, path, atVersion, new DeltaColumns(partitionColumn, validTimeColumn));
+    ChangedRows examples = "true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))
+        ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn) : ChangedRows.NONE;
+    return LogJudge.judge(log, window, closedAfterDays, examples);
+  }
+
+  private static String name(String column, String what) {
+    if (column == null || column.isBlank()) {
+      throw new IllegalArgumentException(what + " is blank: pass the column's name as the table spells it.");
+    }
+    return column;
+  }
+}

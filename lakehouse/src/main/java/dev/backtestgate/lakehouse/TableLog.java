@@ -1,0 +1,42 @@
+package dev.backtestgate.lakehouse;
+
+import dev.backtestgate.history.LogCommit;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The commits of a table's log read at one fixed version, in version order: what a format's reader (Delta today,
+ * Iceberg next) hands to {@link LogJudge}, so the rules are written once for every format.
+ *
+ * @param table the table's qualified path
+ * @param format {@code delta}
+ * @param version the version read
+ * @param commits the commits read, oldest first; commits before {@code firstReadable} are not among them
+ * @param firstReadable the oldest version whose commit the log still holds one by one
+ * @param fromStart whether the log holds every commit since the table was created
+ * @param retention the log-retention setting and its value, for messages, e.g.
+ *     {@code delta.logRetentionDuration = interval 30 days (the default)}
+ * @param retentionFix the statement that keeps the log longer
+ * @param properties the table's properties at {@code version}
+ */
+record TableLog(String table, String format, long version, List<Commit> commits, long firstReadable,
+    boolean fromStart, String retention, String retentionFix, Map<String, String> properties) {
+  TableLog {
+    commits = List.copyOf(commits);
+    properties = Map.copyOf(properties);
+  }
+
+  /**
+   * One commit and the files it changed.
+   *
+   * @param commit version, time, operation, user, engine
+   * @param changes the files added and removed
+   * @param properties the table properties this commit set, or {@code null} when it set none
+   * @param liftedGuard whether this commit turned the table's append-only guard off ({@code delta.appendOnly})
+   */
+  record Commit(LogCommit commit, List<FileChange> changes, Map<String, String> properties, boolean liftedGuard) {
+    Commit {
+      changes = List.copyOf(changes);
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * History read from a lakehouse table's own transaction log (Delta Lake): commits that rewrote or appended into
+ * closed partitions become the gate's {@code rewritten-history} and {@code late-writes} findings, an expired part of
+ * the window a {@code check-failed}. The entry point is {@link dev.backtestgate.lakehouse.DeltaHistory}; the rules
+ * ({@code LogJudge}) read a format-neutral {@code TableLog}, so another format's reader adds only its reader.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+package dev.backtestgate.lakehouse;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
