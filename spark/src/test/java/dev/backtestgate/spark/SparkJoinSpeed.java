@@ -26,7 +26,8 @@ import org.duckdb.DuckDBConnection;
  * computes the same thing. In modes {@code all} and {@code spark} each Spark run is followed by the join a
  * Spark user writes by hand (spine and events unioned, {@code last(..., ignoreNulls)} over a window by entity
  * ordered by time), which must give the same checksum; mode {@code ours} skips it. After each Spark job the
- * runner prints Spark's own metrics per stage (wall, task time, shuffle bytes, spills).
+ * runner prints Spark's own metrics per stage (wall, task time, shuffle bytes, spills). With {@code -Dskew=true}
+ * half of the events and half of the spine rows belong to one entity.
  *
  * <pre>
  * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed all 1000000 10000000
@@ -50,8 +51,8 @@ public final class SparkJoinSpeed {
     String mode = args[0];
     long spineRows = Long.parseLong(args[1]);
     long events = Long.parseLong(args[2]);
-    System.out.printf(Locale.ROOT, "spine %,d rows, %,d events, %,d entities, max heap %,d MiB, %d cores%n",
-        spineRows, events, ENTITIES, Runtime.getRuntime().maxMemory() >> 20,
+    System.out.printf(Locale.ROOT, "spine %,d rows, %,d events, %,d entities%s, max heap %,d MiB, %d cores%n",
+        spineRows, events, ENTITIES, SKEW ? " (skew: half of all rows on entity 0)" : "", Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
     Checksum memory = null;
     if (mode.equals("all") || mode.equals("memory")) {
@@ -68,8 +69,11 @@ public final class SparkJoinSpeed {
   /** Rows with a value and the sum of their knowledge times: what all engines must agree on. */
   record Checksum(long found, long knownAtSum) {}
 
+  /** With {@code -Dskew=true}, every other event and spine row belongs to entity 0 (one hot entity). */
+  static final boolean SKEW = Boolean.getBoolean("skew");
+
   static long eventEntity(long i) {
-    return (i * 2_654_435_761L) % ENTITIES; // i < 2^31: the product fits
+    return SKEW && i % 2 == 0 ? 0 : (i * 2_654_435_761L) % ENTITIES; // i < 2^31: the product fits
   }
 
   static long eventTime(long i, long events) {
@@ -77,7 +81,7 @@ public final class SparkJoinSpeed {
   }
 
   static long spineEntity(long r) {
-    return (r * 40_503L + 17) % ENTITIES;
+    return SKEW && r % 2 == 0 ? 0 : (r * 40_503L + 17) % ENTITIES;
   }
 
   static long decisionTime(long r) {
@@ -183,10 +187,12 @@ public final class SparkJoinSpeed {
     spark.sparkContext().setLogLevel("WARN");
     Dataset<Row> spine = spark.range(spineRows).selectExpr(
         "id AS rowId",
-        "(id * 40503 + 17) % " + ENTITIES + " AS entity",
+        (SKEW ? "IF(id % 2 = 0, 0, (id * 40503 + 17) % " + ENTITIES + ")" : "(id * 40503 + 17) % " + ENTITIES)
+            + " AS entity",
         START + " + (id * 86400017) % " + SPAN + " AS decisionTime");
     Dataset<Row> log = spark.range(events).selectExpr(
-        "(id * 2654435761) % " + ENTITIES + " AS entity",
+        (SKEW ? "IF(id % 2 = 0, 0, (id * 2654435761) % " + ENTITIES + ")" : "(id * 2654435761) % " + ENTITIES)
+            + " AS entity",
         START + " + CAST(CAST(" + SPAN + " AS DOUBLE) * id / " + events + " AS BIGINT) + (id * 7919) % 1000"
             + " AS validFrom",
         "id AS eventId",
