@@ -23,11 +23,15 @@ import org.duckdb.DuckDBConnection;
  * formula that both Java and Spark SQL evaluate, so Spark generates its copy itself ({@code spark.range})
  * instead of holding it on the heap: like PointInTimeJoinBenchmark, 100k entities, events spread over
  * 1000 days in recorded order, one time axis (recordedAt == validFrom) so that DuckDB's as-of join
- * computes the same thing.
+ * computes the same thing. In modes {@code all} and {@code spark} each Spark run is followed by the join a
+ * Spark user writes by hand (spine and events unioned, {@code last(..., ignoreNulls)} over a window by entity
+ * ordered by time), which must give the same checksum; mode {@code ours} skips it. After each Spark job the
+ * runner prints Spark's own metrics per stage (wall, task time, shuffle bytes, spills). With {@code -Dskew=true}
+ * half of the events and half of the spine rows belong to one entity.
  *
  * <pre>
  * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed all 1000000 10000000
- * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed spark 1000000 100000000
+ * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed ours 1000000 100000000
  * java -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed memory 1000000 100000000
  * </pre>
  *
@@ -42,20 +46,20 @@ public final class SparkJoinSpeed {
 
   public static void main(String[] args) throws Exception {
     if (args.length != 3) {
-      throw new IllegalArgumentException("usage: SparkJoinSpeed all|spark|memory SPINE_ROWS EVENTS");
+      throw new IllegalArgumentException("usage: SparkJoinSpeed all|spark|ours|memory SPINE_ROWS EVENTS");
     }
     String mode = args[0];
     long spineRows = Long.parseLong(args[1]);
     long events = Long.parseLong(args[2]);
-    System.out.printf(Locale.ROOT, "spine %,d rows, %,d events, %,d entities, max heap %,d MiB, %d cores%n",
-        spineRows, events, ENTITIES, Runtime.getRuntime().maxMemory() >> 20,
+    System.out.printf(Locale.ROOT, "spine %,d rows, %,d events, %,d entities%s, max heap %,d MiB, %d cores%n",
+        spineRows, events, ENTITIES, SKEW ? " (skew: half of all rows on entity 0)" : "", Runtime.getRuntime().maxMemory() >> 20,
         Runtime.getRuntime().availableProcessors());
     Checksum memory = null;
     if (mode.equals("all") || mode.equals("memory")) {
       memory = inMemory((int) spineRows, (int) events, mode.equals("all"));
     }
-    if (mode.equals("all") || mode.equals("spark")) {
-      Checksum spark = spark(spineRows, events);
+    if (mode.equals("all") || mode.equals("spark") || mode.equals("ours")) {
+      Checksum spark = spark(spineRows, events, !mode.equals("ours"));
       if (memory != null && !memory.equals(spark)) {
         throw new IllegalStateException("Spark and PointInTimeJoin disagree: " + spark + " vs " + memory);
       }
@@ -65,8 +69,11 @@ public final class SparkJoinSpeed {
   /** Rows with a value and the sum of their knowledge times: what all engines must agree on. */
   record Checksum(long found, long knownAtSum) {}
 
+  /** With {@code -Dskew=true}, every other event and spine row belongs to entity 0 (one hot entity). */
+  static final boolean SKEW = Boolean.getBoolean("skew");
+
   static long eventEntity(long i) {
-    return (i * 2_654_435_761L) % ENTITIES; // i < 2^31: the product fits
+    return SKEW && i % 2 == 0 ? 0 : (i * 2_654_435_761L) % ENTITIES; // i < 2^31: the product fits
   }
 
   static long eventTime(long i, long events) {
@@ -74,7 +81,7 @@ public final class SparkJoinSpeed {
   }
 
   static long spineEntity(long r) {
-    return (r * 40_503L + 17) % ENTITIES;
+    return SKEW && r % 2 == 0 ? 0 : (r * 40_503L + 17) % ENTITIES;
   }
 
   static long decisionTime(long r) {
@@ -169,7 +176,7 @@ public final class SparkJoinSpeed {
     }
   }
 
-  private static Checksum spark(long spineRows, long events) {
+  private static Checksum spark(long spineRows, long events, boolean handWritten) {
     SparkSession spark = SparkSession.builder()
         .master("local[2]")
         .appName("SparkJoinSpeed")
@@ -180,28 +187,91 @@ public final class SparkJoinSpeed {
     spark.sparkContext().setLogLevel("WARN");
     Dataset<Row> spine = spark.range(spineRows).selectExpr(
         "id AS rowId",
-        "(id * 40503 + 17) % " + ENTITIES + " AS entity",
+        (SKEW ? "IF(id % 2 = 0, 0, (id * 40503 + 17) % " + ENTITIES + ")" : "(id * 40503 + 17) % " + ENTITIES)
+            + " AS entity",
         START + " + (id * 86400017) % " + SPAN + " AS decisionTime");
     Dataset<Row> log = spark.range(events).selectExpr(
-        "(id * 2654435761) % " + ENTITIES + " AS entity",
+        (SKEW ? "IF(id % 2 = 0, 0, (id * 2654435761) % " + ENTITIES + ")" : "(id * 2654435761) % " + ENTITIES)
+            + " AS entity",
         START + " + CAST(CAST(" + SPAN + " AS DOUBLE) * id / " + events + " AS BIGINT) + (id * 7919) % 1000"
             + " AS validFrom",
         "id AS eventId",
         "(id % 1000) / 1000.0D AS value");
     log = log.selectExpr("entity", "validFrom", "validFrom AS recordedAt", "eventId", "value");
+    StageMetrics stages = new StageMetrics();
+    spark.sparkContext().addSparkListener(stages);
+    Checksum checksum = null;
     for (int run = 1; run <= 2; run++) {
       long t0 = System.nanoTime();
       Dataset<Row> joined = SparkPointInTimeJoin.builder().build().join(spine, SparkEventLog.of("f", log));
-      Row sums = joined.selectExpr("count(f_knownAt)", "sum(CAST(f_knownAt AS DECIMAL(38, 0)))").first();
-      Checksum checksum = new Checksum(sums.getLong(0), sums.getDecimal(1).longValueExact());
+      checksum = checksum(joined.selectExpr("count(f_knownAt)", "sum(CAST(f_knownAt AS DECIMAL(38, 0)))"));
       System.out.printf(Locale.ROOT, "Spark local[2] SparkPointInTimeJoin run %d (generation included): %.2f s, "
           + "checksum %s%n", run, seconds(t0), checksum);
-      if (run == 2) {
-        spark.stop();
-        return checksum;
+      stages.print();
+      if (handWritten) {
+        t0 = System.nanoTime();
+        Checksum window = checksum(windowJoin(spine, log));
+        System.out.printf(Locale.ROOT, "Spark local[2] hand-written union + last(ignoreNulls) window run %d "
+            + "(generation included): %.2f s, checksum %s%n", run, seconds(t0), window);
+        stages.print();
+        if (!window.equals(checksum)) {
+          throw new IllegalStateException("the hand-written window join disagrees: " + window + " vs " + checksum);
+        }
       }
     }
-    throw new AssertionError();
+    spark.stop();
+    return checksum;
+  }
+
+  private static Checksum checksum(Dataset<Row> sums) {
+    Row row = sums.first();
+    return new Checksum(row.getLong(0), row.getDecimal(1).longValueExact());
+  }
+
+  /**
+   * The as-of join a Spark user writes by hand: spine and events in one frame, then the last non-null knowledge
+   * time over a window per entity ordered by time, events before spine rows at the same instant (an event valid at
+   * the decision time is known then). Returns the same two sums as the join's checksum.
+   */
+  static Dataset<Row> windowJoin(Dataset<Row> spine, Dataset<Row> log) {
+    Dataset<Row> rows = log.selectExpr("entity", "validFrom AS t", "0 AS kind", "eventId AS tie",
+            "recordedAt AS knownAt", "value")
+        .unionByName(spine.selectExpr("entity", "decisionTime AS t", "1 AS kind", "rowId AS tie",
+            "CAST(NULL AS BIGINT) AS knownAt", "CAST(NULL AS DOUBLE) AS value"));
+    return rows.selectExpr("kind",
+            "last(knownAt, true) OVER (PARTITION BY entity ORDER BY t, kind, tie"
+                + " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS asOfKnownAt",
+            "last(value, true) OVER (PARTITION BY entity ORDER BY t, kind, tie"
+                + " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS asOfValue")
+        .where("kind = 1")
+        .selectExpr("count(asOfKnownAt)", "sum(CAST(asOfKnownAt AS DECIMAL(38, 0)))");
+  }
+
+  /** Per finished stage: wall time, task time, shuffle bytes written and read, spills; printed and reset per job. */
+  static final class StageMetrics extends org.apache.spark.scheduler.SparkListener {
+    private final java.util.List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    @Override
+    public void onStageCompleted(org.apache.spark.scheduler.SparkListenerStageCompleted completed) {
+      org.apache.spark.scheduler.StageInfo info = completed.stageInfo();
+      org.apache.spark.executor.TaskMetrics m = info.taskMetrics();
+      long wall = info.completionTime().isDefined() && info.submissionTime().isDefined()
+          ? (Long) info.completionTime().get() - (Long) info.submissionTime().get() : -1;
+      String name = info.name().length() > 40 ? info.name().substring(0, 40) : info.name();
+      lines.add(String.format(Locale.ROOT, "  stage %3d %-40s %4d tasks  wall %6d ms  task run %7d ms  "
+              + "(GC %5d ms, deser %5d ms)  shuffle write %,13d B (%6d ms)  read %,13d B  spill mem %,d disk %,d",
+          info.stageId(), name, info.numTasks(), wall, m.executorRunTime(), m.jvmGCTime(),
+          m.executorDeserializeTime(), m.shuffleWriteMetrics().bytesWritten(),
+          m.shuffleWriteMetrics().writeTime() / 1_000_000, m.shuffleReadMetrics().totalBytesRead(),
+          m.memoryBytesSpilled(), m.diskBytesSpilled()));
+    }
+
+    void print() {
+      synchronized (lines) {
+        lines.forEach(System.out::println);
+        lines.clear();
+      }
+    }
   }
 
   private static double seconds(long startedNanos) {
