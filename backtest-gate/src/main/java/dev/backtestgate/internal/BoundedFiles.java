@@ -83,7 +83,7 @@ public final class BoundedFiles {
     private static final long serialVersionUID = 1L;
     private final transient Path file;
 
-    UnreadableFileException(Path file, String message) {
+    public UnreadableFileException(Path file, String message) {
       super(message);
       this.file = file;
     }

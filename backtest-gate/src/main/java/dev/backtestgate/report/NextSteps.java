@@ -162,7 +162,8 @@ final class NextSteps {
 
   /** Whether the committed file's measured part no longer describes this run. */
   private static boolean needsNewEvidence(SignOffStatus status) {
-    return status instanceof SignOffStatus.Stale || status instanceof SignOffStatus.LiftGrew
+    return status instanceof SignOffStatus.Stale || status instanceof SignOffStatus.Voided
+        || status instanceof SignOffStatus.LiftGrew
         || status instanceof SignOffStatus.WrongGate;
   }
 
@@ -175,6 +176,11 @@ final class NextSteps {
       return file + " no longer covers it: it was signed for data " + s.reviewedFingerprint() + ", this run's "
           + "data is " + s.currentFingerprint() + "; the data or the feature set changed since the review. "
           + "To review it again:";
+    }
+    if (status instanceof SignOffStatus.Voided v) {
+      return file + " is stale: " + printable(v.reason()) + " (void record " + v.voidRecord() + "). It no longer "
+          + "covers this backtest: review the backtest on the rewritten history and sign it off again (a new review "
+          + "replaces the withdrawn one; mvn backtest-gate:pending lists it). To review it again:";
     }
     if (status instanceof SignOffStatus.Expired e) {
       return file + " expired on " + e.expiresOn() + " (today is " + e.today() + "). To renew it:";

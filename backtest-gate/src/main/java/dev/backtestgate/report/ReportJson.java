@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
+import dev.backtestgate.RunSummary;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
 import java.nio.file.Path;
@@ -56,6 +57,7 @@ final class ReportJson {
     run.put("positives", r.run().positives());
     r.run().features().forEach(run.putArray("features")::add);
     r.run().timelessFeatures().forEach(run.putArray("timelessFeatures")::add);
+    data(run.putObject("data"), r.run());
     ArrayNode findings = root.putArray("findings");
     for (Finding f : r.findings()) {
       finding(findings.addObject(), f, r);
@@ -70,6 +72,20 @@ final class ReportJson {
     ArrayNode proposed = files.putArray("proposedManifests");
     gate.proposedManifests().forEach(p -> proposed.add(p.toString()));
     return root;
+  }
+
+  /** What data the run read: its decision window and the tables whose history it declares. */
+  private static void data(ObjectNode node, RunSummary s) {
+    node.put("earliestDecision", s.earliestDecision() == null ? null : s.earliestDecision().toString());
+    node.put("latestDecision", s.latestDecision() == null ? null : s.latestDecision().toString());
+    ArrayNode tables = node.putArray("historyTables");
+    for (RunSummary.HistoryTable t : s.historyTables()) {
+      ObjectNode table = tables.addObject();
+      table.put("table", t.table());
+      table.put("granularity", t.granularity());
+      table.put("firstPartition", t.firstPartition());
+      table.put("lastPartition", t.lastPartition());
+    }
   }
 
   private static void comparison(ObjectNode node, Comparison c) {
@@ -162,6 +178,9 @@ final class ReportJson {
     } else if (s instanceof SignOffStatus.Rejected r) {
       node.put("reviewer", r.reviewer());
       node.put("rationale", r.rationale());
+    } else if (s instanceof SignOffStatus.Voided v) {
+      node.put("reason", v.reason());
+      node.put("voidRecord", v.voidRecord().toString());
     } else if (s instanceof SignOffStatus.Stale st) {
       node.put("reviewedFingerprint", st.reviewedFingerprint());
     } else if (s instanceof SignOffStatus.Expired e) {

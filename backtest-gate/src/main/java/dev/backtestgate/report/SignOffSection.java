@@ -24,6 +24,7 @@ final class SignOffSection {
       "undecided", "no decision yet",
       "incomplete", "incomplete",
       "stale", "stale: the data changed",
+      "voided", "stale: history rewritten",
       "lift-grew", "the lift grew beyond the review",
       "wrong-gate", "written for another gate");
 
@@ -87,6 +88,9 @@ final class SignOffSection {
     } else if (s instanceof SignOffStatus.Stale stale) {
       Page.codeRow(out, "Reviewed data", stale.reviewedFingerprint());
       Page.codeRow(out, "This run's data", stale.currentFingerprint());
+    } else if (s instanceof SignOffStatus.Voided voided) {
+      Page.row(out, "Withdrawn", voided.reason());
+      Page.codeRow(out, "Void record", voided.voidRecord().toString());
     } else if (s instanceof SignOffStatus.Expired expired) {
       Page.row(out, "Expired on", expired.expiresOn() + " (today is " + expired.today() + ")");
     } else if (s instanceof SignOffStatus.LiftGrew grew) {

@@ -5,6 +5,8 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -36,4 +38,14 @@ public interface ReviewStore {
    * @throws java.io.UncheckedIOException when the file exists but cannot be read
    */
   Optional<String> read(String gateId);
+
+  /**
+   * The committed void records ({@link SignOffVoid}), by path, in path order; none unless the store keeps them.
+   * A directory store reads {@code <dir>/voided/*.json}.
+   *
+   * @throws dev.backtestgate.internal.BoundedFiles.UnreadableFileException when one exists but cannot be read
+   */
+  default SortedMap<Path, String> voidRecords() {
+    return new TreeMap<>();
+  }
 }

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
@@ -17,7 +19,9 @@ import org.apiguardian.api.API;
  * this order: the gate matches; the decision is not rejected; it is approved; reviewer, dates and
  * rationale are filled and every checklist item is attested; the fingerprint matches; today is on or
  * before {@code expiresOn}; and the current lift is at most the reviewed lift plus the tolerance. The
- * first rule that fails is the status.
+ * first rule that fails is the status. A sign-off loaded from a store that a committed void record
+ * ({@link SignOffVoid}) withdraws is {@link SignOffStatus.Voided} instead, unless it is for another gate, rejected
+ * or malformed; a void record that cannot be read makes the status {@link SignOffStatus.Malformed}.
  *
  * <p>The fingerprint is compared in the version the file carries ({@link Fingerprint#isVersion1}): a version-2 file
  * against the run's current fingerprint, a version-1 file against the run's version-1 fingerprint, computed only
@@ -61,7 +65,40 @@ public final class SignOffRules {
     } catch (MalformedSignOffException e) {
       return new SignOffStatus.Malformed(file, e.jsonPath(), e.problem());
     }
-    return assess(file, signOff, gateId, fingerprint, version1, lift, liftTolerance, today);
+    SignOffStatus status = assess(file, signOff, gateId, fingerprint, version1, lift, liftTolerance, today);
+    if (status instanceof SignOffStatus.WrongGate || status.failsOnItsOwn()) {
+      return status;
+    }
+    return voided(store, gateId, file, text.get()).orElse(status);
+  }
+
+  /**
+   * The void record that withdraws this exact sign-off file, if one does; a void record that cannot be read is
+   * {@link SignOffStatus.Malformed} (it may be the one that withdraws it: fail closed).
+   */
+  private static Optional<SignOffStatus> voided(ReviewStore store, String gateId, Path file, String text) {
+    SortedMap<Path, String> records;
+    try {
+      records = store.voidRecords();
+    } catch (BoundedFiles.UnreadableFileException e) {
+      return Optional.of(new SignOffStatus.Malformed(e.file(), "$", e.getMessage()));
+    }
+    if (records.isEmpty()) {
+      return Optional.empty();
+    }
+    String digest = SignOffVoid.sha256(text);
+    for (Map.Entry<Path, String> record : records.entrySet()) {
+      SignOffVoid parsed;
+      try {
+        parsed = SignOffVoid.parse(record.getValue(), record.getKey());
+      } catch (MalformedSignOffException e) {
+        return Optional.of(new SignOffStatus.Malformed(record.getKey(), e.jsonPath(), e.problem()));
+      }
+      if (parsed.withdraws(gateId, digest)) {
+        return Optional.of(new SignOffStatus.Voided(file, parsed.reason(), record.getKey()));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Assesses an already parsed sign-off. */

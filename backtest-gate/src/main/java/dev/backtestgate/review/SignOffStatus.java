@@ -30,7 +30,8 @@ public sealed interface SignOffStatus {
 
   /**
    * The status as reports name it: {@code missing}, {@code covers}, {@code malformed}, {@code wrong-gate},
-   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code expired} or {@code lift-grew}.
+   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code voided}, {@code expired} or
+   * {@code lift-grew}.
    */
   default String label() {
     if (this instanceof Missing) {
@@ -56,6 +57,9 @@ public sealed interface SignOffStatus {
     }
     if (this instanceof Stale) {
       return "stale";
+    }
+    if (this instanceof Voided) {
+      return "voided";
     }
     return this instanceof Expired ? "expired" : "lift-grew";
   }
@@ -93,6 +97,16 @@ public sealed interface SignOffStatus {
 
   /** The data or the feature set changed since the review. */
   record Stale(Path file, String reviewedFingerprint, String currentFingerprint) implements SignOffStatus {}
+
+  /**
+   * A committed void record withdrew this sign-off: the history of a table the backtest declares was rewritten
+   * in partitions it read, so the review no longer covers it and is made again.
+   *
+   * @param file the sign-off file
+   * @param reason {@code history of <table> rewritten in <partitions>, see <change record>}
+   * @param voidRecord the void record that withdrew it
+   */
+  record Voided(Path file, String reason, Path voidRecord) implements SignOffStatus {}
 
   /** The review's expiry date has passed. */
   record Expired(Path file, LocalDate expiresOn, LocalDate today) implements SignOffStatus {}

@@ -5,6 +5,7 @@ import static dev.backtestgate.GateFixtures.run;
 import static dev.backtestgate.SchemaAssertions.REPORT;
 import static dev.backtestgate.SchemaAssertions.assertInvalid;
 import static dev.backtestgate.SchemaAssertions.assertValid;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Mode;
@@ -51,6 +52,36 @@ class ReportSchemaTests {
         assertValid(REPORT, Files.readString(scenarios.publish(run, mode).reportFile()));
       }
     }
+  }
+
+  @Test
+  void theReportRecordsTheDecisionWindowAndTheDeclaredHistoryTables() throws IOException {
+    ReportScenarios scenarios = new ReportScenarios(repo);
+    EventLog.NumericBuilder log = EventLog.numericBuilder("balances");
+    long day = 86_400_000L;
+    long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+    for (int i = 0; i < 60; i++) {
+      log.add(i % 3, start + i * day, start + i * day, i);
+    }
+    HistoryManifest manifest = HistoryManifest.of(log.build(), PartitionGranularity.MONTH,
+        Instant.ofEpochMilli(start + 40 * day));
+    BacktestRun run = run(ReportScenarios.GATE, data(1, 2_000, 1.0, 0.95))
+        .history(HistoryCheck.compare(manifest, log.build())).build();
+    String json = Files.readString(scenarios.publish(run, Mode.LOCAL).reportFile());
+    assertValid(REPORT, json);
+    com.fasterxml.jackson.databind.JsonNode data = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)
+        .path("run").path("data");
+    long[] times = run.decisionTimes();
+    assertThat(data.path("earliestDecision").asText())
+        .isEqualTo(Instant.ofEpochMilli(java.util.Arrays.stream(times).min().orElseThrow()).toString());
+    assertThat(data.path("latestDecision").asText())
+        .isEqualTo(Instant.ofEpochMilli(java.util.Arrays.stream(times).max().orElseThrow()).toString());
+    assertThat(data.path("historyTables")).hasSize(1);
+    assertThat(data.path("historyTables").get(0).path("table").asText()).isEqualTo("balances");
+    assertThat(data.path("historyTables").get(0).path("granularity").asText()).isEqualTo("month");
+    assertThat(data.path("historyTables").get(0).path("firstPartition").asText())
+        .isEqualTo(data.path("earliestDecision").asText().substring(0, 7));
+    assertInvalid(REPORT, json.replace("\"granularity\": \"month\"", "\"granularity\": \"week\""));
   }
 
   @Test

@@ -125,6 +125,7 @@ record GateReport(
       case "covers" -> "";
       case "rejected" -> "the leakage review rejected it";
       case "stale" -> "the leakage review is for different data (fingerprint changed)";
+      case "voided" -> "the leakage review is stale: history it read was rewritten";
       case "expired" -> "the leakage review has expired";
       case "lift-grew" -> "the lift grew beyond the reviewed lift";
       case "undecided" -> "the leakage review has no decision yet";
