@@ -43,7 +43,7 @@ public enum PartitionGranularity {
   }
 
   /** The first day of the partition named {@code key}; throws {@link DateTimeParseException} if malformed. */
-  LocalDate parseKey(String key) {
+  public LocalDate parseKey(String key) {
     LocalDate start = LocalDate.parse(this == DAY ? key : key + "-01");
     if (!key(start).equals(key)) {
       throw new DateTimeParseException("not a canonical " + configValue() + " key", key, 0);

@@ -86,7 +86,7 @@ final class NextSteps {
     }
     List<String> steps = signOffSteps(gate);
     steps.addAll(fixSteps(gate));
-    return new Guidance(statusSentence(status), null, null, steps);
+    return new Guidance(statusSentence(status, r.gateId()), null, null, steps);
   }
 
   /** Each unresolved finding's own fix, once each, then the proposed manifests to review. */
@@ -167,7 +167,7 @@ final class NextSteps {
         || status instanceof SignOffStatus.WrongGate;
   }
 
-  private static String statusSentence(SignOffStatus status) {
+  private static String statusSentence(SignOffStatus status, String gateId) {
     String file = "The leakage review " + status.file();
     if (status instanceof SignOffStatus.Covers) {
       return file + " approves this run but does not waive every finding above. To waive them or fix the data:";
@@ -179,8 +179,10 @@ final class NextSteps {
     }
     if (status instanceof SignOffStatus.Voided v) {
       return file + " is stale: " + printable(v.reason()) + " (void record " + v.voidRecord() + "). It no longer "
-          + "covers this backtest: review the backtest on the rewritten history and sign it off again (a new review "
-          + "replaces the withdrawn one; mvn backtest-gate:pending lists it). To review it again:";
+          + "covers this backtest: review the backtest on the rewritten history and sign it off again; a new review "
+          + "replaces the withdrawn one. With backtest-gate-maven-plugin: mvn backtest-gate:pending lists it; run "
+          + "mvn verify -Dbacktestgate.mode=local, then mvn backtest-gate:sign-off -Dgate=" + quote(gateId)
+          + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all -Dreplace=true. By hand:";
     }
     if (status instanceof SignOffStatus.Expired e) {
       return file + " expired on " + e.expiresOn() + " (today is " + e.today() + "). To renew it:";

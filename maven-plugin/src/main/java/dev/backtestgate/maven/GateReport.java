@@ -27,6 +27,7 @@ import java.util.List;
  * @param signOffStatus the sign-off status ({@code missing}, {@code covers}, {@code rejected}, ...)
  * @param pendingFile the pending sign-off's path as the gate wrote it into the report, or {@code null}
  * @param pendingWritten whether the run that wrote this report also wrote the pending sign-off
+ * @param data what data the run read, {@code null} when the report does not say (written before it did)
  */
 record GateReport(
     Path file,
@@ -39,10 +40,30 @@ record GateReport(
     List<Finding> findings,
     String signOffStatus,
     Path pendingFile,
-    boolean pendingWritten) {
+    boolean pendingWritten,
+    Data data) {
 
   GateReport {
     findings = List.copyOf(findings);
+  }
+
+  /** A report that does not say what data the run read. */
+  GateReport(Path file, Instant modified, String gate, String verdict, String fingerprint, Lift comparison,
+      double maxLift, List<Finding> findings, String signOffStatus, Path pendingFile, boolean pendingWritten) {
+    this(file, modified, gate, verdict, fingerprint, comparison, maxLift, findings, signOffStatus, pendingFile,
+        pendingWritten, null);
+  }
+
+  /**
+   * What data the run read.
+   *
+   * @param latestDecision its latest decision time, {@code null} when not known
+   * @param historyTables the tables whose history it declares
+   */
+  record Data(Instant latestDecision, List<String> historyTables) {
+    Data {
+      historyTables = List.copyOf(historyTables);
+    }
   }
 
   /**

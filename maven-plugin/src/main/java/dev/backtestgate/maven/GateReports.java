@@ -12,6 +12,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -131,7 +133,35 @@ final class GateReports {
     return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),
         text(root, "verdict"), root.path("fingerprint").asText(""), lift,
         number(root.path("policy").get("maxLift")), findings, root.path("signOff").path("status").asText("unknown"),
-        pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false));
+        pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false),
+        data(root.path("run").get("data")));
+  }
+
+  /** {@code $.run.data}, or {@code null} when the report has none. */
+  private static GateReport.Data data(JsonNode data) {
+    if (data == null || data.isNull()) {
+      return null;
+    }
+    if (!data.isObject() || !data.path("historyTables").isArray()) {
+      throw new IllegalArgumentException("$.run.data is not an object with a historyTables array");
+    }
+    Instant latest = null;
+    JsonNode latestNode = data.get("latestDecision");
+    if (latestNode != null && latestNode.isTextual()) {
+      try {
+        latest = Instant.parse(latestNode.asText());
+      } catch (DateTimeParseException e) {
+        throw new IllegalArgumentException("$.run.data.latestDecision is not an instant: " + latestNode);
+      }
+    }
+    List<String> tables = new ArrayList<>();
+    for (JsonNode t : data.get("historyTables")) {
+      if (!t.path("table").isTextual()) {
+        throw new IllegalArgumentException("$.run.data.historyTables[" + tables.size() + "].table is not text");
+      }
+      tables.add(t.path("table").asText());
+    }
+    return new GateReport.Data(latest, tables);
   }
 
   private static JsonNode object(JsonNode root, String field) {

@@ -27,9 +27,11 @@ import java.util.TreeSet;
  * @param rollback the manifest it replaces, relative to the module directory, or {@code null} for a first one
  * @param announced whether the downstream owners were told
  * @param partitions the partitions added, removed or changed, in order
+ * @param voidRecord the void record that withdrew the sign-offs of the backtests it reached, relative to the module
+ *     directory, or {@code null} when it withdrew none
  */
 record HistoryChange(String table, String manifest, String ticket, String reason, String reviewer, LocalDate date,
-    String rollback, boolean announced, List<String> partitions) {
+    String rollback, boolean announced, List<String> partitions, String voidRecord) {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   /** The longest ticket or reviewer the record takes. */
   static final int MAX_FIELD = 200;
@@ -114,6 +116,7 @@ record HistoryChange(String table, String manifest, String ticket, String reason
     node.put("rollback", rollback);
     node.put("announced", announced);
     node.put("partitions", partitions);
+    node.put("voidRecord", voidRecord);
     try {
       return JSON.writeValueAsString(node) + "\n";
     } catch (JsonProcessingException e) {

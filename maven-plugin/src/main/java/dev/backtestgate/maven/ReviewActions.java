@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.review.SignOff;
+import dev.backtestgate.review.SignOffVoid;
 import org.apache.maven.plugin.MojoFailureException;
 
 /**
@@ -84,6 +85,57 @@ final class ReviewActions {
 
   /** The lines that list every pending sign-off with its headline, lift, reports and the command to sign it. */
   List<String> pending() {
+    List<String> out = pendingFiles();
+    List<String> voided = voidedSignOffs();
+    if (!voided.isEmpty()) {
+      out.add("");
+      out.addAll(voided);
+    }
+    return out;
+  }
+
+  /**
+   * The lines that list every committed sign-off a void record still withdraws (the file is unchanged since), with
+   * the reason and the commands that review it again; and every void record that cannot be read.
+   */
+  private List<String> voidedSignOffs() {
+    ReviewFiles.Voids voids = ReviewFiles.voids(reviewDir);
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<Path, SignOffVoid> record : voids.records().entrySet()) {
+      for (SignOffVoid.Entry entry : record.getValue().signOffs()) {
+        Path file = reviewFile(entry.gate());
+        String text;
+        try {
+          text = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? Files.readString(file, StandardCharsets.UTF_8)
+              : null;
+        } catch (IOException e) {
+          text = null;
+        }
+        if (text == null || !ReviewFiles.sha256(text).equals(entry.sha256())) {
+          continue; // reviewed again (or removed) since: the void no longer applies
+        }
+        out.add("  " + entry.gate());
+        out.add("    sign-off: " + file);
+        out.add("    stale: " + record.getValue().reason());
+        out.add("    void record: " + record.getKey());
+        out.add("    review again: mvn verify -Dbacktestgate.mode=local (writes the pending sign-off of the new data), "
+            + "then mvn backtest-gate:sign-off -Dgate=" + Shell.quote(entry.gate()) + " -Dreviewer='<you>' "
+            + "-Drationale='<why it is not a leak>' -Dattest=all -Dreplace=true");
+      }
+    }
+    int count = out.size() / 5;
+    if (count > 0) {
+      out.add(0, count + (count == 1 ? " sign-off" : " sign-offs") + " voided by a rewrite of history (stale: "
+          + "no longer covering until reviewed again) under " + reviewDir + ":");
+    }
+    if (!voids.problems().isEmpty()) {
+      out.add("Unreadable void records (until each is fixed, no sign-off covers its gate: the gates fail closed):");
+      voids.problems().forEach(p -> out.add("  " + p));
+    }
+    return out;
+  }
+
+  private List<String> pendingFiles() {
     List<String> out = new ArrayList<>();
     Path dir = reportDir.resolve("pending");
     List<Path> files = jsonFiles(dir);
@@ -234,9 +286,16 @@ final class ReviewActions {
           "A first review is written with mvn backtest-gate:sign-off from the pending file.");
     }
     GateReports.Listing reports = GateReports.read(reportDir);
+    ReviewFiles.Voids voids = ReviewFiles.voids(reviewDir);
+    voids.problems().forEach(p -> problems.add("unreadable void record: " + p));
     for (ReviewFiles.Review review : reviews) {
       Optional<GateReport> report = latestReport(reports, review.gate());
-      if (!review.approved()) {
+      Optional<Map.Entry<Path, SignOffVoid>> voided = voids.withdrawing(review.gate(), read(review.file()));
+      if (voided.isPresent()) {
+        problems.add(review.gate() + ": the review is void (" + voided.get().getValue().reason() + "; void record "
+            + voided.get().getKey() + "). A renewal would only re-date it: review the backtest on the rewritten "
+            + "history and sign it off again (mvn verify -Dbacktestgate.mode=local, then sign-off -Dreplace=true).");
+      } else if (!review.approved()) {
         problems.add(review.gate() + ": the review is " + (review.rejected() ? "rejected" : "undecided")
             + "; only an approved review is renewed. Sign off again from a pending file (sign-off -Dreplace=true).");
       } else if (report.isEmpty()) {
@@ -346,12 +405,20 @@ final class ReviewActions {
     if (!problems.isEmpty()) {
       throw refuse("accept-history refused, nothing was written:", String.join("\n  ", problems));
     }
+    GateReports.Listing reports = GateReports.read(reportDir);
+    if (reports.reports().isEmpty()) {
+      throw refuse("accept-history refused, nothing was written: no gate report under " + reportDir + ", so the "
+          + "backtests this rewrite reaches cannot be named and their sign-offs would go on covering them.",
+          "Run the gated backtests first (mvn verify: each @LeakageGated test writes its report there), then run "
+              + "accept-history again."
+              + (reports.skipped().isEmpty() ? "" : "\n  Skipped: " + String.join("\n  ", reports.skipped())));
+    }
     Map<Path, String> written = new LinkedHashMap<>();
     List<String> out = new ArrayList<>();
     try {
       for (int i = 0; i < chosen.size(); i++) {
         out.addAll(acceptOne(request, proposedDir.resolve(chosen.get(i)), proposals.get(i), targets.get(i), rollback,
-            written));
+            reports, written));
       }
     } catch (RuntimeException e) {
       undo(written);
@@ -369,14 +436,14 @@ final class ReviewActions {
    * for a new file).
    */
   private List<String> acceptOne(HistoryChange.Request request, Path source, HistoryManifest proposal, Path target,
-      Path rollback, Map<Path, String> written) {
+      Path rollback, GateReports.Listing reports, Map<Path, String> written) {
     List<String> out = new ArrayList<>();
     HistoryManifest current = Files.isRegularFile(target) && manifestProblem(target).isEmpty()
         ? readManifest(target) : null;
     String stem = target.getFileName().toString().replaceAll("\\.json$", "");
     HistoryChange draft = new HistoryChange(proposal.table(), slashes(basedir.relativize(target)), request.ticket(),
         request.reason(), request.reviewer(), today, null, Boolean.parseBoolean(request.announced().trim()),
-        HistoryChange.rewritten(rollback != null ? readManifest(rollback) : current, proposal));
+        HistoryChange.rewritten(rollback != null ? readManifest(rollback) : current, proposal), null);
     Path kept = rollback;
     if (kept == null && Files.isRegularFile(target)) {
       kept = unused(target.resolveSibling(stem + ".replaced-" + today + "-" + draft.ticketSlug() + ".json"));
@@ -384,11 +451,22 @@ final class ReviewActions {
       write(kept, read(target));
       out.add("Kept the manifest it replaces as " + shown(kept) + " (the rollback).");
     }
+    Path record = unused(target.resolveSibling(stem + ".changes").resolve(today + "-" + draft.ticketSlug()
+        + ".json"));
+    BlastRadius radius = BlastRadius.of(reports, proposal.table(), proposal.granularity(), draft.partitions());
+    String reason = SignOffVoid.reason(proposal.table(), draft.partitions(), slashes(basedir.relativize(record)));
+    List<SignOffVoid.Entry> voided = new ArrayList<>();
+    List<String> radiusLines = blastRadius(radius, reason, voided);
+    Path voidFile = voided.isEmpty() ? null : unused(reviewDir.resolve(SignOffVoid.DIRECTORY)
+        .resolve(today + "-" + draft.ticketSlug() + ".json"));
     HistoryChange change = new HistoryChange(draft.table(), draft.manifest(), draft.ticket(), draft.reason(),
         draft.reviewer(), draft.date(), kept == null ? null : slashes(basedir.relativize(kept)), draft.announced(),
-        draft.partitions());
-    Path record = unused(target.resolveSibling(stem + ".changes").resolve(today + "-" + change.ticketSlug()
-        + ".json"));
+        draft.partitions(), voidFile == null ? null : shownFromModule(voidFile));
+    if (voidFile != null) {
+      written.put(voidFile, null);
+      write(voidFile, new SignOffVoid(proposal.table(), draft.partitions(), slashes(basedir.relativize(record)),
+          today, reason, voided).json());
+    }
     written.put(record, null);
     write(record, change.json());
     written.putIfAbsent(target, Files.isRegularFile(target) ? read(target) : null);
@@ -399,7 +477,64 @@ final class ReviewActions {
         : String.join(", ", change.partitions())) + "; change record " + shown(record) + ", rollback "
         + (change.rollback() == null ? "none (no earlier manifest)" : change.rollback()) + ", announced "
         + change.announced() + ".");
+    out.addAll(radiusLines);
+    if (voidFile != null) {
+      out.add("Voided " + voided.size() + (voided.size() == 1 ? " sign-off" : " sign-offs") + " in " + shown(voidFile)
+          + ": \"" + reason + "\". Each no longer covers its backtest until it is reviewed again; mvn "
+          + "backtest-gate:pending lists them.");
+    }
     return out;
+  }
+
+  /**
+   * The lines that name every backtest of the blast radius, adding to {@code voided} the sign-off of each that one
+   * covers now.
+   */
+  private List<String> blastRadius(BlastRadius radius, String reason, List<SignOffVoid.Entry> voided) {
+    List<String> out = new ArrayList<>();
+    String table = radius.table();
+    if (radius.suspects().isEmpty()) {
+      out.add("Blast radius: none of the " + radius.reports() + " gated backtests with a report under " + reportDir
+          + " declares " + table + " with decisions at or after a rewritten partition; no sign-off voided.");
+    } else {
+      out.add("Blast radius: " + radius.suspects().size() + " gated " + (radius.suspects().size() == 1
+          ? "backtest declares " : "backtests declare ") + table + " and read rewritten partitions:");
+    }
+    for (BlastRadius.Suspect suspect : radius.suspects()) {
+      GateReport report = suspect.report();
+      out.add("  " + report.gate());
+      out.add("    report: " + report.file());
+      out.add("    rewritten partitions it read: " + String.join(", ", suspect.partitions())
+          + (suspect.windowKnown() ? "" : " (its report gives no decision window: every one counted)"));
+      Path file = reviewFile(report.gate());
+      if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        out.add("    sign-off: none at " + shown(file) + ", nothing to void (a review of the new history is "
+            + "needed if its gate asks for one).");
+        continue;
+      }
+      try {
+        ReviewFiles.Review review = ReviewFiles.read(file);
+        if (!review.approved()) {
+          out.add("    sign-off: " + shown(file) + " is not an approval (" + (review.rejected() ? "rejected"
+              : "undecided") + "); it covers nothing, nothing to void.");
+          continue;
+        }
+        voided.add(new SignOffVoid.Entry(report.gate(), file.getFileName().toString(),
+            ReviewFiles.sha256(Files.readString(file, StandardCharsets.UTF_8))));
+        out.add("    sign-off: " + shown(file) + " VOID: " + reason);
+      } catch (IOException | IllegalArgumentException e) {
+        out.add("    sign-off: " + shown(file) + " is unreadable, so it covers nothing already: " + e.getMessage());
+      }
+    }
+    for (GateReport report : radius.undeclared()) {
+      out.add("  not checked: " + report.file() + " does not say which tables " + report.gate() + " read (a report "
+          + "of an older backtest-gate): run mvn verify again and repeat the check with mvn backtest-gate:pending.");
+    }
+    return out;
+  }
+
+  private String shownFromModule(Path p) {
+    return p.startsWith(basedir) ? slashes(basedir.relativize(p)) : p.toString();
   }
 
   private static Path unused(Path wanted) {

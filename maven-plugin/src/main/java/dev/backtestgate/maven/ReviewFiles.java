@@ -6,6 +6,10 @@ import dev.backtestgate.review.MalformedSignOffException;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.review.SignOffVoid;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,6 +93,46 @@ final class ReviewFiles {
    */
   static void checkManifest(String json, String source) {
     HistoryManifest.parse(json, source);
+  }
+
+  /**
+   * The void records committed in a review directory, each parsed, and one line per record that cannot be read
+   * (naming the file, the JSON path and the fix).
+   *
+   * @param records the readable records, by path
+   * @param problems the unreadable ones
+   */
+  record Voids(Map<Path, SignOffVoid> records, List<String> problems) {
+    /** The record that withdraws the sign-off of {@code gate} whose text is {@code text}, if one does. */
+    Optional<Map.Entry<Path, SignOffVoid>> withdrawing(String gate, String text) {
+      String digest = SignOffVoid.sha256(text);
+      return records.entrySet().stream().filter(e -> e.getValue().withdraws(gate, digest)).findFirst();
+    }
+  }
+
+  /** Reads every void record under {@code reviewDir}. */
+  static Voids voids(Path reviewDir) {
+    Map<Path, SignOffVoid> records = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    Map<Path, String> texts;
+    try {
+      texts = ReviewStore.directory(reviewDir).voidRecords();
+    } catch (RuntimeException e) { // a link, a huge or non-UTF-8 file: its message names it and the fix
+      return new Voids(records, List.of(String.valueOf(e.getMessage())));
+    }
+    texts.forEach((file, text) -> {
+      try {
+        records.put(file, SignOffVoid.parse(text, file));
+      } catch (MalformedSignOffException e) {
+        problems.add(file + " is malformed at " + e.jsonPath() + ": " + e.problem());
+      }
+    });
+    return new Voids(records, problems);
+  }
+
+  /** The SHA-256 of a sign-off file's text, as void records name it. */
+  static String sha256(String text) {
+    return SignOffVoid.sha256(text);
   }
 
   /** The checklist items a reviewer attests, in file order. */

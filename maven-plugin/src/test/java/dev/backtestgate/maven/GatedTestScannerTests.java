@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.backtestgate.maven.fixtures.DirectFixture;
+import dev.backtestgate.maven.fixtures.HistoryFixture;
 import dev.backtestgate.maven.fixtures.InheritedFixture;
 import dev.backtestgate.maven.fixtures.InterfaceFixture;
 import dev.backtestgate.maven.fixtures.MetaFixture;
@@ -40,7 +41,8 @@ class GatedTestScannerTests {
         P + "InheritedFixture#inherited",
         P + "NestedFixture$Inner#deep", P + "NestedFixture$Inner$Deeper#deeper", P + "NestedFixture$Off#skipped",
         P + "TemplateFixture#parameterized", P + "TemplateFixture#repeated",
-        P + "InterfaceFixture#fromInterface");
+        P + "InterfaceFixture#fromInterface",
+        P + "HistoryFixture#reader", P + "HistoryFixture#early");
     assertThat(byName.get(P + "DirectFixture#custom").gateId()).isEqualTo("churn-model");
     assertThat(byName.get(P + "MetaFixture#viaMeta").gateId()).isEqualTo("composed");
     assertThat(byName.get(P + "NestedFixture$Inner$Deeper#deeper").gateId()).isEqualTo("renamed#deeper");
@@ -65,7 +67,8 @@ class GatedTestScannerTests {
     EngineTestKit.engine("junit-jupiter")
         .selectors(selectClass(DirectFixture.class), selectClass(MetaFixture.class),
             selectClass(InheritedFixture.class), selectClass(OverrideFixture.class), selectClass(NestedFixture.class),
-            selectClass(TemplateFixture.class), selectClass(InterfaceFixture.class))
+            selectClass(TemplateFixture.class), selectClass(InterfaceFixture.class),
+            selectClass(HistoryFixture.class))
         .configurationParameter("backtestgate.report-dir", reports.toString())
         .configurationParameter("backtestgate.review-dir", reviews.toString())
         .configurationParameter("backtestgate.mode", "verify")
@@ -76,7 +79,8 @@ class GatedTestScannerTests {
         P + "NestedFixture$Inner#deep", "renamed#deeper",
         P + "TemplateFixture#parameterized[1]", P + "TemplateFixture#parameterized[2]",
         P + "TemplateFixture#repeated[1]", P + "TemplateFixture#repeated[2]",
-        P + "InterfaceFixture#fromInterface");
+        P + "InterfaceFixture#fromInterface",
+        P + "HistoryFixture#reader", P + "HistoryFixture#early");
     for (String gate : written) {
       assertThat(scanned).filteredOn(m -> m.matches(gate)).as(gate).hasSize(1);
     }
