@@ -10,7 +10,9 @@ import org.apiguardian.api.API;
 /**
  * {@code mvn backtest-gate:accept-history}: copies a reviewed proposed history manifest,
  * {@code <report dir>/history-manifests/<path>}, to its committed path: {@code -Dto} relative to the module
- * directory when given, else {@code <module>/<path>}. Runs only when invoked by name.
+ * directory when given, else {@code <module>/<path>}, with its change record and the manifest it replaces; names the
+ * gated backtests whose reports declare the table and read a rewritten partition (the blast radius) and voids their
+ * sign-offs in a void record under the review directory. Runs only when invoked by name.
  *
  * <pre>{@code
  * mvn backtest-gate:accept-history -Dmanifest=statements.json -Dto=history/statements.json -Dreviewer=ana@example.com \

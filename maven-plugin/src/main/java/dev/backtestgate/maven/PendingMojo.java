@@ -8,7 +8,8 @@ import org.apiguardian.api.API;
 
 /**
  * {@code mvn backtest-gate:pending}: lists every pending sign-off under the report directory with its headline,
- * lift and interval, the paths of its JSON and HTML reports, and the command that signs it off. Writes nothing.
+ * lift and interval, the paths of its JSON and HTML reports, and the command that signs it off; then every committed
+ * sign-off a rewrite of history voided (stale until reviewed again), with the reason. Writes nothing.
  *
  * <pre>{@code
  * mvn backtest-gate:pending
