@@ -98,7 +98,8 @@ public final class BacktestGate {
         .orElseGet(() -> List.of(new LiftTrendSkipped("the evidence carries no lift trend, so the lift per "
             + "decision-time period was not checked: add it with evidence.withLiftTrend(...) (SparkGateEvidence "
             + "computes it)", List.of(), policy.settings(LiftTrendSettings.defaults())))));
-    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), null, evidence.summary(), policy,
+    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), null, evidence.summary()
+        .withData(evidence.latestDecision(), evidence.historyChecks(), evidence.lateWrites()), policy,
         reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
 

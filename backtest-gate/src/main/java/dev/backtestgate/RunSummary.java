@@ -86,20 +86,42 @@ public record RunSummary(
       earliest = Instant.ofEpochMilli(min);
       latest = Instant.ofEpochMilli(max);
     }
-    Map<String, HistoryTable> tables = new LinkedHashMap<>();
-    for (HistoryCheckResult h : run.inputs(HistoryCheckResult.class)) {
-      tables.putIfAbsent(h.table(), earliest == null ? new HistoryTable(h.table(), null, null, null)
-          : new HistoryTable(h.table(), h.granularity().configValue(), h.granularity().key(day(earliest)),
-              h.granularity().key(day(latest))));
-    }
-    for (TableHistory h : run.inputs(TableHistory.class)) {
-      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
-    }
-    for (LateWriteReport h : run.inputs(LateWriteReport.class)) {
-      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
-    }
     return new RunSummary(run.candidateName(), run.baseline().name(), run.rows(), run.positives(), features,
-        timeless, earliest, latest, List.copyOf(tables.values()));
+        timeless, earliest, latest, tables(earliest, latest, run.inputs(HistoryCheckResult.class),
+            run.inputs(TableHistory.class), run.inputs(LateWriteReport.class)));
+  }
+
+  /**
+   * This summary with the latest decision time and the history tables of evidence computed elsewhere, where the
+   * summary does not give them already.
+   */
+  RunSummary withData(Instant latest, List<HistoryCheckResult> histories, List<LateWriteReport> lateWrites) {
+    Instant last = latestDecision != null ? latestDecision : latest;
+    List<HistoryTable> tables = new java.util.ArrayList<>(historyTables);
+    for (HistoryTable t : tables(earliestDecision, last, histories, List.of(), lateWrites)) {
+      if (tables.stream().noneMatch(known -> known.table().equals(t.table()))) {
+        tables.add(t);
+      }
+    }
+    return new RunSummary(candidate, baseline, rows, positives, features, timelessFeatures, earliestDecision, last,
+        tables);
+  }
+
+  private static List<HistoryTable> tables(Instant earliest, Instant latest, List<HistoryCheckResult> histories,
+      List<TableHistory> logs, List<LateWriteReport> lateWrites) {
+    Map<String, HistoryTable> tables = new LinkedHashMap<>();
+    for (HistoryCheckResult h : histories) {
+      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), h.granularity().configValue(),
+          earliest == null ? null : h.granularity().key(day(earliest)),
+          latest == null ? null : h.granularity().key(day(latest))));
+    }
+    for (TableHistory h : logs) {
+      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
+    }
+    for (LateWriteReport h : lateWrites) {
+      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
+    }
+    return List.copyOf(tables.values());
   }
 
   private static LocalDate day(Instant t) {

@@ -68,6 +68,19 @@ class SignOffVoidTests {
   }
 
   @Test
+  void theDocumentedExampleIsAVoidRecordTheGateReads() {
+    String doc = dev.backtestgate.SchemaAssertions.read(dev.backtestgate.SchemaAssertions.docs()
+        .resolve("sign-off-format.md"));
+    java.util.regex.Matcher block = java.util.regex.Pattern.compile("```json void-record\n(\\{\n.*?\n})\n```",
+        java.util.regex.Pattern.DOTALL).matcher(doc);
+    assertThat(block.find()).as("the void record example in docs/sign-off-format.md").isTrue();
+    SignOffVoid example = SignOffVoid.parse(block.group(1), Path.of("sign-off-format.md"));
+    assertThat(example.reason()).isEqualTo(SignOffVoid.reason(example.table(), example.partitions(),
+        example.changeRecord()));
+    assertThat(example.json()).isEqualTo(block.group(1) + "\n");
+  }
+
+  @Test
   void aRoundTripKeepsEveryField() {
     SignOffVoid record = new SignOffVoid("statements", List.of("2024-01"), RECORD, TODAY, "why",
         List.of(new SignOffVoid.Entry(GATE, GATE + ".json", "ab".repeat(32))));

@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.negate;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
@@ -246,19 +247,21 @@ public final class SparkGateEvidence {
       Row latest = totals.getStruct(2);
       List<String> timeless = new ArrayList<>(timelessReasons.keySet());
       RunSummary summary = new RunSummary(candidate, baseline, (int) rows, (int) totals.getLong(1),
-          new ArrayList<>(features.keySet()), timeless);
+          new ArrayList<>(features.keySet()), timeless,
+          totals.isNullAt(3) ? null : Instant.ofEpochMilli(totals.getLong(3)), Instant.ofEpochMilli(latest.getLong(0)),
+          List.of());
       return new GateEvidence(gate, summary,
           Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
           checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
           List.of(), List.of(), screen, Optional.of(trend));
     }
 
-    /** Rows, positives, and the latest decision with its first row (as a struct of time and minus the row). */
+    /** Rows, positives, the latest decision with its first row (as a struct of time and minus the row), the earliest. */
     private Row totals() {
       String owner = "the scored rows";
       Column time = SparkColumns.millis(data, decisionTime, owner);
       return data.agg(count(lit(1)), sum(col("`" + label + "`").cast(DataTypes.LongType)),
-          max(struct(time, negate(SparkColumns.longId(data, rowId, owner))))).first();
+          max(struct(time, negate(SparkColumns.longId(data, rowId, owner)))), min(time)).first();
     }
   }
 }
