@@ -40,9 +40,14 @@ final class Checks {
    * @param why what needs that many rows, for the message
    */
   static int positives(boolean[] labels, int minPerClass, String why) {
+    int n = labels.length;
+    int parts = Parallel.parts(n);
+    int[] counts = new int[parts];
+    Parallel.run(parts, part -> counts[part] = count(labels, Parallel.from(part, parts, n),
+        Parallel.from(part + 1, parts, n)));
     int positives = 0;
-    for (boolean label : labels) {
-      positives += label ? 1 : 0;
+    for (int count : counts) {
+      positives += count;
     }
     int negatives = labels.length - positives;
     if (positives < minPerClass || negatives < minPerClass) {
@@ -61,6 +66,14 @@ final class Checks {
               + " positive(s) and "
               + minPerClass
               + " negative(s). Check the label column (true = positive) or widen the test window.");
+    }
+    return positives;
+  }
+
+  private static int count(boolean[] labels, int from, int to) {
+    int positives = 0;
+    for (int i = from; i < to; i++) {
+      positives += labels[i] ? 1 : 0;
     }
     return positives;
   }

@@ -58,7 +58,7 @@ final class CoarseLayout {
   }
 
   private int from(int part, int n) {
-    return (int) ((long) n * part / parts);
+    return Parallel.from(part, parts, n);
   }
 
   private void count(boolean[] labels, double[] scores, int from, int to, int[] counts) {

@@ -21,7 +21,8 @@ import org.apiguardian.api.API;
  * <p>Variances are computed from exact integer sums of the placements (see {@link PlacementSums}), so
  * they carry a single rounding. Extra memory: one {@code double[n]} for {@link #estimate}; for {@link
  * #compare}, one {@code double[n]} scratch array for the scores and one {@code int[n]} scratch array
- * (both used by each model in turn), and one {@code int[n]} for the baseline's placements by row.
+ * (both used by each model in turn), and one {@code int[n]} for the baseline's placements by row. These
+ * arrays are kept for the next call, as {@link Auc#releaseScratch()} describes.
  *
  * <pre>{@code
  * AucComparison c = DeLong.compare(labels, candidate, baseline, 0.95);
@@ -60,12 +61,20 @@ public final class DeLong {
 
     // the baseline's placements by row; then the candidate's, each carrying its row's baseline
     // placement through the bucketing, reduced to exact sums of the differences
-    double[] scratch = new double[labels.length];
-    int[] payload = new int[labels.length];
-    int[] baselineByRow = new int[labels.length];
-    PlacementSums baselineSums = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+    int n = labels.length;
+    Scratch arrays = Scratch.take();
+    PlacementSums baselineSums;
+    PlacementSums differences;
+    try {
+      double[] scratch = arrays.doubles(n);
+      int[] payload = arrays.firstInts(n);
+      int[] baselineByRow = arrays.secondInts(n);
+      baselineSums = Placements.writeByRow(baselineModel, scratch, payload, baselineByRow);
+      differences = Placements.sum(candidateModel, scratch, payload, baselineByRow);
+    } finally {
+      arrays.giveBack();
+    }
     long baselineU = baselineSums.twiceU;
-    PlacementSums differences = Placements.sum(candidateModel, scratch, payload, baselineByRow);
     long candidateU = differences.twiceU;
     double variance = differences.variance(positives, negatives);
     double candidateVariance = differences.plainVariance(positives, negatives);
@@ -121,7 +130,13 @@ public final class DeLong {
     int positives = Checks.positives(labels, 2, NEEDS);
     int negatives = labels.length - positives;
     Scored model = new Scored(labels, scores, ScoreRange.of(scores, "scores"), positives);
-    PlacementSums sums = Placements.sum(model, new double[labels.length], null, null);
+    Scratch arrays = Scratch.take();
+    PlacementSums sums;
+    try {
+      sums = Placements.sum(model, arrays.doubles(labels.length), null, null);
+    } finally {
+      arrays.giveBack();
+    }
     return estimateFromSums(sums.twiceU, positives, negatives, sums.variance(positives, negatives), confidenceLevel);
   }
 

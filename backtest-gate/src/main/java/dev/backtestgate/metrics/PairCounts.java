@@ -9,15 +9,24 @@ package dev.backtestgate.metrics;
  * counts alone and pairs inside a fine bucket by {@link Ties}. A coarse bucket too large for the fine
  * buffers, or holding one class only, is resolved where it lies (sorting it if it must). The two
  * halves of the work run on two threads for large inputs; the count is an integer, so the result does
- * not depend on that. Extra memory: one {@code double[n]}, plus fixed-size buffers per thread.
+ * not depend on that. Extra memory: one {@code double[n]} (a {@link Scratch} array, kept for the next call),
+ * plus fixed-size buffers per thread.
  */
 final class PairCounts {
   private PairCounts() {}
 
   /** {@code 2U} of validated input. */
   static long twiceU(boolean[] labels, double[] scores, ScoreRange range) {
+    Scratch scratch = Scratch.take();
+    try {
+      return twiceU(labels, scores, range, scratch.doubles(scores.length));
+    } finally {
+      scratch.giveBack();
+    }
+  }
+
+  private static long twiceU(boolean[] labels, double[] scores, ScoreRange range, double[] values) {
     Buckets buckets = new Buckets(range, scores.length);
-    double[] values = new double[scores.length];
     CoarseLayout layout = new CoarseLayout(labels, scores, buckets, values, null, null);
     int[] split = layout.splitBuckets();
     long[] partial = new long[split.length - 1];

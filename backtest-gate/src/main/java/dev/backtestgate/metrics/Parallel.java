@@ -65,4 +65,9 @@ final class Parallel {
     part.accept(0);
     second.join();
   }
+
+  /** The first row of part {@code part} when {@code n} rows are split into {@code parts} contiguous parts. */
+  static int from(int part, int parts, int n) {
+    return (int) ((long) n * part / parts);
+  }
 }

@@ -10,27 +10,32 @@ package dev.backtestgate.metrics;
 record ScoreRange(double min, double max) {
 
   /**
-   * Scans {@code scores} once.
+   * Scans {@code scores} once, in two halves on two threads for large inputs (same result either way).
    *
    * @param name what the scores are, for the message (for example "candidate scores")
    * @throws IllegalArgumentException if any score is NaN or infinite, with their count and the first
    */
   static ScoreRange of(double[] scores, String name) {
+    int n = scores.length;
+    int parts = Parallel.parts(n);
+    Scan[] scans = new Scan[parts];
+    Parallel.run(parts, part -> scans[part] = scan(scores, Parallel.from(part, parts, n),
+        Parallel.from(part + 1, parts, n)));
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     int bad = 0;
     int firstBad = -1;
-    for (int i = 0; i < scores.length; i++) {
-      double x = scores[i];
-      if (x < min) {
-        min = x;
+    for (Scan scan : scans) { // in row order, so ties and the first bad index come out as one scan finds them
+      if (scan.min < min) {
+        min = scan.min;
       }
-      if (x > max) {
-        max = x;
+      if (scan.max > max) {
+        max = scan.max;
       }
-      if (!Double.isFinite(x) && bad++ == 0) {
-        firstBad = i;
+      if (scan.bad > 0 && bad == 0) {
+        firstBad = scan.firstBad;
       }
+      bad += scan.bad;
     }
     if (bad > 0) {
       throw new IllegalArgumentException(
@@ -45,5 +50,28 @@ record ScoreRange(double min, double max) {
               + " those rows together with their labels before scoring.");
     }
     return new ScoreRange(min, max);
+  }
+
+  /** One part's smallest and largest score and its non-finite scores: how many, and the first. */
+  private record Scan(double min, double max, int bad, int firstBad) {}
+
+  private static Scan scan(double[] scores, int from, int to) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    int bad = 0;
+    int firstBad = -1;
+    for (int i = from; i < to; i++) {
+      double x = scores[i];
+      if (x < min) {
+        min = x;
+      }
+      if (x > max) {
+        max = x;
+      }
+      if (!Double.isFinite(x) && bad++ == 0) {
+        firstBad = i;
+      }
+    }
+    return new Scan(min, max, bad, firstBad);
   }
 }
