@@ -95,11 +95,25 @@ public final class DeltaEvents {
           + log.firstReadable() + "; " + log.retention() + "). Keep the log from the table's creation ("
           + log.retentionFix() + ") and read a table whose log was not cleaned up.");
     }
-    boolean feed = "true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED));
-    return feed && !forceTimeTravel ? fromChangeFeed(log, valueColumn) : fromTimeTravel(log, valueColumn);
+    return feedSinceCreation(log) && !forceTimeTravel ? fromChangeFeed(log, valueColumn)
+        : fromTimeTravel(log, valueColumn);
   }
 
-  /** The route taken: the change data feed, or time travel when the feed is off. */
+  /** Whether every commit of the log, from version 0 on, kept the change data feed on. */
+  private static boolean feedSinceCreation(TableLog log) {
+    boolean on = false;
+    for (TableLog.Commit commit : log.commits()) {
+      if (commit.properties() != null) {
+        on = "true".equalsIgnoreCase(commit.properties().get(DeltaChangeFeed.ENABLED));
+      }
+      if (!on) {
+        return false;
+      }
+    }
+    return on;
+  }
+
+  /** This reader, always by time travel (tests compare both routes on one table). */
   DeltaEvents timeTravel() {
     DeltaEvents events = new DeltaEvents(spark, path, entityColumn, validTimeColumn, atVersion);
     events.forceTimeTravel = true;
