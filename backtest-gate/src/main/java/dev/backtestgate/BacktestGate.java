@@ -92,6 +92,7 @@ public final class BacktestGate {
         new PointInTimeFinding(violation))));
     findings.addAll(HistoryChecks.lateWrites(evidence.lateWrites(), policy));
     findings.addAll(HistoryChecks.rewritten(evidence.historyChecks()));
+    findings.addAll(HistoryChecks.fromLogs(evidence.tableHistories(), policy));
     findings.addAll(FeatureLabelChecks.findings(evidence.featureScreen(), policy));
     findings.addAll(evidence.liftTrend()
         .map(trend -> LiftTrendCheck.findings(trend, policy.maxLift()))

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.lifttrend.PeriodLift;
@@ -70,6 +71,9 @@ import org.apiguardian.api.API;
  * @param liftTrend the lift per decision-time period and its test ({@code LiftTrend.measure}, or an engine's
  *     equal, e.g. {@code SparkLiftTrend.measure}) over the same rows, under the gate's lift-trend settings and
  *     confidence level; empty when it was not measured, and then the gate warns that the trend went unchecked
+ * @param tableHistories the histories read from the source tables' own logs (Delta Lake, Iceberg): their rewrites,
+ *     late writes and unreadable windows are judged as for a run; the engine that computes the evidence binds each
+ *     table's version ({@link TableHistory#binding()}) into {@code fingerprint}, as a run's fingerprint does
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record GateEvidence(
@@ -85,7 +89,8 @@ public record GateEvidence(
     List<LateWriteReport> lateWrites,
     List<HistoryCheckResult> historyChecks,
     List<FeatureScore> featureScreen,
-    Optional<LiftTrend> liftTrend) {
+    Optional<LiftTrend> liftTrend,
+    List<TableHistory> tableHistories) {
 
   /**
    * Evidence without a lift trend: the gate judges everything else and warns ({@code lift-trend}, a warning) that
@@ -97,6 +102,15 @@ public record GateEvidence(
       List<HistoryCheckResult> historyChecks, List<FeatureScore> featureScreen) {
     this(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecision,
         latestDecisionRow, fingerprint, lateWrites, historyChecks, featureScreen, Optional.empty());
+  }
+
+  /** Evidence that read no table's own log. */
+  public GateEvidence(String gateId, RunSummary summary, Comparison comparison, Duration availabilityLag,
+      Map<String, Optional<PointInTimeViolation>> pointInTime, Map<String, String> timelessReasons,
+      Instant latestDecision, long latestDecisionRow, String fingerprint, List<LateWriteReport> lateWrites,
+      List<HistoryCheckResult> historyChecks, List<FeatureScore> featureScreen, Optional<LiftTrend> liftTrend) {
+    this(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons, latestDecision,
+        latestDecisionRow, fingerprint, lateWrites, historyChecks, featureScreen, liftTrend, List.of());
   }
 
 
@@ -121,6 +135,7 @@ public record GateEvidence(
     require(historyChecks, "historyChecks", problems);
     require(featureScreen, "featureScreen", problems);
     require(liftTrend, "liftTrend", problems);
+    require(tableHistories, "tableHistories", problems);
     if (fingerprint == null || !Fingerprint.WELL_FORMED.matcher(fingerprint).matches()) {
       problems.add("the fingerprint '" + fingerprint + "' is not 'sha256-v2:' and 64 lower-case hex digits");
     }
@@ -139,6 +154,7 @@ public record GateEvidence(
     lateWrites = List.copyOf(lateWrites);
     historyChecks = List.copyOf(historyChecks);
     featureScreen = List.copyOf(featureScreen);
+    tableHistories = List.copyOf(tableHistories);
   }
 
   /**
@@ -189,7 +205,7 @@ public record GateEvidence(
     return new GateEvidence(run.gateId(), RunSummary.of(run), LiftComparisons.compare(run, policy.confidence()),
         policy.availabilityLag(), pointInTime, reasons, Instant.ofEpochMilli(times[latest]), latest,
         BacktestGate.fingerprint(run), run.inputs(LateWriteReport.class), run.inputs(HistoryCheckResult.class),
-        run.featureLabelScreen(policy.confidence()), trend);
+        run.featureLabelScreen(policy.confidence()), trend, run.inputs(TableHistory.class));
   }
 
   /** This evidence with the late-write report of one more source table. */
@@ -197,7 +213,8 @@ public record GateEvidence(
     List<LateWriteReport> reports = new ArrayList<>(lateWrites);
     reports.add(Objects.requireNonNull(report, "late-write report"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks, featureScreen, liftTrend);
+        latestDecision, latestDecisionRow, fingerprint, reports, historyChecks, featureScreen, liftTrend,
+        tableHistories);
   }
 
   /** This evidence with the history check of one more source table. */
@@ -205,7 +222,8 @@ public record GateEvidence(
     List<HistoryCheckResult> results = new ArrayList<>(historyChecks);
     results.add(Objects.requireNonNull(result, "history check"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, lateWrites, results, featureScreen, liftTrend);
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, results, featureScreen, liftTrend,
+        tableHistories);
   }
 
   /**
@@ -217,7 +235,8 @@ public record GateEvidence(
     List<FeatureScore> scores = new ArrayList<>(featureScreen);
     scores.add(Objects.requireNonNull(score, "feature score"));
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
-        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, scores, liftTrend);
+        latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, scores, liftTrend,
+        tableHistories);
   }
 
   /**
@@ -228,7 +247,7 @@ public record GateEvidence(
   public GateEvidence withLiftTrend(LiftTrend trend) {
     return new GateEvidence(gateId, summary, comparison, availabilityLag, pointInTime, timelessReasons,
         latestDecision, latestDecisionRow, fingerprint, lateWrites, historyChecks, featureScreen,
-        Optional.of(Objects.requireNonNull(trend, "lift trend")));
+        Optional.of(Objects.requireNonNull(trend, "lift trend")), tableHistories);
   }
 
   /** What makes this evidence unfit for {@code policy}: computed under another confidence level or lag. */

@@ -57,7 +57,8 @@ class GateEvidenceTests {
     }
     BacktestRun.Builder builder = run("com.acme.Backtest#gbm", d).feature("status", status);
     if (withHistory) {
-      builder.history(editedHistory()).lateWrites(LateWriteDetector.withDefaults().detect(editedLog()));
+      builder.history(editedHistory()).lateWrites(LateWriteDetector.withDefaults().detect(editedLog()))
+          .history(tableHistory());
     }
     screened.record(builder, d, seed);
     BacktestRun run;
@@ -103,6 +104,24 @@ class GateEvidenceTests {
         case CATEGORIES -> builder.featureCategories("status", random.ints(n, -1, 5).toArray());
       }
     }
+  }
+
+  @Test
+  void aTableLogHistoryTravelsWithTheEvidenceAndItsVersionIsBoundIntoTheFingerprint() {
+    GateFixtures.Data d = data(5, 300, 1.0, 0.95);
+    BacktestRun plain = run("com.acme.Backtest#gbm", d).build();
+    BacktestRun read = run("com.acme.Backtest#gbm", d).history(tableHistory()).build();
+
+    GateEvidence evidence = GateEvidence.of(read, GatePolicy.defaults());
+    GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+
+    assertThat(evidence.tableHistories()).containsExactly(tableHistory());
+    assertThat(evidence.fingerprint()).isEqualTo(BacktestGate.fingerprint(read))
+        .isNotEqualTo(BacktestGate.fingerprint(plain));
+    assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(result.findings()).extracting(Finding::kind)
+        .contains("check-failed", "rewritten-history", "late-writes");
+    assertThat(result).isEqualTo(BacktestGate.evaluate(read, GatePolicy.defaults(), NO_REVIEWS, CLOCK));
   }
 
   @Test
@@ -260,6 +279,13 @@ class GateEvidenceTests {
       b.add(i % 3, start + i * DAY, edited && i == 5 ? start + 200 * DAY : start + i * DAY, edited && i == 5 ? -1 : i);
     }
     return b.build();
+  }
+
+  /** A history read from a table's own log: an unreadable part of the window, a rewrite and late writes. */
+  private static dev.backtestgate.history.TableHistory tableHistory() {
+    return new dev.backtestgate.history.TableHistory("/lake/status", "delta", 12, "since version 3",
+        editedHistory(), LateWriteDetector.withDefaults().detect(editedLog()),
+        java.util.List.of("the log no longer holds versions 3 to 5 (delta.logRetentionDuration)"));
   }
 
   private static dev.backtestgate.history.HistoryCheckResult editedHistory() {

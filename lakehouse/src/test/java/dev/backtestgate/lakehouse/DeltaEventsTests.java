@@ -1,6 +1,7 @@
 package dev.backtestgate.lakehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
@@ -84,6 +85,43 @@ class DeltaEventsTests {
     }
     assertThat(values).hasSize(3 * history.size());
     assertThat(operations).as("the seeded sequence rewrites rows in place").containsAnyOf("UPDATE", "MERGE");
+  }
+
+  @Test
+  void withoutTheFeedTwoRowsAtOneEntityAndValidTimeAreRefusedNamingThemAndTheFix() {
+    SparkSession spark = DeltaTests.session();
+    Path dir = DeltaTests.freshDir("events-duplicates");
+    String t = "delta.`" + dir + "`";
+    spark.sql("CREATE TABLE " + t + " (id BIGINT, day DATE, score DOUBLE) USING delta");
+    spark.sql("INSERT INTO " + t + " VALUES (1, DATE'2024-01-02', 5.0)");
+    spark.sql("INSERT INTO " + t + " VALUES (1, DATE'2024-01-02', 6.0)");
+
+    assertThatThrownBy(() -> DeltaEvents.of(spark, dir.toString()).entityColumn("id").validTimeColumn("day")
+        .numeric("score"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("holds two rows of entity 1 at valid time 2024-01-02T00:00:00Z at version 2")
+        .hasMessageContaining("Keep one row per entity and valid time");
+  }
+
+  @Test
+  void aFeedTurnedOnAfterCreationIsNotTrustedAndTimeTravelGivesTheValues() {
+    SparkSession spark = DeltaTests.session();
+    Path dir = DeltaTests.freshDir("events-late-feed");
+    String t = "delta.`" + dir + "`";
+    spark.sql("CREATE TABLE " + t + " (id BIGINT, day DATE, score DOUBLE) USING delta");
+    spark.sql("INSERT INTO " + t + " VALUES (1, DATE'2024-01-01', 5.0), (1, DATE'2024-01-02', 6.0)");
+    spark.sql("ALTER TABLE " + t + " SET TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true')");
+    spark.sql("DELETE FROM " + t + " WHERE day = DATE'2024-01-02'");
+
+    EventLog events = DeltaEvents.of(spark, dir.toString()).entityColumn("id").validTimeColumn("day")
+        .numeric("score");
+    List<Row> history = spark.sql("DESCRIBE HISTORY " + t).selectExpr("version",
+        "CAST(unix_micros(timestamp) DIV 1000 AS BIGINT)").orderBy("version").collectAsList();
+    Spine spine = Spine.builder().add(1, history.get(1).getLong(1)).add(1, history.get(3).getLong(1)).build();
+    double[] values = PointInTimeJoin.builder().build().join(spine, events).numeric("score").values();
+
+    assertThat(values).as("before the delete the latest day's value, after it the day before's").containsExactly(
+        6.0, 5.0);
   }
 
   private static void insert(SparkSession spark, String t, Map<String, Double> rows, long id, int dayOffset,

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -75,6 +76,18 @@ public final class SparkFingerprint {
   public static String compute(Dataset<Row> data, String gateId, String candidate, String baseline,
       String label, String decisionTime, SortedMap<String, String> knownAtColumns,
       SortedMap<String, String> valueColumns, SortedMap<String, String> categoryColumns) {
+    return compute(data, gateId, candidate, baseline, label, decisionTime, knownAtColumns, valueColumns,
+        categoryColumns, new TreeSet<>());
+  }
+
+  /**
+   * As above, binding the table versions the run read its history at ({@code TableHistory.binding()}, e.g.
+   * {@code delta:/lake/status@12}), as an in-memory run's fingerprint does.
+   */
+  public static String compute(Dataset<Row> data, String gateId, String candidate, String baseline,
+      String label, String decisionTime, SortedMap<String, String> knownAtColumns,
+      SortedMap<String, String> valueColumns, SortedMap<String, String> categoryColumns,
+      SortedSet<String> tableVersions) {
     List<Column> columns = new ArrayList<>();
     columns.add(functions.col("`" + label + "`").cast("boolean"));
     columns.add(SparkColumns.millis(data, decisionTime, "the data"));
@@ -102,7 +115,8 @@ public final class SparkFingerprint {
       total = total.plus(part);
     }
     FingerprintV2.Shape shape = new FingerprintV2.Shape(gateId, candidate, baseline, features,
-        new TreeSet<>(valueColumns.keySet()), new TreeSet<>(categoryColumns.keySet()), false, false, false);
+        new TreeSet<>(valueColumns.keySet()), new TreeSet<>(categoryColumns.keySet()), false, false, false,
+        tableVersions);
     return FingerprintV2.finish(shape, total, new RowHash.Sums());
   }
 

@@ -14,6 +14,7 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.metrics.AucComparison;
@@ -82,9 +83,26 @@ public final class SparkGateEvidence {
     private Duration lag = Duration.ZERO;
     private double confidenceLevel = GatePolicy.DEFAULT_CONFIDENCE;
     private LiftTrendSettings liftTrend = LiftTrendSettings.defaults();
+    private final List<TableHistory> histories = new ArrayList<>();
 
     private Builder(Dataset<Row> data) {
       this.data = data;
+    }
+
+    /**
+     * A source table's history read from its own transaction log ({@code DeltaHistory} of
+     * backtest-gate-lakehouse): the evidence carries it, so the gate fails on its rewrites, undeclared late writes
+     * and unreadable windows as for an in-memory run, and the fingerprint binds the table version read, so a
+     * sign-off never covers a later commit. Once per table.
+     */
+    public Builder history(TableHistory history) {
+      Objects.requireNonNull(history, "history: pass DeltaHistory's result, or do not call history");
+      if (histories.stream().anyMatch(other -> other.table().equals(history.table()))) {
+        throw new IllegalArgumentException("the history of table '" + history.table() + "' is given twice: read "
+            + "each table's log once and pass it once.");
+      }
+      histories.add(history);
+      return this;
     }
 
     public Builder gate(String id) {
@@ -236,8 +254,10 @@ public final class SparkGateEvidence {
           SparkFeatureLabelScreen.categorical(data, label, rowId, name, column, confidenceLevel)));
       LiftTrend trend = SparkLiftTrend.measure(data, label, candidateColumn, baselineColumn, decisionTime, liftTrend,
           confidenceLevel);
+      SortedSet<String> tableVersions = new TreeSet<>();
+      histories.forEach(history -> tableVersions.add(history.binding()));
       String fingerprint = SparkFingerprint.compute(data, gate, candidate, baseline, label, decisionTime, features,
-          values, categories);
+          values, categories, tableVersions);
       Row totals = totals();
       long rows = totals.getLong(0);
       if (rows > Integer.MAX_VALUE) {
@@ -253,7 +273,7 @@ public final class SparkGateEvidence {
       return new GateEvidence(gate, summary,
           Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
           checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
-          List.of(), List.of(), screen, Optional.of(trend));
+          List.of(), List.of(), screen, Optional.of(trend), histories);
     }
 
     /** Rows, positives, the latest decision with its first row (as a struct of time and minus the row), the earliest. */

@@ -12,6 +12,12 @@ import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.history.HistoryCheckResult;
+import dev.backtestgate.history.HistoryFinding;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.PartitionGranularity;
+import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
 import dev.backtestgate.pointintime.PointInTimeCheck;
@@ -21,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +112,36 @@ class SparkGateEvidenceTests {
     Dataset<Row> changed = data.selectExpr("rowId", "label", "cand", "base", "decisionTime",
         "IF(rowId = 7, balance_knownAt + 1, balance_knownAt) AS balance_knownAt", "status_knownAt");
     assertThat(evidence(changed, lag).fingerprint()).isNotEqualTo(evidence.fingerprint());
+
+    TableHistory status = statusHistory();
+    GateEvidence read = evidence(data, lag, status);
+    BacktestRun twinRead = BacktestRun.builder("com.acme.Backtest#gbm").labels(labels).candidate("gbm", candidate)
+        .baseline("prod", baseline).decisionTimes(decided).feature("balance", balanceKnown)
+        .feature("status", statusKnown).timelessFeature("limit", "set at account opening").history(status).build();
+    assertThat(read.tableHistories()).containsExactly(status);
+    assertThat(read.fingerprint()).as("the table version is bound on both engines")
+        .isEqualTo(BacktestGate.fingerprint(twinRead)).isNotEqualTo(evidence.fingerprint());
+    GateResult readOnSpark = BacktestGate.evaluate(read, policy, none, clock);
+    GateResult readOnHeap = BacktestGate.evaluate(twinRead, policy, none, clock);
+    assertThat(readOnSpark.findings()).extracting(Finding::kind, Finding::subject)
+        .isEqualTo(readOnHeap.findings().stream().map(f -> tuple(f.kind(), f.subject())).toList());
+    assertThat(readOnSpark.findings()).extracting(Finding::kind)
+        .contains("check-failed", "rewritten-history", "point-in-time");
+    assertThatThrownBy(() -> SparkGateEvidence.builder(data).history(status).history(status))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the history of table '/lake/status' is given twice");
+  }
+
+  /** A Delta table's history as DeltaHistory reads it: a MERGE rewrote a closed day, and part of the window is gone. */
+  private static TableHistory statusHistory() {
+    LogCommit merge = new LogCommit(2, Instant.parse("2026-11-01T00:00:00Z"), "MERGE", "etl",
+        "Apache-Spark/4.2.0 Delta-Lake/4.4.0");
+    HistoryCheckResult rewrites = new HistoryCheckResult("/lake/status", PartitionGranularity.DAY,
+        LocalDate.parse("2026-10-25"), 1, List.of(new HistoryFinding.Rewritten("day=2026-10-01", merge, 2, 2,
+            List.of())));
+    return new TableHistory("/lake/status", "delta", 2, "since version 0", rewrites,
+        new LateWriteReport("/lake/status", Duration.ofDays(7), 0, 0, List.of()),
+        List.of("the log no longer holds version 0 (delta.logRetentionDuration = interval 30 days)"));
   }
 
   @Test
@@ -186,8 +223,12 @@ class SparkGateEvidenceTests {
         .compute();
   }
 
-  private static GateEvidence evidence(Dataset<Row> data, Duration lag) {
-    return SparkGateEvidence.builder(data)
+  private static GateEvidence evidence(Dataset<Row> data, Duration lag, TableHistory... histories) {
+    SparkGateEvidence.Builder builder = SparkGateEvidence.builder(data);
+    for (TableHistory history : histories) {
+      builder.history(history);
+    }
+    return builder
         .gate("com.acme.Backtest#gbm").labels("label")
         .candidate("gbm", "cand").baseline("prod", "base")
         .rows("rowId", "decisionTime")
