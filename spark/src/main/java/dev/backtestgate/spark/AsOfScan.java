@@ -6,13 +6,27 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import org.apache.spark.Dependency;
+import org.apache.spark.OneToOneDependency;
+import org.apache.spark.ShuffleDependency;
 import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.CatalystTypeConverters;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.ShuffledRowRDD;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+import scala.Function1;
 
 /**
  * The two passes of {@link SparkPointInTimeJoin} over one feature's merged rows (events and spine rows),
- * range-partitioned and sorted by (entity, time, kind, validFrom, recordedAt, eventId, tie).
+ * range-partitioned and sorted by (entity, time, kind, validFrom, recordedAt, eventId, tie). Pass 1 reads the
+ * range shuffle's output unsorted ({@link SummarizeUnsorted}), pass 2 the same output sorted ({@link Join}):
+ * one shuffle, one sort.
  *
  * <p>Row layout ({@link #ENTITY} .. {@link #SPINE}): the entity; the time (an event's availability
  * max(validFrom, recordedAt), a spine row's effective time t - lag, null when that overflows); the kind (0
@@ -105,6 +119,13 @@ final class AsOfScan {
     long unrepresentable;
     long nullEventFields;
     long duplicateIds;
+    /** The best event of {@link #lastEntity} as an internal row, until the driver converts it. */
+    InternalRow lastBestRow;
+    /**
+     * Events whose (entity, validFrom, recordedAt, eventId) fingerprint repeats another's in an unsorted scan:
+     * a duplicate or a fingerprint collision, so an exact sorted scan must decide.
+     */
+    long possibleDuplicates;
     String example;
 
     Summary(int partition) {
@@ -116,9 +137,40 @@ final class AsOfScan {
         example = what;
       }
     }
+
+    void noEntity(String row) {
+      nullEntities++;
+      problem(row + " has no entity");
+    }
+
+    /** Counts a spine row without a usable effective time; false when the row is fine. */
+    boolean badSpineRow(boolean noDecisionTime, boolean noEffectiveTime, Object spine, Object decisionTime) {
+      if (noDecisionTime) {
+        nullDecisionTimes++;
+        problem("spine row " + spine + " has no decision time");
+        return true;
+      }
+      if (noEffectiveTime) {
+        unrepresentable++;
+        problem("spine row " + spine + ": decision time " + decisionTime
+            + " minus the availability lag is before the earliest representable time");
+        return true;
+      }
+      return false;
+    }
+
+    void eventWithoutTimeOrId(Object entity, Object id, Object validFrom, Object recordedAt) {
+      nullEventFields++;
+      problem("event of entity " + entity + " (id " + id + ", validFrom " + validFrom + ", recordedAt "
+          + recordedAt + ") lacks a time or an id");
+    }
   }
 
-  /** Pass 1: one {@link Summary} per partition. */
+  /**
+   * Pass 1 over the sorted rows; exact. It runs when the unsorted scan ({@link SummarizeUnsorted}) cannot: its
+   * shuffle output is not reachable, the entity's collation does not order by bytes, or it saw a possible
+   * duplicate event that only an exact comparison of neighbours can confirm.
+   */
   static final class Summarize implements Function2<Integer, Iterator<Row>, Iterator<Summary>> {
     private static final long serialVersionUID = 1L;
 
@@ -131,8 +183,7 @@ final class AsOfScan {
         s.rows++;
         boolean event = row.getInt(KIND) == EVENT;
         if (row.isNullAt(ENTITY)) {
-          s.nullEntities++;
-          s.problem((event ? "event id " + row.get(EVENT_ID) : "spine row " + row.get(SPINE)) + " has no entity");
+          s.noEntity(event ? "event id " + row.get(EVENT_ID) : "spine row " + row.get(SPINE));
           continue;
         }
         Object entity = row.get(ENTITY);
@@ -142,20 +193,11 @@ final class AsOfScan {
           s.lastBest = null;
         }
         if (!event) {
-          if (row.isNullAt(DECISION_TIME)) {
-            s.nullDecisionTimes++;
-            s.problem("spine row " + row.get(SPINE) + " has no decision time");
-          } else if (row.isNullAt(TIME)) {
-            s.unrepresentable++;
-            s.problem("spine row " + row.get(SPINE) + ": decision time " + row.get(DECISION_TIME)
-                + " minus the availability lag is before the earliest representable time");
-          }
+          s.badSpineRow(row.isNullAt(DECISION_TIME), row.isNullAt(TIME), row.get(SPINE), row.get(DECISION_TIME));
           continue;
         }
         if (row.isNullAt(VALID_FROM) || row.isNullAt(RECORDED_AT) || row.isNullAt(EVENT_ID)) {
-          s.nullEventFields++;
-          s.problem("event of entity " + entity + " (id " + row.get(EVENT_ID) + ", validFrom "
-              + row.get(VALID_FROM) + ", recordedAt " + row.get(RECORDED_AT) + ") lacks a time or an id");
+          s.eventWithoutTimeOrId(entity, row.get(EVENT_ID), row.get(VALID_FROM), row.get(RECORDED_AT));
           continue;
         }
         if (previous != null && sameEvent(previous, row)) {
@@ -174,6 +216,207 @@ final class AsOfScan {
           && a.getLong(VALID_FROM) == b.getLong(VALID_FROM)
           && a.getLong(RECORDED_AT) == b.getLong(RECORDED_AT)
           && a.get(ENTITY).equals(b.get(ENTITY));
+    }
+  }
+
+  /**
+   * Pass 1 over the range shuffle's output before the sort, in Spark's internal row form: the same summary
+   * as {@link Summarize} without sorting. A range partition holds one contiguous range of the sort key, so its
+   * last entity is its greatest (entities are longs or strings ordered by their UTF-8 bytes, as Spark sorts
+   * them), and that entity's best event is the maximum over its events in any order. Duplicate events are
+   * found by fingerprint; a repeated fingerprint is only counted as possible, for the sorted pass to confirm.
+   */
+  static final class SummarizeUnsorted implements Function2<Integer, Iterator<InternalRow>, Iterator<Summary>> {
+    private static final long serialVersionUID = 1L;
+
+    private final boolean stringEntity;
+    private final DataType valueType;
+    private final StructType spineSchema;
+
+    SummarizeUnsorted(DataType entityType, DataType valueType, StructType spineSchema) {
+      this.stringEntity = entityType instanceof StringType;
+      this.valueType = valueType;
+      this.spineSchema = spineSchema;
+    }
+
+    @Override
+    public Iterator<Summary> call(Integer partition, Iterator<InternalRow> rows) {
+      Summary s = new Summary(partition);
+      Function1<Object, Object> spine = CatalystTypeConverters.createToScalaConverter(spineSchema);
+      int spineFields = spineSchema.size();
+      Fingerprints seen = new Fingerprints();
+      boolean hasLast = false;
+      long lastLong = 0;
+      UTF8String lastString = null;
+      InternalRow lastBest = null;
+      while (rows.hasNext()) {
+        InternalRow row = rows.next();
+        s.rows++;
+        boolean event = row.getInt(KIND) == EVENT;
+        if (row.isNullAt(ENTITY)) {
+          s.noEntity(event ? "event id " + (row.isNullAt(EVENT_ID) ? null : row.getLong(EVENT_ID))
+              : "spine row " + spine.apply(row.getStruct(SPINE, spineFields)));
+          continue;
+        }
+        int order;
+        if (stringEntity) {
+          UTF8String entity = row.getUTF8String(ENTITY);
+          order = hasLast ? entity.binaryCompare(lastString) : 1;
+          if (order > 0) {
+            lastString = entity.copy();
+          }
+        } else {
+          long entity = row.getLong(ENTITY);
+          order = hasLast ? Long.compare(entity, lastLong) : 1;
+          if (order > 0) {
+            lastLong = entity;
+          }
+        }
+        if (order != 0) {
+          s.oneEntity = !hasLast;
+          hasLast = true;
+        }
+        if (order > 0) {
+          lastBest = null;
+        }
+        if (!event) {
+          s.badSpineRow(row.isNullAt(DECISION_TIME), row.isNullAt(TIME),
+              row.isNullAt(SPINE) ? null : spine.apply(row.getStruct(SPINE, spineFields)),
+              row.isNullAt(DECISION_TIME) ? null : row.getLong(DECISION_TIME));
+          continue;
+        }
+        if (row.isNullAt(VALID_FROM) || row.isNullAt(RECORDED_AT) || row.isNullAt(EVENT_ID)) {
+          s.eventWithoutTimeOrId(external(row, ENTITY), external(row, EVENT_ID), external(row, VALID_FROM),
+              external(row, RECORDED_AT));
+          continue;
+        }
+        long v = row.getLong(VALID_FROM);
+        long r = row.getLong(RECORDED_AT);
+        long id = row.getLong(EVENT_ID);
+        long entityHash = stringEntity ? row.getUTF8String(ENTITY).hashCode() : row.getLong(ENTITY);
+        if (!seen.add(Fingerprints.of(entityHash, v, r, id))) {
+          s.possibleDuplicates++;
+        }
+        if (order >= 0 && (lastBest == null || AsOfRule.beats(v, r, id, lastBest.getLong(VALID_FROM),
+            lastBest.getLong(RECORDED_AT), lastBest.getLong(EVENT_ID)))) {
+          lastBest = row.copy();
+        }
+      }
+      if (hasLast) {
+        s.lastEntity = stringEntity ? lastString.toString() : (Object) lastLong;
+      }
+      if (lastBest != null) {
+        // the value stays in Spark's internal form here: the driver converts it, under its own settings
+        s.lastBestRow = lastBest;
+      }
+      return List.of(s).iterator();
+    }
+
+    private Object external(InternalRow row, int field) {
+      if (row.isNullAt(field)) {
+        return null;
+      }
+      return field == ENTITY && stringEntity ? row.getUTF8String(field).toString() : (Object) row.getLong(field);
+    }
+  }
+
+  /**
+   * Fills in {@link Summary#lastBest} from an unsorted scan's internal row, converting the value to the form a
+   * {@code Row} carries (under the calling thread's, that is the driver's, SQL settings).
+   */
+  static void resolveBest(List<Summary> summaries, DataType valueType) {
+    Function1<Object, Object> value = CatalystTypeConverters.createToScalaConverter(valueType);
+    for (Summary s : summaries) {
+      InternalRow row = s.lastBestRow;
+      if (row != null) {
+        s.lastBest = new Best(s.lastEntity, row.getLong(VALID_FROM), row.getLong(RECORDED_AT),
+            row.getLong(EVENT_ID), row.isNullAt(VALUE) ? null : value.apply(row.get(VALUE, valueType)));
+        s.lastBestRow = null;
+      }
+    }
+  }
+
+  /**
+   * The RDD that reads the range shuffle under {@code sorted} (Spark's internal rows, before the sort), when
+   * every step between them maps partition p to partition p; else null. Both passes then share one shuffle.
+   */
+  static RDD<InternalRow> shuffleOutput(RDD<?> sorted) {
+    RDD<?> current = sorted;
+    for (int depth = 0; depth < 64; depth++) {
+      if (current.getNumPartitions() != sorted.getNumPartitions() || current.dependencies().size() != 1) {
+        return null;
+      }
+      Dependency<?> dependency = current.dependencies().head();
+      if (dependency instanceof ShuffleDependency<?, ?, ?>) {
+        @SuppressWarnings("unchecked")
+        RDD<InternalRow> rows = current instanceof ShuffledRowRDD ? (RDD<InternalRow>) current : null;
+        return rows;
+      }
+      if (!(dependency instanceof OneToOneDependency<?>)) {
+        return null;
+      }
+      current = dependency.rdd();
+    }
+    return null;
+  }
+
+  /** A set of 64-bit fingerprints: open addressing over a primitive array, no boxing. */
+  static final class Fingerprints {
+    private long[] slots = new long[1 << 10];
+    private boolean hasZero;
+    private int size;
+
+    static long of(long entityHash, long validFrom, long recordedAt, long eventId) {
+      long h = mix(entityHash);
+      h = mix(h ^ validFrom);
+      h = mix(h ^ recordedAt);
+      return mix(h ^ eventId);
+    }
+
+    private static long mix(long z) { // the finaliser of SplitMix64
+      z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+      z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+      return z ^ (z >>> 31);
+    }
+
+    /** Adds {@code f}; false when it was already there. */
+    boolean add(long f) {
+      if (f == 0) {
+        boolean added = !hasZero;
+        hasZero = true;
+        return added;
+      }
+      if (2 * (size + 1) > slots.length) {
+        grow();
+      }
+      if (!insert(slots, f)) {
+        return false;
+      }
+      size++;
+      return true;
+    }
+
+    private static boolean insert(long[] table, long f) {
+      int mask = table.length - 1;
+      int i = (int) f & mask;
+      while (table[i] != 0) {
+        if (table[i] == f) {
+          return false;
+        }
+        i = (i + 1) & mask;
+      }
+      table[i] = f;
+      return true;
+    }
+
+    private void grow() {
+      long[] bigger = new long[slots.length * 2];
+      for (long f : slots) {
+        if (f != 0) {
+          insert(bigger, f);
+        }
+      }
+      slots = bigger;
     }
   }
 

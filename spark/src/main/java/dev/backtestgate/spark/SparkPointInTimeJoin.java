@@ -17,12 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apiguardian.api.API;
@@ -42,9 +45,10 @@ import org.apiguardian.api.API;
  *
  * <p>Exact under skew: per feature the events and spine rows are range-partitioned together by (entity,
  * time) and sorted within partitions, so an entity with most of the events spreads over many partitions
- * of bounded size. A first pass summarises each partition (its last entity and that entity's best event),
- * the driver folds the summaries into the state each partition starts with, and a second pass scans each
- * partition carrying that state. Two Spark jobs per feature, one shuffle; nothing is approximated.
+ * of bounded size. A first pass summarises each partition (its last entity and that entity's best event)
+ * from the shuffle's output before the sort, the driver folds the summaries into the state each partition
+ * starts with, and a second pass scans each sorted partition carrying that state. Two Spark jobs per
+ * feature, one shuffle, one sort; nothing is approximated.
  *
  * <p>{@link #join} runs the first pass eagerly (a Spark job per feature) and fails with an
  * {@link IllegalArgumentException} naming the count and an example when an entity, time or event id is
@@ -198,7 +202,7 @@ public final class SparkPointInTimeJoin {
         .repartitionByRange(n, key)
         .sortWithinPartitions(key)
         .javaRDD();
-    List<AsOfScan.Summary> summaries = sorted.mapPartitionsWithIndex(new AsOfScan.Summarize(), false).collect();
+    List<AsOfScan.Summary> summaries = summarize(sorted, entityType, valueType, spineSchema);
     requireValid(summaries, log.name());
     AsOfScan.Best[] incoming = AsOfScan.carries(summaries, sorted.getNumPartitions());
     long ttl = ttlByFeature.getOrDefault(log.name(), defaultTtl);
@@ -209,6 +213,28 @@ public final class SparkPointInTimeJoin {
         .add(log.name() + KNOWN_AT_SUFFIX, DataTypes.LongType, true)
         .add(log.name() + SOURCE_ID_SUFFIX, DataTypes.LongType, true);
     return session.createDataFrame(joined, outSchema);
+  }
+
+  /**
+   * Pass 1: the partition summaries, read from the range shuffle before the sort where Spark's plan allows
+   * it (both passes then share the shuffle and sort once); from the sorted rows where it does not, or to
+   * decide whether events with equal fingerprints are true duplicates.
+   */
+  private static List<AsOfScan.Summary> summarize(
+      JavaRDD<Row> sorted, DataType entityType, DataType valueType, StructType spineSchema) {
+    RDD<InternalRow> unsorted = AsOfScan.shuffleOutput(sorted.rdd());
+    boolean bytewise = !(entityType instanceof StringType string)
+        || string.supportsBinaryOrdering();
+    if (unsorted != null && bytewise) {
+      List<AsOfScan.Summary> summaries = unsorted.toJavaRDD()
+          .mapPartitionsWithIndex(new AsOfScan.SummarizeUnsorted(entityType, valueType, spineSchema), false)
+          .collect();
+      if (summaries.stream().allMatch(s -> s.possibleDuplicates == 0)) {
+        AsOfScan.resolveBest(summaries, valueType);
+        return summaries;
+      }
+    }
+    return sorted.mapPartitionsWithIndex(new AsOfScan.Summarize(), false).collect();
   }
 
   private static DataType entityType(Dataset<Row> frame, String column) {

@@ -1,5 +1,6 @@
 package dev.backtestgate.spark;
 
+import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,16 +11,42 @@ import dev.backtestgate.time.Spine;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 class SparkPointInTimeJoinTests {
   private final SparkSession spark = SparkTests.session();
+
+  @Test
+  void passOneFindsTheRangeShuffleUnderTheSortSoBothPassesShareIt() {
+    JavaRDD<Row> sorted = spark.range(1_000).toDF("x")
+        .repartitionByRange(4, col("x")).sortWithinPartitions(col("x")).javaRDD();
+
+    RDD<InternalRow> unsorted = AsOfScan.shuffleOutput(sorted.rdd());
+
+    assertThat(unsorted).as("the shuffle reader under the sort").isNotNull();
+    assertThat(unsorted.getNumPartitions()).isEqualTo(sorted.getNumPartitions());
+    assertThat(unsorted.toJavaRDD().count()).isEqualTo(1_000);
+  }
+
+  @Test
+  void fingerprintsRepeatOnlyForEqualFields() {
+    AsOfScan.Fingerprints seen = new AsOfScan.Fingerprints();
+    for (long i = 0; i < 10_000; i++) {
+      assertThat(seen.add(AsOfScan.Fingerprints.of(i % 7, i, i + 1, i))).as("event %d", i).isTrue();
+    }
+    assertThat(seen.add(AsOfScan.Fingerprints.of(3, 3, 4, 3))).isFalse();
+    assertThat(seen.add(0)).isTrue();
+    assertThat(seen.add(0)).isFalse();
+  }
 
   @Test
   void hotEntitySpreadsOverPartitionsAndCarriesItsStateAcross() {

@@ -30,12 +30,12 @@ import org.duckdb.DuckDBConnection;
  * half of the events and half of the spine rows belong to one entity.
  *
  * <pre>
- * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed all 1000000 10000000
- * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed ours 1000000 100000000
- * java -Xmx2g -cp [test class path] dev.backtestgate.spark.SparkJoinSpeed memory 1000000 100000000
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkJoinSpeed -Dbench.args="all 1000000 10000000" -Dbench.heap=6g
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkJoinSpeed -Dbench.args="ours 1000000 100000000" -Dbench.heap=2g
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkJoinSpeed -Dbench.args="memory 1000000 100000000" -Dbench.heap=2g
  * </pre>
  *
- * docs/spark.md gives the exact commands and the numbers measured.
+ * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
  */
 public final class SparkJoinSpeed {
   static final long ENTITIES = 100_000;
@@ -218,6 +218,16 @@ public final class SparkJoinSpeed {
           throw new IllegalStateException("the hand-written window join disagrees: " + window + " vs " + checksum);
         }
       }
+      if (SPARK_AS_OF) {
+        t0 = System.nanoTime();
+        Checksum asOf = checksum(sparkAsOfJoin(spine, log));
+        System.out.printf(Locale.ROOT, "Spark local[2] Dataset.joinAsOf (what pandas-on-Spark merge_asof calls) run %d "
+            + "(generation included): %.2f s, checksum %s%n", run, seconds(t0), asOf);
+        stages.print();
+        if (!asOf.equals(checksum)) {
+          throw new IllegalStateException("Spark's joinAsOf disagrees: " + asOf + " vs " + checksum);
+        }
+      }
     }
     spark.stop();
     return checksum;
@@ -245,6 +255,23 @@ public final class SparkJoinSpeed {
                 + " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS asOfValue")
         .where("kind = 1")
         .selectExpr("count(asOfKnownAt)", "sum(CAST(asOfKnownAt AS DECIMAL(38, 0)))");
+  }
+
+  /** With {@code -Dasof=true}, each Spark run is also followed by Spark's own as-of join. */
+  static final boolean SPARK_AS_OF = Boolean.getBoolean("asof");
+
+  /**
+   * Spark's own as-of join: {@code Dataset.joinAsOf}, which Spark 4.2 keeps out of its public API
+   * ({@code private[sql]}; pandas-on-Spark's {@code merge_asof} calls it) and rewrites into a join on the entity
+   * with {@code validFrom <= decisionTime} followed by an aggregation per spine row. Backward, exact matches
+   * allowed, no tolerance: with one time axis the same rule as ours. Returns the checksum's two sums.
+   */
+  static Dataset<Row> sparkAsOfJoin(Dataset<Row> spine, Dataset<Row> log) {
+    Dataset<Row> joined = ((org.apache.spark.sql.classic.Dataset<Row>) spine).joinAsOf(
+        (org.apache.spark.sql.classic.Dataset<Row>) log, spine.col("decisionTime"), log.col("validFrom"),
+        scala.jdk.javaapi.CollectionConverters.asScala(java.util.List.of("entity")).toSeq(), "left", null, true,
+        "backward");
+    return joined.selectExpr("count(recordedAt)", "sum(CAST(recordedAt AS DECIMAL(38, 0)))");
   }
 
   /** Per finished stage: wall time, task time, shuffle bytes written and read, spills; printed and reset per job. */

@@ -16,7 +16,7 @@ import org.apache.spark.sql.SparkSession;
  * scores with about 100,000 distinct values each, knowledge times up to 30 days before the decision).
  *
  * <pre>
- * java [Spark's JVM flags] -Xmx8g -cp [test class path] dev.backtestgate.spark.SparkEvidenceSpeed 10000000 3
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkEvidenceSpeed -Dbench.args="10000000 3" -Dbench.heap=8g
  * </pre>
  */
 public final class SparkEvidenceSpeed {

@@ -16,10 +16,10 @@ import org.apache.spark.sql.SparkSession;
  * cached and counted before timing, and the in-memory arrays are collected from it.
  *
  * <pre>
- * java [Spark's JVM flags] -Xmx8g -cp [test class path] dev.backtestgate.spark.SparkScreenSpeed 10000000
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkScreenSpeed -Dbench.args="10000000" -Dbench.heap=8g
  * </pre>
  *
- * docs/spark.md gives the exact commands and the numbers measured.
+ * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
  */
 public final class SparkScreenSpeed {
   private SparkScreenSpeed() {}
