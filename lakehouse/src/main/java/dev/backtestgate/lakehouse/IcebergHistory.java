@@ -128,10 +128,12 @@ public final class IcebergHistory {
   public TableHistory since(Instant time) {
     Objects.requireNonNull(time, "since: pass the start of the window, e.g. the backtest's first decision time");
     Read read = open(true);
-    boolean kept = read.lineage.isEmpty() || read.lineage.get(0).parentId() == null;
-    TableLog log = read.snapshots.read(read.head, read.lineage, kept);
-    TableHistory judged = LogJudge.judge(log, Window.since(time), closedAfterDays, read.examples(keyColumn));
-    return read.finish(judged, "since " + time, time.toEpochMilli());
+    Snapshot oldest = read.lineage.isEmpty() ? null : read.lineage.get(0);
+    boolean kept = oldest == null || oldest.parentId() == null || oldest.timestampMillis() < time.toEpochMilli();
+    TableHistory judged = read.judge(read.lineage, Window.since(time), closedAfterDays, keyColumn);
+    return read.finish(judged, "since " + time, time.toEpochMilli(), kept ? null
+        : "snapshot expiry removed the snapshots before snapshot " + oldest.snapshotId() + " (the oldest ancestor "
+            + "kept, committed " + Instant.ofEpochMilli(oldest.timestampMillis()) + ")");
   }
 
   /** Reads every snapshot from {@code snapshotId} (inclusive) on, along the read snapshot's ancestry. */
@@ -144,27 +146,14 @@ public final class IcebergHistory {
       }
     }
     List<Snapshot> window = at < 0 ? read.lineage : read.lineage.subList(at, read.lineage.size());
-    // the window's snapshots are exactly these: whether the log still holds them is told here, not by the judge
-    TableLog log = read.snapshots.read(read.head, window, true);
-    TableHistory judged = LogJudge.judge(log, Window.since(Instant.EPOCH), closedAfterDays,
-        read.examples(keyColumn));
-    List<String> missing = new ArrayList<>();
-    if (at < 0) {
-      missing.add("the Iceberg table '" + read.name + "' no longer holds the whole window asked for (since snapshot "
-          + snapshotId + "): snapshot " + snapshotId + " is not among the ancestors of snapshot " + log.version()
-          + " the table keeps (it keeps " + read.snapshots.describeKept() + "), so it was expired, or it is not "
-          + "a snapshot of this table's main history; a rewrite in the missing part could not be seen and the window "
-          + "is not passed. The table keeps snapshots for " + read.snapshots.retention() + ". Fix: ask for a "
-          + "window the table still holds (since the oldest snapshot kept), or keep snapshots longer for the next "
-          + "backtest: " + read.snapshots.retentionFix() + ".");
-    }
+    TableHistory judged = read.judge(window, Window.since(Instant.EPOCH), closedAfterDays, keyColumn);
     Snapshot first = at < 0 ? null : window.get(0);
-    String describe = "since snapshot " + snapshotId + (first == null ? ""
-        : " (committed " + Instant.ofEpochMilli(first.timestampMillis()) + ")");
-    TableHistory finished = read.finish(judged, describe, first == null ? Long.MIN_VALUE : first.timestampMillis());
-    missing.addAll(finished.unreadable());
-    return new TableHistory(finished.table(), finished.format(), finished.version(), finished.window(),
-        finished.rewrites(), finished.lateWrites(), missing);
+    return read.finish(judged, "since snapshot " + snapshotId + (first == null ? ""
+        : " (committed " + Instant.ofEpochMilli(first.timestampMillis()) + ")"),
+        first == null ? Long.MIN_VALUE : first.timestampMillis(), first != null ? null
+            : "snapshot " + snapshotId + " is not among the ancestors of snapshot " + judged.version() + " the "
+                + "table keeps (it keeps " + read.snapshots.describeKept() + "), so it was expired, or it is not "
+                + "a snapshot of this table's main history");
   }
 
   /**
@@ -278,9 +267,28 @@ public final class IcebergHistory {
       return new IcebergChangedRows(table, snapshots, keyColumn);
     }
 
-    /** Names the window, and fails the window where the current snapshot moved without a commit (a rollback). */
-    TableHistory finish(TableHistory judged, String window, long fromMillis) {
-      List<String> unreadable = new ArrayList<>(judged.unreadable());
+    /**
+     * The judgement of {@code window}'s snapshots. Whether the table still holds the whole window is told by
+     * {@link #finish}, in Iceberg's words, so the log is handed over as holding it.
+     */
+    TableHistory judge(List<Snapshot> window, Window asked, int closedAfterDays, String keyColumn) {
+      return LogJudge.judge(snapshots.read(head, window, true), asked, closedAfterDays, examples(keyColumn));
+    }
+
+    /**
+     * Names the window; fails it where snapshot expiry removed part of it ({@code expired}, why, or null) and where
+     * the current snapshot moved without a commit (a rollback) at or after {@code fromMillis}.
+     */
+    TableHistory finish(TableHistory judged, String window, long fromMillis, String expired) {
+      List<String> unreadable = new ArrayList<>();
+      if (expired != null) {
+        unreadable.add("the Iceberg table '" + name + "' no longer holds the whole window asked for (" + window
+            + "): " + expired + ", so a rewrite in the missing part could not be seen and the window is not "
+            + "passed. The table keeps snapshots for " + snapshots.retention() + ". Fix: ask for a window the "
+            + "table still holds (since its oldest snapshot kept), or keep snapshots longer for the next backtest: "
+            + snapshots.retentionFix() + ".");
+      }
+      unreadable.addAll(judged.unreadable());
       List<HistoryEntry> log = snapshots.snapshotLog();
       int last = log.size() - 1;
       if (head != null) {

@@ -116,7 +116,7 @@ final class IcebergSnapshots {
         FileChange d = change(file, file.content() == FileContent.EQUALITY_DELETES);
         removedDeletes.add(d);
       }
-      files = Compaction.judge(files, removedDeletes);
+      files = IcebergCompaction.judge(files, removedDeletes);
     } else {
       for (ContentFile<?> file : changes.addedDeleteFiles()) {
         files.add(change(file, false));   // a delete file removes the rows it names

@@ -183,7 +183,7 @@ class IcebergHistoryTests {
     TableHistory fromKept = history(t).sinceSnapshot(kept);
 
     assertThat(whole.unreadable()).singleElement().asString().contains(whole.table(), "since 1970-01-01T00:00:00Z",
-        "history.expire.max-snapshot-age-ms = 432000000 (5 days, the default)", "version " + kept);
+        "history.expire.max-snapshot-age-ms = 432000000 (5 days, the default)", "before snapshot " + kept);
     assertThat(fromExpired.unreadable()).singleElement().asString().contains(whole.table(),
         "since snapshot " + seed.get(3), "history.expire.max-snapshot-age-ms", "is not among the ancestors");
     assertThat(fromKept.unreadable()).isEmpty();

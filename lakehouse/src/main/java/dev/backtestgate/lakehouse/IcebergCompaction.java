@@ -12,8 +12,8 @@ import java.util.TreeMap;
  * delete may match any number of rows, so with one the shortfall is not bounded). A partition whose counts break
  * the promise changed data, and its files are judged like any other commit's.
  */
-final class Compaction {
-  private Compaction() {}
+final class IcebergCompaction {
+  private IcebergCompaction() {}
 
   /**
    * The data files of a replace snapshot, silent ({@code dataChange = false}) in the partitions whose counts keep
