@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -134,7 +136,7 @@ class IcebergHistoryTests {
     LateWriteReport.Batch batch = history.lateWrites().batches().get(0);
     assertThat(batch.commit().version()).isEqualTo(late);
     assertThat(batch.commit().operation()).isEqualTo("append");
-    assertThat(batch.minValidFrom()).isEqualTo(CLOSED.atStartOfDay(java.time.ZoneOffset.UTC).toInstant());
+    assertThat(batch.minValidFrom()).isEqualTo(CLOSED.atStartOfDay(ZoneOffset.UTC).toInstant());
     assertThat(history.lateWrites().problems()).singleElement().asString()
         .contains("2 row(s) appended to closed partitions", "commit " + late + " (append");
   }
@@ -190,6 +192,32 @@ class IcebergHistoryTests {
     GateResult gate = gate(whole, null);
     assertThat(gate.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(gate.findings()).extracting(Finding::kind).contains("check-failed");
+  }
+
+  @Test
+  void aTimestampValidTimeIsReadFromADayTransformOrFromTheFilesLowerBounds() {
+    OffsetDateTime noon = CLOSED.atTime(12, 0).atOffset(ZoneOffset.UTC);
+    IcebergTables byDay = IcebergTables.events(dir, "by-day", spec -> spec.day("ts"));
+    byDay.table.newAppend().appendFile(byDay.writeEvents((int) CLOSED.toEpochDay(), noon)).commit();
+    IcebergTables byBucket = IcebergTables.events(dir, "by-bucket", spec -> spec.bucket("id", 4));
+    DataFile bucketed = byBucket.writeEvents(0, noon, noon.plusHours(1));
+    byBucket.table.newAppend().appendFile(bucketed).commit();
+    long append = byBucket.current();
+    byBucket.table.newRowDelta().addDeletes(byBucket.deleteRow(bucketed, 0)).commit();
+
+    TableHistory days = IcebergHistory.of(byDay.location).partitionColumn("ts_day").validTimeColumn("ts")
+        .since(Instant.EPOCH);
+    TableHistory buckets = IcebergHistory.of(byBucket.location).partitionColumn("id").validTimeColumn("ts")
+        .sinceSnapshot(append);
+
+    assertThat(days.lateWrites().batches()).singleElement().satisfies(b ->
+        assertThat(b.minValidFrom()).as("the start of the partition's day").isEqualTo(noon.toLocalDate()
+            .atStartOfDay(ZoneOffset.UTC).toInstant()));
+    assertThat(buckets.lateWrites().batches()).singleElement().satisfies(b ->
+        assertThat(b.minValidFrom()).as("the file's lower bound").isEqualTo(noon.toInstant()));
+    assertThat(buckets.unreadable()).as("a position delete says nothing of the valid time of the row it removes")
+        .singleElement().asString().contains("earliest valid time the log does not record", "id_bucket=0",
+            "write.metadata.metrics");
   }
 
   @Test

@@ -36,6 +36,9 @@ final class IcebergTables {
       Types.NestedField.required(1, "id", Types.LongType.get()),
       Types.NestedField.required(2, "day", Types.DateType.get()),
       Types.NestedField.optional(3, "status", Types.StringType.get()));
+  static final Schema EVENTS = new Schema(
+      Types.NestedField.required(1, "id", Types.LongType.get()),
+      Types.NestedField.required(2, "ts", Types.TimestampType.withZone()));
   static final LocalDate TODAY = LocalDate.now(ZoneOffset.UTC);
 
   final String location;
@@ -70,23 +73,49 @@ final class IcebergTables {
     return table.currentSnapshot().snapshotId();
   }
 
+  /** A table of events {@code (id, ts)} with a timestamp valid time, partitioned by {@code spec}. */
+  static IcebergTables events(Path dir, String name, java.util.function.Function<PartitionSpec.Builder,
+      PartitionSpec.Builder> spec) {
+    String location = dir.resolve(name).toUri().toString();
+    return new IcebergTables(location, new HadoopTables(new Configuration()).create(EVENTS,
+        spec.apply(PartitionSpec.builderFor(EVENTS)).build(), Map.of(), location));
+  }
+
   /** A data file of {@code day} holding one row per id, each with {@code status}. */
   DataFile write(LocalDate day, long[] ids, String... statuses) {
+    java.util.List<Record> rows = new java.util.ArrayList<>();
+    for (int i = 0; i < ids.length; i++) {
+      GenericRecord row = GenericRecord.create(SCHEMA);
+      row.setField("id", ids[i]);
+      row.setField("day", day);
+      row.setField("status", statuses[Math.min(i, statuses.length - 1)]);
+      rows.add(row);
+    }
+    return write((int) day.toEpochDay(), rows);
+  }
+
+  /** A data file of one event per time, in the partition whose single value is {@code partitionValue}. */
+  DataFile writeEvents(int partitionValue, java.time.OffsetDateTime... times) {
+    java.util.List<Record> rows = new java.util.ArrayList<>();
+    for (int i = 0; i < times.length; i++) {
+      GenericRecord row = GenericRecord.create(EVENTS);
+      row.setField("id", (long) i + 1);
+      row.setField("ts", times[i]);
+      rows.add(row);
+    }
+    return write(partitionValue, rows);
+  }
+
+  private DataFile write(int partitionValue, java.util.List<Record> rows) {
     GenericRecord partition = GenericRecord.create(table.spec().partitionType());
-    partition.set(0, (int) day.toEpochDay());
+    partition.set(0, partitionValue);
     OutputFile out = table.io().newOutputFile(table.locationProvider().newDataLocation(table.spec(), partition,
         UUID.randomUUID() + ".parquet"));
     try {
       DataWriter<Record> writer = Parquet.writeData(out).forTable(table).withSpec(table.spec())
           .withPartition(partition).createWriterFunc(GenericParquetWriter::create).overwrite().build();
       try (writer) {
-        for (int i = 0; i < ids.length; i++) {
-          GenericRecord row = GenericRecord.create(SCHEMA);
-          row.setField("id", ids[i]);
-          row.setField("day", day);
-          row.setField("status", statuses[Math.min(i, statuses.length - 1)]);
-          writer.write(row);
-        }
+        rows.forEach(writer::write);
       }
       return writer.toDataFile();
     } catch (IOException e) {
