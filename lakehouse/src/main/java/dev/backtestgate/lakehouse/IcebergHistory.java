@@ -217,7 +217,7 @@ public final class IcebergHistory {
     IcebergSnapshots snapshots = new IcebergSnapshots(table, metadata, name,
         columns == null ? new IcebergColumns(null, null) : columns);
     Snapshot head = snapshots.head(atSnapshot);
-    return new Read(name, table, snapshots, head, head == null ? List.of() : snapshots.lineage(head), columns);
+    return new Read(name, table, snapshots, head, head == null ? List.of() : snapshots.lineage(head));
   }
 
   private static String name(String column, String what) {
@@ -261,8 +261,7 @@ public final class IcebergHistory {
   }
 
   /** One read of the table's metadata. */
-  private record Read(String name, Table table, IcebergSnapshots snapshots, Snapshot head, List<Snapshot> lineage,
-      IcebergColumns columns) {
+  private record Read(String name, Table table, IcebergSnapshots snapshots, Snapshot head, List<Snapshot> lineage) {
     ChangedRows examples(String keyColumn) {
       return new IcebergChangedRows(table, snapshots, keyColumn);
     }
