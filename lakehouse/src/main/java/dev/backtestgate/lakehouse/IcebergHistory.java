@@ -128,12 +128,8 @@ public final class IcebergHistory {
   public TableHistory since(Instant time) {
     Objects.requireNonNull(time, "since: pass the start of the window, e.g. the backtest's first decision time");
     Read read = open(true);
-    Snapshot oldest = read.lineage.isEmpty() ? null : read.lineage.get(0);
-    boolean kept = oldest == null || oldest.parentId() == null || oldest.timestampMillis() < time.toEpochMilli();
     TableHistory judged = read.judge(read.lineage, Window.since(time), closedAfterDays, keyColumn);
-    return read.finish(judged, "since " + time, time.toEpochMilli(), kept ? null
-        : "snapshot expiry removed the snapshots before snapshot " + oldest.snapshotId() + " (the oldest ancestor "
-            + "kept, committed " + Instant.ofEpochMilli(oldest.timestampMillis()) + ")");
+    return read.finish(judged, "since " + time, time.toEpochMilli(), read.expiredBefore(time));
   }
 
   /** Reads every snapshot from {@code snapshotId} (inclusive) on, along the read snapshot's ancestry. */
@@ -169,6 +165,10 @@ public final class IcebergHistory {
     Objects.requireNonNull(since, "since: pass the start of the window the audit covers");
     return Check.of("non-append audit of the Iceberg table '" + source.describe() + "'", context -> {
       Read read = open(false);
+      String expired = read.expiredBefore(since);
+      if (expired != null) {
+        throw new IllegalStateException(read.expiredMessage("since " + since, expired));
+      }
       List<LogCommit> writers = new ArrayList<>();
       for (TableLog.Commit commit : read.snapshots.read(read.head, read.lineage, true).commits()) {
         if (commit.commit().time().isBefore(since) || DataOperations.APPEND.equals(commit.commit().operation())) {
@@ -266,6 +266,25 @@ public final class IcebergHistory {
       return new IcebergChangedRows(table, snapshots, keyColumn);
     }
 
+    /** Why snapshot expiry left part of the window since {@code time} unreadable, or null when it did not. */
+    String expiredBefore(Instant time) {
+      Snapshot oldest = lineage.isEmpty() ? null : lineage.get(0);
+      if (oldest == null || oldest.parentId() == null || oldest.timestampMillis() < time.toEpochMilli()) {
+        return null;
+      }
+      return "snapshot expiry removed the snapshots before snapshot " + oldest.snapshotId() + " (the oldest "
+          + "ancestor kept, committed " + Instant.ofEpochMilli(oldest.timestampMillis()) + ")";
+    }
+
+    /** The window {@code window} is not passed because {@code why}: the table, the setting and the fix. */
+    String expiredMessage(String window, String why) {
+      return "the Iceberg table '" + name + "' no longer holds the whole window asked for (" + window + "): " + why
+          + ", so a rewrite in the missing part could not be seen and the window is not passed. The table keeps "
+          + "snapshots for " + snapshots.retention() + ". Fix: ask for a window the table still holds (since its "
+          + "oldest snapshot kept), or keep snapshots longer for the next backtest: " + snapshots.retentionFix()
+          + ".";
+    }
+
     /**
      * The judgement of {@code window}'s snapshots. Whether the table still holds the whole window is told by
      * {@link #finish}, in Iceberg's words, so the log is handed over as holding it.
@@ -281,11 +300,7 @@ public final class IcebergHistory {
     TableHistory finish(TableHistory judged, String window, long fromMillis, String expired) {
       List<String> unreadable = new ArrayList<>();
       if (expired != null) {
-        unreadable.add("the Iceberg table '" + name + "' no longer holds the whole window asked for (" + window
-            + "): " + expired + ", so a rewrite in the missing part could not be seen and the window is not "
-            + "passed. The table keeps snapshots for " + snapshots.retention() + ". Fix: ask for a window the "
-            + "table still holds (since its oldest snapshot kept), or keep snapshots longer for the next backtest: "
-            + snapshots.retentionFix() + ".");
+        unreadable.add(expiredMessage(window, expired));
       }
       unreadable.addAll(judged.unreadable());
       List<HistoryEntry> log = snapshots.snapshotLog();

@@ -180,7 +180,12 @@ final class IcebergSnapshots {
 
   String retention() {
     String age = metadata.properties().get(TableProperties.MAX_SNAPSHOT_AGE_MS);
-    long ms = age == null ? TableProperties.MAX_SNAPSHOT_AGE_MS_DEFAULT : Long.parseLong(age.trim());
+    long ms;
+    try {
+      ms = age == null ? TableProperties.MAX_SNAPSHOT_AGE_MS_DEFAULT : Long.parseLong(age.trim());
+    } catch (NumberFormatException e) {
+      return TableProperties.MAX_SNAPSHOT_AGE_MS + " = '" + age + "' (not a number of milliseconds)";
+    }
     return TableProperties.MAX_SNAPSHOT_AGE_MS + " = " + ms + " (" + Duration.ofMillis(ms).toDays() + " days"
         + (age == null ? ", the default" : "") + "), applied whenever snapshots are expired (expireSnapshots(), "
         + "the expire_snapshots procedure)";

@@ -150,13 +150,14 @@ class IcebergHistoryTests {
     DataFile compacted = t.write(CLOSED, new long[] {3, 4, 101}, "open");
     t.table.newRewrite().rewriteFiles(Set.of(t.files.get(CLOSED), extra), Set.of(compacted)).commit();
     long compaction = t.current();
+    assertThat(IcebergHistory.of(t.location).nonAppendAudit(Instant.EPOCH).run(null)).as("appends and compaction")
+        .isEmpty();
     t.table.expireSnapshots().expireSnapshotId(late).commit();
 
     TableHistory history = history(t).sinceSnapshot(compaction);
 
     assertThat(history.version()).isEqualTo(compaction);
     assertThat(history.clean()).as("%s", history).isTrue();
-    assertThat(IcebergHistory.of(t.location).nonAppendAudit(Instant.EPOCH).run(null)).isEmpty();
 
     DataFile lossy = t.write(CLOSED, new long[] {3, 4}, "open");   // "compaction" that drops id 101
     t.table.newRewrite().validateFromSnapshot(compaction).rewriteFiles(Set.of(compacted), Set.of(lossy))
@@ -192,6 +193,12 @@ class IcebergHistoryTests {
     GateResult gate = gate(whole, null);
     assertThat(gate.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(gate.findings()).extracting(Finding::kind).contains("check-failed");
+    GateResult audit = gate(null, IcebergHistory.of(t.location).nonAppendAudit(Instant.EPOCH));
+    assertThat(audit.verdict()).as("an audit that cannot see the whole window does not pass").isEqualTo(Verdict.FAILED);
+    assertThat(audit.findings()).singleElement().satisfies(f -> {
+      assertThat(f.kind()).isEqualTo("check-failed");
+      assertThat(String.join("\n", f.render().lines())).contains("history.expire.max-snapshot-age-ms");
+    });
   }
 
   @Test
