@@ -296,6 +296,12 @@ class IcebergHistoryTests {
         .hasMessageContaining("'status' is not a partition column", "day (identity of day)");
     assertThatThrownBy(() -> history(t).validTimeColumn("status").since(Instant.EPOCH))
         .hasMessageContaining("'status' is not a DATE or TIMESTAMP column", "it is a string");
+    assertThatThrownBy(() -> history(t).atSnapshot(42).since(Instant.EPOCH))
+        .hasMessageContaining("keeps no snapshot 42", "1 snapshot(s)", "atSnapshot(...)");
+    TableHistory fromCatalog = IcebergHistory.of(t.table).partitionColumn("day").validTimeColumn("day")
+        .since(Instant.EPOCH);
+    assertThat(fromCatalog.clean()).as("a table a catalog loaded reads like a path: one append of today").isTrue();
+    assertThat(fromCatalog.binding()).isEqualTo("iceberg:" + t.table.name() + "@" + t.current());
     String v4 = dir.resolve("v4").toUri().toString();
     new HadoopTables(new Configuration()).create(IcebergTables.SCHEMA, PartitionSpec.unpartitioned(),
         Map.of(TableProperties.FORMAT_VERSION, "4"), v4);
