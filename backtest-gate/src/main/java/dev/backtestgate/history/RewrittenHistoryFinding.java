@@ -71,7 +71,8 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
     return new Rendering(fmt("History of '%s' was rewritten in %d closed partitions.", result.table(),
         changed.size()), lines, "", fromLog ? "Restore the partitions of '" + result.table() + "' listed above "
             + "to the version before the commit that rewrote them (Delta: RESTORE TABLE ... TO VERSION AS OF that "
-            + "version minus one) and write the cleanup again as appended corrections with their own commit time; "
+            + "version minus one; Iceberg: read the partitions AS OF the snapshot's parent and write them back) "
+            + "and write the cleanup again as appended corrections with their own commit time; "
             + "a backtest must not run on the rewritten rows."
             : "Restore the original rows of the partitions of '" + result.table()
             + "' listed above and append corrections as new events with their own recordedAt; if the rewrite "

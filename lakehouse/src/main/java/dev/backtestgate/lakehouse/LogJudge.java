@@ -65,7 +65,8 @@ final class LogJudge {
               ? "row count" : "earliest valid time") + " the log does not record (no file statistics), so "
               + "whether it touched closed history cannot be told and the window is not passed. Fix: keep file "
               + "statistics on (Delta collects them by default: delta.dataSkippingNumIndexedCols must cover the "
-              + "valid-time column), or partition the table by the valid-time column.");
+              + "valid-time column; Iceberg: write.metadata.metrics.column.<column> must not be none), or "
+              + "partition the table by the valid-time column (Iceberg: or a day, month, year or hour of it).");
           continue;
         }
         if (change.added()) {

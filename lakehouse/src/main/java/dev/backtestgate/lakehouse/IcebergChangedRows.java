@@ -1,0 +1,121 @@
+package dev.backtestgate.lakehouse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotChanges;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.data.parquet.GenericParquetReaders;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.parquet.Parquet;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Example rows a rewriting Iceberg snapshot changed: the rows of the data files it removed in the rewritten
+ * partitions against the rows of the files it added there (a copy-on-write overwrite or delete), paired by the key
+ * column when one is named. Read while the files are still there: snapshot expiry deletes the removed files, and
+ * then the finding says the rows could not be read. Rows a delete file removed (merge-on-read) are counted, not
+ * listed.
+ */
+final class IcebergChangedRows implements ChangedRows {
+  private static final int EXAMPLES = 3;
+  /** Past this many rows on one side the examples are skipped: they are examples, not a diff of the table. */
+  private static final int MAX_ROWS = 100_000;
+
+  private final Table table;
+  private final IcebergSnapshots snapshots;
+  private final String keyColumn;
+
+  IcebergChangedRows(Table table, IcebergSnapshots snapshots, String keyColumn) {
+    this.table = table;
+    this.snapshots = snapshots;
+    this.keyColumn = keyColumn;
+  }
+
+  @Override
+  public List<String> examples(long snapshotId, Set<String> partitions) {
+    try {
+      Snapshot snapshot = snapshots.snapshot(snapshotId);
+      Schema schema = snapshot.schemaId() != null && table.schemas().containsKey(snapshot.schemaId())
+          ? table.schemas().get(snapshot.schemaId()) : table.schema();
+      SnapshotChanges changes = SnapshotChanges.builderFor(table).snapshot(snapshot).build();
+      Map<String, String> before = rows(changes.removedDataFiles(), partitions, schema);
+      Map<String, String> after = rows(changes.addedDataFiles(), partitions, schema);
+      if (before == null || after == null) {
+        return List.of("the changed rows were not listed: the files hold more than " + MAX_ROWS + " rows or are "
+            + "not Parquet");
+      }
+      List<String> examples = new ArrayList<>();
+      for (Map.Entry<String, String> row : before.entrySet()) {
+        String now = after.get(row.getKey());
+        if (examples.size() < EXAMPLES && !row.getValue().equals(now)) {
+          examples.add(now == null ? "deleted " + row.getValue()
+              : keyColumn + " " + row.getKey() + ": " + row.getValue() + " -> " + now);
+        }
+      }
+      for (Map.Entry<String, String> row : after.entrySet()) {
+        if (examples.size() < 2 * EXAMPLES && !before.containsKey(row.getKey())) {
+          examples.add("added " + row.getValue());
+        }
+      }
+      long deletes = 0;
+      for (DeleteFile d : changes.addedDeleteFiles()) {
+        if (partitions.contains(snapshots.partition(d))) {
+          deletes += d.recordCount();
+        }
+      }
+      if (deletes > 0) {
+        examples.add(deletes + " row(s) removed by delete files (merge-on-read): compare the partitions AS OF "
+            + "snapshot " + snapshot.parentId() + " and AS OF snapshot " + snapshotId + " to list them");
+      }
+      return examples;
+    } catch (RuntimeException | IOException e) {
+      String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      return List.of("the changed rows could not be read from the snapshot's files (" + reason + "); snapshot "
+          + "expiry may have deleted them");
+    }
+  }
+
+  /** The rows of {@code files} in {@code partitions}, by key (or by the whole row), or null when too many. */
+  private Map<String, String> rows(Iterable<DataFile> files, Set<String> partitions, Schema schema)
+      throws IOException {
+    Map<String, String> rows = new LinkedHashMap<>();
+    for (DataFile file : files) {
+      if (!partitions.contains(snapshots.partition(file))) {
+        continue;
+      }
+      if (file.format() != FileFormat.PARQUET) {
+        return null;
+      }
+      try (CloseableIterable<Record> records = Parquet.read(table.io().newInputFile(file.location()))
+          .project(schema).createReaderFunc(type -> GenericParquetReaders.buildReader(schema, type)).build()) {
+        for (Record record : records) {
+          String described = describe(record, schema);
+          Object key = keyColumn == null ? null : record.getField(keyColumn);
+          rows.put(keyColumn == null ? described : String.valueOf(key), described);
+          if (rows.size() > MAX_ROWS) {
+            return null;
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static String describe(Record record, Schema schema) {
+    List<String> fields = new ArrayList<>();
+    for (Types.NestedField field : schema.columns()) {
+      fields.add(field.name() + "=" + record.getField(field.name()));
+    }
+    return "{" + String.join(", ", fields) + "}";
+  }
+}
