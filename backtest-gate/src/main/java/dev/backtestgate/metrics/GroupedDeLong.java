@@ -1,0 +1,76 @@
+package dev.backtestgate.metrics;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntUnaryOperator;
+import org.apiguardian.api.API;
+
+/**
+ * {@link DeLong#compare} of a candidate against a baseline on each group of rows (for example each period of
+ * decision times) at once: the same comparison, bit for bit, as on the group's rows alone, from one bucketing of each
+ * model's scores over all rows instead of one per group. Costs about one {@link DeLong#compare} on all rows, and the
+ * memory of one, plus O(groups).
+ *
+ * <pre>{@code
+ * List<GroupedDeLong.Group> byMonth = GroupedDeLong.compare(labels, candidate, baseline, 12,
+ *     row -> monthOf[row], 30, 0.95);
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.2")
+public final class GroupedDeLong {
+  private GroupedDeLong() {}
+
+  /**
+   * One group's rows and its comparison.
+   *
+   * @param positives positive rows in the group
+   * @param negatives negative rows in the group
+   * @param comparison the candidate against the baseline on the group's rows, when it has at least the minimum of
+   *     each class; empty otherwise
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public record Group(long positives, long negatives, Optional<AucComparison> comparison) {}
+
+  /**
+   * Compares the models on each group's rows.
+   *
+   * @param groups how many groups there are
+   * @param groupOf the group of each row, in {@code [0, groups)}; called once per row, in row order
+   * @param minPerClass the fewest positives and negatives a group needs to be compared, at least 2
+   * @return one entry per group, in group order
+   * @throws IllegalArgumentException on invalid scores or labels as {@link DeLong#compare} says, and for a group
+   *     index out of range
+   */
+  public static List<Group> compare(boolean[] labels, double[] candidate, double[] baseline, int groups,
+      IntUnaryOperator groupOf, int minPerClass, double confidenceLevel) {
+    Checks.confidenceLevel(confidenceLevel);
+    Checks.sameRows(labels, candidate, "candidate scores");
+    Checks.sameRows(labels, baseline, "baseline scores");
+    if (groups < 1) {
+      throw new IllegalArgumentException("there must be at least one group of rows, got " + groups);
+    }
+    if (minPerClass < 2) {
+      throw new IllegalArgumentException("a group needs at least 2 positives and 2 negatives for a DeLong variance "
+          + "(its covariances divide by positives - 1 and negatives - 1), so the minimum per class must be at "
+          + "least 2, got " + minPerClass);
+    }
+    ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
+    ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
+    GroupedPlacements placements = new GroupedPlacements(labels, groups, groupOf);
+    placements.placeBaseline(baseline, baselineRange);
+    placements.placeCandidate(candidate, candidateRange);
+    List<Group> result = new ArrayList<>(groups);
+    for (int g = 0; g < groups; g++) {
+      long positives = placements.positives[g];
+      long negatives = placements.negatives[g];
+      Optional<AucComparison> comparison = positives >= minPerClass && negatives >= minPerClass
+          ? Optional.of(placements.sums[g].comparison(positives, negatives, confidenceLevel))
+          : Optional.empty();
+      result.add(new Group(positives, negatives, comparison));
+    }
+    return result;
+  }
+}

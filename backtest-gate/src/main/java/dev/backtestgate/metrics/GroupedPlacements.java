@@ -1,0 +1,253 @@
+package dev.backtestgate.metrics;
+
+import static dev.backtestgate.metrics.PlacementSums.NEGATIVE;
+import static dev.backtestgate.metrics.PlacementSums.POSITIVE;
+
+import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
+
+/**
+ * DeLong placements (see {@link Placements}) of every row within its own group, for all groups from one ordering of
+ * each model's scores: the rows are bucketed by score once over all groups (the layout {@link DeLong#compare} uses),
+ * each bucket's classes sorted, and its tie groups walked in ascending order with running per-group counts of the
+ * positives and negatives below. A row's placement counts only the other class of its own group, ties as one half,
+ * exactly as a comparison on that group's rows alone counts them.
+ *
+ * <p>Memory beyond the input: the three arrays of {@link DeLong#compare} ({@code double[n]} scores, {@code int[n]}
+ * payload and {@code int[n]} placements by row) and O(groups). No array records each row's group: the row's slot
+ * {@code byRow[row]} holds {@code 2 * (rows of earlier groups)} plus, after the baseline's pass, the baseline's
+ * placement, which is less than {@code 2 * (rows of its group)}; so the group is read back from that value (a table
+ * on its high bits and a step or two), and the candidate's pass carries it through the bucketing as {@link DeLong}
+ * carries the baseline's placement. The walk is sequential, so the result is the same on one thread or two.
+ */
+final class GroupedPlacements {
+  /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
+  private static final int TABLE_BITS = 13;
+
+  private final boolean[] labels;
+  private final int groups;
+  final long[] positives;
+  final long[] negatives;
+  final GroupSums[] sums;
+  /** {@code 2 * (rows of groups before g)}, for {@code g} in {@code [0, groups]}. */
+  private final long[] start2;
+  /** By row, unsigned: {@code start2[group]}, plus the baseline's placement once its pass has run. */
+  private final int[] byRow;
+  private final double[] scratch;
+  private final int[] payload;
+  private final int shift;
+  private final int[] table;
+  private final long[] positivesBelow;
+  private final long[] negativesBelow;
+  private final int[] tiedPositives;
+  private final int[] tiedNegatives;
+  private boolean baselinePass;
+
+  /**
+   * Counts each group's classes and marks each row's group.
+   *
+   * @throws IllegalArgumentException when {@code groupOf} puts a row outside {@code [0, groups)}
+   */
+  GroupedPlacements(boolean[] labels, int groups, IntUnaryOperator groupOf) {
+    this.labels = labels;
+    this.groups = groups;
+    int n = labels.length;
+    this.positives = new long[groups];
+    this.negatives = new long[groups];
+    this.byRow = new int[n];
+    for (int row = 0; row < n; row++) {
+      int g = groupOf.applyAsInt(row);
+      if (g < 0 || g >= groups) {
+        throw new IllegalArgumentException("row " + row + " was put in group " + g + ", outside the " + groups
+            + " groups [0, " + groups + "): the grouping function must return a group index in that range.");
+      }
+      byRow[row] = g;
+      if (labels[row]) {
+        positives[g]++;
+      } else {
+        negatives[g]++;
+      }
+    }
+    this.start2 = new long[groups + 1];
+    for (int g = 0; g < groups; g++) {
+      start2[g + 1] = start2[g] + 2 * (positives[g] + negatives[g]);
+    }
+    for (int row = 0; row < n; row++) {
+      byRow[row] = (int) start2[byRow[row]]; // below 2^32: read back unsigned
+    }
+    int bits = 64 - Long.numberOfLeadingZeros(start2[groups]);
+    this.shift = Math.max(0, bits - TABLE_BITS);
+    this.table = new int[(int) (start2[groups] >>> shift) + 1];
+    for (int b = 0, g = 0; b < table.length; b++) {
+      long at = (long) b << shift;
+      while (g + 1 < groups && start2[g + 1] <= at) {
+        g++;
+      }
+      table[b] = g;
+    }
+    this.sums = new GroupSums[groups];
+    for (int g = 0; g < groups; g++) {
+      sums[g] = new GroupSums();
+    }
+    this.scratch = new double[n];
+    this.payload = new int[n];
+    this.positivesBelow = new long[groups];
+    this.negativesBelow = new long[groups];
+    this.tiedPositives = new int[groups];
+    this.tiedNegatives = new int[groups];
+  }
+
+  /** Places the baseline's rows: writes each placement into its row's slot and sums them per group. */
+  void placeBaseline(double[] scores, ScoreRange range) {
+    baselinePass = true;
+    run(scores, range, null);
+  }
+
+  /** Places the candidate's rows, after {@link #placeBaseline}: sums them and their differences per group. */
+  void placeCandidate(double[] scores, ScoreRange range) {
+    baselinePass = false;
+    run(scores, range, byRow);
+  }
+
+  private void run(double[] scores, ScoreRange range, int[] payloadByRow) {
+    Arrays.fill(positivesBelow, 0);
+    Arrays.fill(negativesBelow, 0);
+    Buckets buckets = new Buckets(range, scores.length);
+    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, payloadByRow);
+    FineBuckets fine =
+        new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
+    for (int c = 0; c < buckets.coarseCount; c++) {
+      int s = layout.start(c);
+      int ns = layout.negStart(c);
+      int e = layout.start(c + 1);
+      if (s == ns || ns == e || e - s > fine.capacity()) {
+        resolve(scratch, payload, s, ns, e);
+        continue;
+      }
+      fine.distribute(c, scratch, payload, s, ns, e);
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        resolve(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
+      }
+    }
+  }
+
+  /**
+   * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
+   * above those of earlier buckets. One class alone needs no order: none of its rows ties with the other class.
+   */
+  private void resolve(double[] keys, int[] carried, int s, int ns, int e) {
+    if (s == ns || ns == e) {
+      for (int k = s; k < ns; k++) {
+        positive(carried, k);
+      }
+      for (int k = ns; k < e; k++) {
+        negative(carried, k);
+      }
+      return;
+    }
+    PairSort.sort(keys, carried, s, ns);
+    PairSort.sort(keys, carried, ns, e);
+    int i = s;
+    int j = ns;
+    while (i < ns || j < e) {
+      double x = i == ns ? keys[j] : j == e ? keys[i] : Math.min(keys[i], keys[j]);
+      int iEnd = i;
+      while (iEnd < ns && keys[iEnd] == x) {
+        iEnd++;
+      }
+      int jEnd = j;
+      while (jEnd < e && keys[jEnd] == x) {
+        jEnd++;
+      }
+      if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
+        for (int k = i; k < iEnd; k++) {
+          positive(carried, k);
+        }
+        for (int k = j; k < jEnd; k++) {
+          negative(carried, k);
+        }
+      } else {
+        tied(carried, i, iEnd, j, jEnd);
+      }
+      i = iEnd;
+      j = jEnd;
+    }
+  }
+
+  /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
+  private void positive(int[] carried, int k) {
+    long packed = packed(carried, k);
+    int g = group(packed);
+    record(carried, k, packed, g, 2 * negativesBelow[g], POSITIVE);
+    positivesBelow[g]++;
+  }
+
+  /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
+  private void negative(int[] carried, int k) {
+    long packed = packed(carried, k);
+    int g = group(packed);
+    record(carried, k, packed, g, 2 * (positives[g] - positivesBelow[g]), NEGATIVE);
+    negativesBelow[g]++;
+  }
+
+  /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
+  private void tied(int[] carried, int i, int iEnd, int j, int jEnd) {
+    for (int k = i; k < iEnd; k++) {
+      tiedPositives[group(packed(carried, k))]++;
+    }
+    for (int k = j; k < jEnd; k++) {
+      tiedNegatives[group(packed(carried, k))]++;
+    }
+    for (int k = i; k < iEnd; k++) {
+      long packed = packed(carried, k);
+      int g = group(packed);
+      record(carried, k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], POSITIVE);
+    }
+    for (int k = j; k < jEnd; k++) {
+      long packed = packed(carried, k);
+      int g = group(packed);
+      long tied = tiedPositives[g];
+      record(carried, k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied, NEGATIVE);
+    }
+    for (int k = i; k < iEnd; k++) {
+      int g = group(packed(carried, k));
+      positivesBelow[g]++;
+      tiedPositives[g] = 0;
+    }
+    for (int k = j; k < jEnd; k++) {
+      int g = group(packed(carried, k));
+      negativesBelow[g]++;
+      tiedNegatives[g] = 0;
+    }
+  }
+
+  /** The row's slot value: read by row in the baseline's pass (payload: the row), carried in the candidate's. */
+  private long packed(int[] carried, int k) {
+    return Integer.toUnsignedLong(baselinePass ? byRow[carried[k]] : carried[k]);
+  }
+
+  /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
+  private int group(long packed) {
+    int g = table[(int) (packed >>> shift)];
+    while (g + 1 < groups && start2[g + 1] <= packed) {
+      g++;
+    }
+    return g;
+  }
+
+  private void record(int[] carried, int k, long packed, int g, long placement, int kind) {
+    GroupSums sum = sums[g];
+    if (baselinePass) {
+      byRow[carried[k]] = (int) (packed + placement);
+      sum.addBaseline(placement, kind);
+      if (kind == POSITIVE) {
+        sum.baselineTwiceU += placement;
+      }
+    } else {
+      sum.addCandidate(placement, placement - (packed - start2[g]), kind);
+      if (kind == POSITIVE) {
+        sum.candidateTwiceU += placement;
+      }
+    }
+  }
+}
