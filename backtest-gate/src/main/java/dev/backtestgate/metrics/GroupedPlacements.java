@@ -42,6 +42,17 @@ final class GroupedPlacements {
   private final int[] tiedPositives;
   private final int[] tiedNegatives;
   private boolean baselinePass;
+  /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
+  private int[] rowsAt;
+  /** The slot value of each index (carried, or gathered by row); null while {@link #rowsAt} is used. */
+  private int[] packedAt;
+  /** The groups of a bucket small enough to compare all its pairs. */
+  private final int[] groupAt = new int[Ties.ALL_PAIRS_MAX + 2];
+  /** Per group, the first positive (negative) index of a small bucket in its list, or -1. */
+  private final int[] firstPositive;
+  private final int[] firstNegative;
+  /** The next index of the same group and class in a small bucket, or -1. */
+  private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
 
   /**
    * Counts each group's classes and marks each row's group.
@@ -95,6 +106,10 @@ final class GroupedPlacements {
     this.negativesBelow = new long[groups];
     this.tiedPositives = new int[groups];
     this.tiedNegatives = new int[groups];
+    this.firstPositive = new int[groups];
+    this.firstNegative = new int[groups];
+    Arrays.fill(firstPositive, -1);
+    Arrays.fill(firstNegative, -1);
   }
 
   /** Places the baseline's rows: writes each placement into its row's slot and sums them per group. */
@@ -116,37 +131,70 @@ final class GroupedPlacements {
     CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, payloadByRow);
     FineBuckets fine =
         new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
+    int[] gathered = baselinePass ? new int[fine.capacity()] : null;
     for (int c = 0; c < buckets.coarseCount; c++) {
       int s = layout.start(c);
       int ns = layout.negStart(c);
       int e = layout.start(c + 1);
-      if (s == ns || ns == e || e - s > fine.capacity()) {
-        resolve(scratch, payload, s, ns, e);
+      if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
+        rowsAt = baselinePass ? payload : null;
+        packedAt = baselinePass ? null : payload;
+        sort(scratch, payload, s, ns, e);
+        place(scratch, s, ns, e);
         continue;
       }
       fine.distribute(c, scratch, payload, s, ns, e);
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-        resolve(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
+        sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
       }
+      rowsAt = null;
+      packedAt = fine.payload;
+      int size = e - s;
+      if (baselinePass) { // the rows' slots read, then written, in tight loops whose cache misses overlap
+        for (int k = 0; k < size; k++) {
+          gathered[k] = byRow[fine.payload[k]];
+        }
+        packedAt = gathered;
+      }
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
+      }
+      if (baselinePass) {
+        for (int k = 0; k < size; k++) {
+          byRow[fine.payload[k]] = gathered[k];
+        }
+      }
+    }
+  }
+
+  /** Sorts both classes of a bucket when {@link #place} walks it: both present, too many pairs to compare all. */
+  private static void sort(double[] keys, int[] carried, int s, int ns, int e) {
+    long pairs = (long) (ns - s) * (e - ns);
+    if (pairs > Ties.ALL_PAIRS_MAX) {
+      PairSort.sort(keys, carried, s, ns);
+      PairSort.sort(keys, carried, ns, e);
     }
   }
 
   /**
    * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
-   * above those of earlier buckets. One class alone needs no order: none of its rows ties with the other class.
+   * above those of earlier buckets, sorted by {@link #sort}. One class alone needs no order: none of its rows ties
+   * with the other class.
    */
-  private void resolve(double[] keys, int[] carried, int s, int ns, int e) {
+  private void place(double[] keys, int s, int ns, int e) {
     if (s == ns || ns == e) {
       for (int k = s; k < ns; k++) {
-        positive(carried, k);
+        positive(k);
       }
       for (int k = ns; k < e; k++) {
-        negative(carried, k);
+        negative(k);
       }
       return;
     }
-    PairSort.sort(keys, carried, s, ns);
-    PairSort.sort(keys, carried, ns, e);
+    if ((long) (ns - s) * (e - ns) <= Ties.ALL_PAIRS_MAX) {
+      allPairs(keys, s, ns, e);
+      return;
+    }
     int i = s;
     int j = ns;
     while (i < ns || j < e) {
@@ -161,69 +209,113 @@ final class GroupedPlacements {
       }
       if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
         for (int k = i; k < iEnd; k++) {
-          positive(carried, k);
+          positive(k);
         }
         for (int k = j; k < jEnd; k++) {
-          negative(carried, k);
+          negative(k);
         }
       } else {
-        tied(carried, i, iEnd, j, jEnd);
+        tied(i, iEnd, j, jEnd);
       }
       i = iEnd;
       j = jEnd;
     }
   }
 
+  /**
+   * A small bucket: each row compared with the other class's rows of its own group only, found through a list per
+   * group (rows of one group rarely share a small bucket, so this is about one step per row).
+   */
+  private void allPairs(double[] keys, int s, int ns, int e) {
+    for (int k = s; k < e; k++) {
+      int g = group(packed(k));
+      groupAt[k - s] = g;
+      int[] head = k < ns ? firstPositive : firstNegative;
+      nextInGroup[k - s] = head[g];
+      head[g] = k;
+    }
+    for (int i = s; i < ns; i++) {
+      int g = groupAt[i - s];
+      double x = keys[i];
+      long against = 0;
+      for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
+        double y = keys[j];
+        against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
+      }
+      record(i, packed(i), g, 2 * negativesBelow[g] + against, POSITIVE);
+    }
+    for (int j = ns; j < e; j++) {
+      int g = groupAt[j - s];
+      double y = keys[j];
+      long against = 0;
+      for (int i = firstPositive[g]; i >= 0; i = nextInGroup[i - s]) {
+        double x = keys[i];
+        against += (y > x ? 2 : 0) + (y == x ? 1 : 0);
+      }
+      record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against, NEGATIVE);
+    }
+    for (int k = s; k < e; k++) {
+      int g = groupAt[k - s];
+      if (k < ns) {
+        positivesBelow[g]++;
+        firstPositive[g] = -1;
+      } else {
+        negativesBelow[g]++;
+        firstNegative[g] = -1;
+      }
+    }
+  }
+
   /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
-  private void positive(int[] carried, int k) {
-    long packed = packed(carried, k);
+  private void positive(int k) {
+    long packed = packed(k);
     int g = group(packed);
-    record(carried, k, packed, g, 2 * negativesBelow[g], POSITIVE);
+    record(k, packed, g, 2 * negativesBelow[g], POSITIVE);
     positivesBelow[g]++;
   }
 
   /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
-  private void negative(int[] carried, int k) {
-    long packed = packed(carried, k);
+  private void negative(int k) {
+    long packed = packed(k);
     int g = group(packed);
-    record(carried, k, packed, g, 2 * (positives[g] - positivesBelow[g]), NEGATIVE);
+    record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), NEGATIVE);
     negativesBelow[g]++;
   }
 
   /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
-  private void tied(int[] carried, int i, int iEnd, int j, int jEnd) {
+  private void tied(int i, int iEnd, int j, int jEnd) {
     for (int k = i; k < iEnd; k++) {
-      tiedPositives[group(packed(carried, k))]++;
+      tiedPositives[group(packed(k))]++;
     }
     for (int k = j; k < jEnd; k++) {
-      tiedNegatives[group(packed(carried, k))]++;
+      tiedNegatives[group(packed(k))]++;
     }
     for (int k = i; k < iEnd; k++) {
-      long packed = packed(carried, k);
+      long packed = packed(k);
       int g = group(packed);
-      record(carried, k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], POSITIVE);
+      record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], POSITIVE);
     }
     for (int k = j; k < jEnd; k++) {
-      long packed = packed(carried, k);
+      long packed = packed(k);
       int g = group(packed);
       long tied = tiedPositives[g];
-      record(carried, k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied, NEGATIVE);
+      record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied, NEGATIVE);
     }
     for (int k = i; k < iEnd; k++) {
-      int g = group(packed(carried, k));
+      int g = group(packed(k));
       positivesBelow[g]++;
       tiedPositives[g] = 0;
     }
     for (int k = j; k < jEnd; k++) {
-      int g = group(packed(carried, k));
+      int g = group(packed(k));
       negativesBelow[g]++;
       tiedNegatives[g] = 0;
     }
   }
 
-  /** The row's slot value: read by row in the baseline's pass (payload: the row), carried in the candidate's. */
-  private long packed(int[] carried, int k) {
-    return Integer.toUnsignedLong(baselinePass ? byRow[carried[k]] : carried[k]);
+  /** The slot value of the row at index {@code k}: read by its row, or from where it was carried or gathered. */
+  private long packed(int k) {
+    return Integer.toUnsignedLong(rowsAt != null ? byRow[rowsAt[k]] : packedAt[k]);
   }
 
   /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
@@ -235,10 +327,15 @@ final class GroupedPlacements {
     return g;
   }
 
-  private void record(int[] carried, int k, long packed, int g, long placement, int kind) {
+  private void record(int k, long packed, int g, long placement, int kind) {
     GroupSums sum = sums[g];
     if (baselinePass) {
-      byRow[carried[k]] = (int) (packed + placement);
+      int slot = (int) (packed + placement);
+      if (rowsAt != null) {
+        byRow[rowsAt[k]] = slot;
+      } else {
+        packedAt[k] = slot;
+      }
       sum.addBaseline(placement, kind);
       if (kind == POSITIVE) {
         sum.baselineTwiceU += placement;
