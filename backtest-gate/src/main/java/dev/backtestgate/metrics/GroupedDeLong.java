@@ -11,8 +11,9 @@ import org.apiguardian.api.API;
 /**
  * {@link DeLong#compare} of a candidate against a baseline on each group of rows (for example each period of
  * decision times) at once: the same comparison, bit for bit, as on the group's rows alone, from one bucketing of each
- * model's scores over all rows instead of one per group. Costs about one {@link DeLong#compare} on all rows, and the
- * memory of one, plus O(groups).
+ * model's scores over all rows instead of one per group, in any row order. Does all the work of one {@link
+ * DeLong#compare} on all rows plus finding each row's group (about 1.5 comparisons of CPU time at 10M rows), with the
+ * memory of one plus O(groups).
  *
  * <pre>{@code
  * List<GroupedDeLong.Group> byMonth = GroupedDeLong.compare(labels, candidate, baseline, 12,
