@@ -7,18 +7,21 @@ import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
 
 /**
- * DeLong placements (see {@link Placements}) of every row within its own group, for all groups from one ordering of
- * each model's scores: the rows are bucketed by score once over all groups (the layout {@link DeLong#compare} uses),
- * each bucket's classes sorted, and its tie groups walked in ascending order with running per-group counts of the
- * positives and negatives below. A row's placement counts only the other class of its own group, ties as one half,
- * exactly as a comparison on that group's rows alone counts them.
+ * DeLong placements (see {@link Placements}) of every row within its own group and among all rows, for all groups
+ * from one ordering of each model's scores: the rows are bucketed by score once over all groups (the layout {@link
+ * DeLong#compare} uses), each bucket's classes sorted, and its tie groups walked in ascending order with running
+ * per-group and all-row counts of the positives and negatives below. A row's placement in its group counts only the
+ * other class of its own group, ties as one half, exactly as a comparison on that group's rows alone counts them; its
+ * placement among all rows counts the other class of every group, exactly as {@link DeLong#compare} on all rows does.
  *
  * <p>Memory beyond the input: the three arrays of {@link DeLong#compare} ({@code double[n]} scores, {@code int[n]}
- * payload and {@code int[n]} placements by row) and O(groups). No array records each row's group: the row's slot
- * {@code byRow[row]} holds {@code 2 * (rows of earlier groups)} plus, after the baseline's pass, the baseline's
- * placement, which is less than {@code 2 * (rows of its group)}; so the group is read back from that value (a table
- * on its high bits and a step or two), and the candidate's pass carries it through the bucketing as {@link DeLong}
- * carries the baseline's placement. The walk is sequential, so the result is the same on one thread or two.
+ * payload and {@code int[n]} placements by row), one more {@code int[n]} (the baseline's placement of each row among
+ * all rows) and O(groups). No array records each row's group: the row's slot {@code byRow[row]} holds {@code 2 *
+ * (rows of earlier groups)} plus, after the baseline's pass, the baseline's placement in its group, which is less than
+ * {@code 2 * (rows of its group)}; so the group is read back from that value (a table on its high bits and a step or
+ * two). Both passes carry the row number through the bucketing and read each bucket's slots in a tight loop, whose
+ * cache misses overlap; the baseline's pass writes them back the same way. The walk is sequential, so the result is
+ * the same on one thread or two.
  */
 final class GroupedPlacements {
   /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
@@ -29,6 +32,10 @@ final class GroupedPlacements {
   final long[] positives;
   final long[] negatives;
   final GroupSums[] sums;
+  /** All rows' positives and negatives, and their sums: the comparison on all rows, from the same walk. */
+  final long allPositives;
+  final long allNegatives;
+  final GroupSums all = new GroupSums();
   /** {@code 2 * (rows of groups before g)}, for {@code g} in {@code [0, groups]}. */
   private final long[] start2;
   /** By row, unsigned: {@code start2[group]}, plus the baseline's placement once its pass has run. */
@@ -41,6 +48,12 @@ final class GroupedPlacements {
   private final long[] negativesBelow;
   private final int[] tiedPositives;
   private final int[] tiedNegatives;
+  /** By row: the baseline's placement of the row among all rows, unsigned. */
+  private final int[] allByRow;
+  private long allPositivesBelow;
+  private long allNegativesBelow;
+  /** Rare buckets: null; else each index's placement among all rows by the baseline (gathered or to be written). */
+  private int[] allAt;
   private boolean baselinePass;
   /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
   private int[] rowsAt;
@@ -96,6 +109,13 @@ final class GroupedPlacements {
       }
       table[b] = g;
     }
+    long allPositiveRows = 0;
+    for (int g = 0; g < groups; g++) {
+      allPositiveRows += positives[g];
+    }
+    this.allPositives = allPositiveRows;
+    this.allNegatives = n - allPositiveRows;
+    this.allByRow = new int[n];
     this.sums = new GroupSums[groups];
     for (int g = 0; g < groups; g++) {
       sums[g] = new GroupSums();
@@ -115,30 +135,37 @@ final class GroupedPlacements {
   /** Places the baseline's rows: writes each placement into its row's slot and sums them per group. */
   void placeBaseline(double[] scores, ScoreRange range) {
     baselinePass = true;
-    run(scores, range, null);
+    run(scores, range);
   }
 
-  /** Places the candidate's rows, after {@link #placeBaseline}: sums them and their differences per group. */
+  /**
+   * Places the candidate's rows, after {@link #placeBaseline}: sums them and their differences per group and over
+   * all rows.
+   */
   void placeCandidate(double[] scores, ScoreRange range) {
     baselinePass = false;
-    run(scores, range, byRow);
+    run(scores, range);
   }
 
-  private void run(double[] scores, ScoreRange range, int[] payloadByRow) {
+  private void run(double[] scores, ScoreRange range) {
     Arrays.fill(positivesBelow, 0);
     Arrays.fill(negativesBelow, 0);
+    allPositivesBelow = 0;
+    allNegativesBelow = 0;
     Buckets buckets = new Buckets(range, scores.length);
-    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, payloadByRow);
+    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, null);
     FineBuckets fine =
         new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
-    int[] gathered = baselinePass ? new int[fine.capacity()] : null;
+    int[] gathered = new int[fine.capacity()];
+    int[] allGathered = new int[fine.capacity()];
     for (int c = 0; c < buckets.coarseCount; c++) {
       int s = layout.start(c);
       int ns = layout.negStart(c);
       int e = layout.start(c + 1);
       if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
-        rowsAt = baselinePass ? payload : null;
-        packedAt = baselinePass ? null : payload;
+        rowsAt = payload;
+        packedAt = null;
+        allAt = null;
         sort(scratch, payload, s, ns, e);
         place(scratch, s, ns, e);
         continue;
@@ -148,20 +175,27 @@ final class GroupedPlacements {
         sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
       }
       rowsAt = null;
-      packedAt = fine.payload;
       int size = e - s;
-      if (baselinePass) { // the rows' slots read, then written, in tight loops whose cache misses overlap
-        for (int k = 0; k < size; k++) {
-          gathered[k] = byRow[fine.payload[k]];
-        }
-        packedAt = gathered;
+      // the rows' slots read, then (baseline) written, in tight loops whose cache misses overlap
+      for (int k = 0; k < size; k++) {
+        gathered[k] = byRow[fine.payload[k]];
       }
+      packedAt = gathered;
+      if (!baselinePass) {
+        for (int k = 0; k < size; k++) {
+          allGathered[k] = allByRow[fine.payload[k]];
+        }
+      }
+      allAt = allGathered;
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
       }
       if (baselinePass) {
         for (int k = 0; k < size; k++) {
           byRow[fine.payload[k]] = gathered[k];
+        }
+        for (int k = 0; k < size; k++) {
+          allByRow[fine.payload[k]] = allGathered[k];
         }
       }
     }
@@ -242,7 +276,7 @@ final class GroupedPlacements {
         double y = keys[j];
         against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
       }
-      record(i, packed(i), g, 2 * negativesBelow[g] + against, POSITIVE);
+      record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e), POSITIVE);
     }
     for (int j = ns; j < e; j++) {
       int g = groupAt[j - s];
@@ -252,8 +286,11 @@ final class GroupedPlacements {
         double x = keys[i];
         against += (y > x ? 2 : 0) + (y == x ? 1 : 0);
       }
-      record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against, NEGATIVE);
+      record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against,
+          2 * (allPositives - allPositivesBelow) - Ties.against(y, keys, s, ns), NEGATIVE);
     }
+    allPositivesBelow += ns - s;
+    allNegativesBelow += e - ns;
     for (int k = s; k < e; k++) {
       int g = groupAt[k - s];
       if (k < ns) {
@@ -270,16 +307,18 @@ final class GroupedPlacements {
   private void positive(int k) {
     long packed = packed(k);
     int g = group(packed);
-    record(k, packed, g, 2 * negativesBelow[g], POSITIVE);
+    record(k, packed, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
     positivesBelow[g]++;
+    allPositivesBelow++;
   }
 
   /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
   private void negative(int k) {
     long packed = packed(k);
     int g = group(packed);
-    record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), NEGATIVE);
+    record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
     negativesBelow[g]++;
+    allNegativesBelow++;
   }
 
   /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
@@ -290,17 +329,23 @@ final class GroupedPlacements {
     for (int k = j; k < jEnd; k++) {
       tiedNegatives[group(packed(k))]++;
     }
+    long allTiedPositives = iEnd - i;
+    long allTiedNegatives = jEnd - j;
     for (int k = i; k < iEnd; k++) {
       long packed = packed(k);
       int g = group(packed);
-      record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], POSITIVE);
+      record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
+          POSITIVE);
     }
     for (int k = j; k < jEnd; k++) {
       long packed = packed(k);
       int g = group(packed);
       long tied = tiedPositives[g];
-      record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied, NEGATIVE);
+      record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
+          2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
     }
+    allPositivesBelow += allTiedPositives;
+    allNegativesBelow += allTiedNegatives;
     for (int k = i; k < iEnd; k++) {
       int g = group(packed(k));
       positivesBelow[g]++;
@@ -327,23 +372,31 @@ final class GroupedPlacements {
     return g;
   }
 
-  private void record(int k, long packed, int g, long placement, int kind) {
+  /** A row's placement within its group and among all rows. */
+  private void record(int k, long packed, int g, long placement, long allPlacement, int kind) {
     GroupSums sum = sums[g];
     if (baselinePass) {
       int slot = (int) (packed + placement);
       if (rowsAt != null) {
         byRow[rowsAt[k]] = slot;
+        allByRow[rowsAt[k]] = (int) allPlacement; // below 2^32: read back unsigned
       } else {
         packedAt[k] = slot;
+        allAt[k] = (int) allPlacement;
       }
       sum.addBaseline(placement, kind);
+      all.addBaseline(allPlacement, kind);
       if (kind == POSITIVE) {
         sum.baselineTwiceU += placement;
+        all.baselineTwiceU += allPlacement;
       }
     } else {
+      long allBaseline = Integer.toUnsignedLong(rowsAt != null ? allByRow[rowsAt[k]] : allAt[k]);
       sum.addCandidate(placement, placement - (packed - start2[g]), kind);
+      all.addCandidate(allPlacement, allPlacement - allBaseline, kind);
       if (kind == POSITIVE) {
         sum.candidateTwiceU += placement;
+        all.candidateTwiceU += allPlacement;
       }
     }
   }

@@ -50,6 +50,57 @@ class GroupedDeLongTests {
     }
   }
 
+  /**
+   * The comparison on all rows, from the same pass as the groups', is {@link DeLong#compare} on all rows bit for bit
+   * (AUCs, variances, covariance, z, p and interval), with ties within and across groups; the groups' comparisons
+   * are unchanged by computing it.
+   */
+  @Property(tries = 400, seed = "20261206")
+  void allRowsFromTheSamePassIsDeLongOnAllRows(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 400) int n,
+      @ForAll @IntRange(min = 1, max = 9) int groups,
+      @ForAll Shape candidateShape,
+      @ForAll Shape baselineShape,
+      @ForAll @IntRange(min = 2, max = 5) int minPerClass) {
+    Random random = new Random(seed);
+    Sample s = Sample.draw(random, n, groups, candidateShape, baselineShape);
+
+    GroupedDeLong.Comparisons result = GroupedDeLong.compareWithAll(s.labels, s.candidate, s.baseline, groups,
+        row -> s.group[row], minPerClass, 0.9);
+
+    int positives = Samples.count(s.labels);
+    assertThat(result.all().positives()).isEqualTo(positives);
+    assertThat(result.all().negatives()).isEqualTo(n - positives);
+    if (positives >= 2 && n - positives >= 2) {
+      assertThat(result.all().comparison())
+          .contains(DeLong.compare(s.labels, s.candidate, s.baseline, 0.9));
+    } else {
+      assertThat(result.all().comparison()).isEmpty();
+    }
+    assertThat(result.groups()).isEqualTo(GroupedDeLong.compare(s.labels, s.candidate, s.baseline, groups,
+        row -> s.group[row], minPerClass, 0.9));
+  }
+
+  @Test
+  void allRowsCountsATieAcrossGroups() {
+    boolean[] labels = {true, false, true, true, false, false, false, true, false};
+    double[] candidate = {0.5, 0.5, 0.7, 0.5, 0.2, 0.9, 0.1, 0.5, 0.5};
+    double[] baseline = {0.3, 0.5, 0.7, 0.5, 0.2, 0.1, 0.1, 0.6, 0.5};
+    int[] group = {0, 0, 0, 1, 1, 1, 0, 1, 1};
+
+    GroupedDeLong.Comparisons result = GroupedDeLong.compareWithAll(labels, candidate, baseline, 2,
+        row -> group[row], 2, 0.95);
+
+    // positives 0.5, 0.7, 0.5, 0.5 against negatives 0.5, 0.2, 0.9, 0.1, 0.5: each 0.5 scores 0.5 + 1 + 0 + 1 + 0.5
+    AucComparison all = result.all().comparison().orElseThrow();
+    assertThat(all.candidateAuc()).isEqualTo((3 * 3.0 + 4) / 20);
+    AucComparison expected = DeLong.compare(labels, candidate, baseline, 0.95);
+    assertThat(all).isEqualTo(expected);
+    assertThat(Double.doubleToRawLongBits(all.z())).isEqualTo(Double.doubleToRawLongBits(expected.z()));
+    assertThat(Double.doubleToRawLongBits(all.pValue())).isEqualTo(Double.doubleToRawLongBits(expected.pValue()));
+  }
+
   /** Large enough for two threads and for coarse buckets beyond the fine buffers. */
   @Property(tries = 6, seed = "20261205")
   void largeInputsAgreeWithPerGroupDeLongOnOneThreadOrTwo(
@@ -60,12 +111,16 @@ class GroupedDeLongTests {
     Random random = new Random(seed);
     Sample s = Sample.draw(random, n, groups, shape, Shape.ROUNDED);
 
-    List<GroupedDeLong.Group> one = Parallel.withParts(1, () -> GroupedDeLong.compare(s.labels, s.candidate,
-        s.baseline, groups, row -> s.group[row], 2, 0.95));
-    List<GroupedDeLong.Group> two = Parallel.withParts(2, () -> GroupedDeLong.compare(s.labels, s.candidate,
-        s.baseline, groups, row -> s.group[row], 2, 0.95));
+    GroupedDeLong.Comparisons oneWithAll = Parallel.withParts(1, () -> GroupedDeLong.compareWithAll(s.labels,
+        s.candidate, s.baseline, groups, row -> s.group[row], 2, 0.95));
+    GroupedDeLong.Comparisons twoWithAll = Parallel.withParts(2, () -> GroupedDeLong.compareWithAll(s.labels,
+        s.candidate, s.baseline, groups, row -> s.group[row], 2, 0.95));
+    List<GroupedDeLong.Group> one = oneWithAll.groups();
 
-    assertThat(two).isEqualTo(one);
+    assertThat(twoWithAll).isEqualTo(oneWithAll);
+    int positives = Samples.count(s.labels);
+    assertThat(oneWithAll.all().comparison()).isEqualTo(positives >= 2 && n - positives >= 2
+        ? Optional.of(DeLong.compare(s.labels, s.candidate, s.baseline, 0.95)) : Optional.empty());
     for (int g = 0; g < groups; g++) {
       Slice slice = s.slice(g);
       Optional<AucComparison> expected = slice.positives() >= 2 && slice.labels.length - slice.positives() >= 2
