@@ -14,14 +14,14 @@ import java.util.function.IntUnaryOperator;
  * other class of its own group, ties as one half, exactly as a comparison on that group's rows alone counts them; its
  * placement among all rows counts the other class of every group, exactly as {@link DeLong#compare} on all rows does.
  *
- * <p>Memory beyond the input: the three arrays of {@link DeLong#compare} ({@code double[n]} scores, {@code int[n]}
- * payload and {@code int[n]} placements by row), one more {@code int[n]} (the baseline's placement of each row among
- * all rows) and O(groups). No array records each row's group: the row's slot {@code byRow[row]} holds {@code 2 *
- * (rows of earlier groups)} plus, after the baseline's pass, the baseline's placement in its group, which is less than
- * {@code 2 * (rows of its group)}; so the group is read back from that value (a table on its high bits and a step or
- * two). Both passes carry the row number through the bucketing and read each bucket's slots in a tight loop, whose
- * cache misses overlap; the baseline's pass writes them back the same way. The walk is sequential, so the result is
- * the same on one thread or two.
+ * <p>Memory beyond the input: the {@code double[n]} scores and {@code int[n]} payload of {@link DeLong#compare} and one
+ * {@code long[n]} slot per row (where {@link DeLong#compare} has an {@code int[n]}), plus O(groups). No array records
+ * each row's group: the high half of the row's slot {@code byRow[row]} holds {@code 2 * (rows of earlier groups)}
+ * plus, after the baseline's pass, the baseline's placement in its group, which is less than {@code 2 * (rows of its
+ * group)}; so the group is read back from that value (a table on its high bits and a step or two). The low half holds
+ * the baseline's placement among all rows. Both passes carry the row number through the bucketing and read each
+ * bucket's slots in a tight loop, whose cache misses overlap; the baseline's pass writes them back the same way. The
+ * walk is sequential, so the result is the same on one thread or two.
  */
 final class GroupedPlacements {
   /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
@@ -39,7 +39,7 @@ final class GroupedPlacements {
   /** {@code 2 * (rows of groups before g)}, for {@code g} in {@code [0, groups]}. */
   private final long[] start2;
   /** By row, unsigned: {@code start2[group]}, plus the baseline's placement once its pass has run. */
-  private final int[] byRow;
+  private final long[] byRow;
   private final double[] scratch;
   private final int[] payload;
   private final int shift;
@@ -48,17 +48,13 @@ final class GroupedPlacements {
   private final long[] negativesBelow;
   private final int[] tiedPositives;
   private final int[] tiedNegatives;
-  /** By row: the baseline's placement of the row among all rows, unsigned. */
-  private final int[] allByRow;
   private long allPositivesBelow;
   private long allNegativesBelow;
-  /** Rare buckets: null; else each index's placement among all rows by the baseline (gathered or to be written). */
-  private int[] allAt;
   private boolean baselinePass;
   /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
   private int[] rowsAt;
   /** The slot value of each index (carried, or gathered by row); null while {@link #rowsAt} is used. */
-  private int[] packedAt;
+  private long[] packedAt;
   /** The groups of a bucket small enough to compare all its pairs. */
   private final int[] groupAt = new int[Ties.ALL_PAIRS_MAX + 2];
   /** Per group, the first positive (negative) index of a small bucket in its list, or -1. */
@@ -78,7 +74,7 @@ final class GroupedPlacements {
     int n = labels.length;
     this.positives = new long[groups];
     this.negatives = new long[groups];
-    this.byRow = new int[n];
+    this.byRow = new long[n];
     for (int row = 0; row < n; row++) {
       int g = groupOf.applyAsInt(row);
       if (g < 0 || g >= groups) {
@@ -97,7 +93,7 @@ final class GroupedPlacements {
       start2[g + 1] = start2[g] + 2 * (positives[g] + negatives[g]);
     }
     for (int row = 0; row < n; row++) {
-      byRow[row] = (int) start2[byRow[row]]; // below 2^32: read back unsigned
+      byRow[row] = start2[(int) byRow[row]] << 32;
     }
     int bits = 64 - Long.numberOfLeadingZeros(start2[groups]);
     this.shift = Math.max(0, bits - TABLE_BITS);
@@ -115,7 +111,6 @@ final class GroupedPlacements {
     }
     this.allPositives = allPositiveRows;
     this.allNegatives = n - allPositiveRows;
-    this.allByRow = new int[n];
     this.sums = new GroupSums[groups];
     for (int g = 0; g < groups; g++) {
       sums[g] = new GroupSums();
@@ -156,8 +151,7 @@ final class GroupedPlacements {
     CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, null);
     FineBuckets fine =
         new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
-    int[] gathered = new int[fine.capacity()];
-    int[] allGathered = new int[fine.capacity()];
+    long[] gathered = new long[fine.capacity()];
     for (int c = 0; c < buckets.coarseCount; c++) {
       int s = layout.start(c);
       int ns = layout.negStart(c);
@@ -165,7 +159,6 @@ final class GroupedPlacements {
       if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
         rowsAt = payload;
         packedAt = null;
-        allAt = null;
         sort(scratch, payload, s, ns, e);
         place(scratch, s, ns, e);
         continue;
@@ -181,21 +174,12 @@ final class GroupedPlacements {
         gathered[k] = byRow[fine.payload[k]];
       }
       packedAt = gathered;
-      if (!baselinePass) {
-        for (int k = 0; k < size; k++) {
-          allGathered[k] = allByRow[fine.payload[k]];
-        }
-      }
-      allAt = allGathered;
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
       }
       if (baselinePass) {
         for (int k = 0; k < size; k++) {
           byRow[fine.payload[k]] = gathered[k];
-        }
-        for (int k = 0; k < size; k++) {
-          allByRow[fine.payload[k]] = allGathered[k];
         }
       }
     }
@@ -358,9 +342,14 @@ final class GroupedPlacements {
     }
   }
 
-  /** The slot value of the row at index {@code k}: read by its row, or from where it was carried or gathered. */
+  /** The slot of the row at index {@code k}: read by its row, or from where it was gathered. */
+  private long slot(int k) {
+    return rowsAt != null ? byRow[rowsAt[k]] : packedAt[k];
+  }
+
+  /** The high half of the slot of the row at index {@code k}: its group's start plus the baseline's placement in it. */
   private long packed(int k) {
-    return Integer.toUnsignedLong(rowsAt != null ? byRow[rowsAt[k]] : packedAt[k]);
+    return slot(k) >>> 32;
   }
 
   /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
@@ -376,13 +365,11 @@ final class GroupedPlacements {
   private void record(int k, long packed, int g, long placement, long allPlacement, int kind) {
     GroupSums sum = sums[g];
     if (baselinePass) {
-      int slot = (int) (packed + placement);
+      long slot = (packed + placement) << 32 | allPlacement;
       if (rowsAt != null) {
         byRow[rowsAt[k]] = slot;
-        allByRow[rowsAt[k]] = (int) allPlacement; // below 2^32: read back unsigned
       } else {
         packedAt[k] = slot;
-        allAt[k] = (int) allPlacement;
       }
       sum.addBaseline(placement, kind);
       all.addBaseline(allPlacement, kind);
@@ -391,7 +378,7 @@ final class GroupedPlacements {
         all.baselineTwiceU += allPlacement;
       }
     } else {
-      long allBaseline = Integer.toUnsignedLong(rowsAt != null ? allByRow[rowsAt[k]] : allAt[k]);
+      long allBaseline = slot(k) & 0xFFFF_FFFFL;
       sum.addCandidate(placement, placement - (packed - start2[g]), kind);
       all.addCandidate(allPlacement, allPlacement - allBaseline, kind);
       if (kind == POSITIVE) {
