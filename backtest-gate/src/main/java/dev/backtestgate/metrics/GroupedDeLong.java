@@ -12,8 +12,9 @@ import org.apiguardian.api.API;
  * {@link DeLong#compare} of a candidate against a baseline on each group of rows (for example each period of
  * decision times) at once: the same comparison, bit for bit, as on the group's rows alone, from one bucketing of each
  * model's scores over all rows instead of one per group, in any row order. Does all the work of one {@link
- * DeLong#compare} on all rows plus finding each row's group and placing each row among all rows as well (so {@link
- * #compareWithAll} returns the comparison on all rows too), with the memory of one plus one {@code int[n]} and
+ * DeLong#compare} on all rows plus finding each row's group, and places each row among all rows as well, so {@link
+ * #compareWithAll} returns the comparison on all rows too (at 10M rows and 24 groups about 2 comparisons of CPU time
+ * in all, so 1 beyond the comparison on all rows it replaces), with the memory of one plus {@code 4n} bytes and
  * O(groups).
  *
  * <pre>{@code
@@ -67,7 +68,7 @@ public final class GroupedDeLong {
   }
 
   /**
-   * Compares the models on each group's rows and, in the same pass at little extra cost, on all rows: what {@link
+   * Compares the models on each group's rows and, in the same pass, on all rows: what {@link
    * DeLong#compare} on all rows returns, bit for bit, so a caller that needs both runs one pass instead of two.
    *
    * <pre>{@code

@@ -260,7 +260,8 @@ final class GroupedPlacements {
         double y = keys[j];
         against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
       }
-      record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e), POSITIVE);
+      record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e),
+          POSITIVE);
     }
     for (int j = ns; j < e; j++) {
       int g = groupAt[j - s];
