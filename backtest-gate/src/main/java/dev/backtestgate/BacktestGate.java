@@ -6,9 +6,12 @@ import static org.apiguardian.api.API.Status.STABLE;
 import dev.backtestgate.history.HistoryChecks;
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lift.LiftChecks;
+import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.lifttrend.LiftTrendCheck;
+import dev.backtestgate.lifttrend.LiftTrendChecks;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.lifttrend.LiftTrendSkipped;
+import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.Fingerprint;
 import dev.backtestgate.review.ReviewStore;
@@ -53,10 +56,17 @@ public final class BacktestGate {
    */
   public static GateResult evaluate(BacktestRun run, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
-    Comparison comparison = compare(run, policy, findings);
+    List<Check> builtIn = BuiltInChecks.of(run);
+    Optional<LiftTrend.WithAllRows> shared = builtIn.stream().anyMatch(LiftTrendChecks::isLiftTrend)
+        ? sharedPass(run, policy) : Optional.empty();
+    Comparison comparison = compare(run, policy, findings, shared.flatMap(LiftTrend.WithAllRows::allRows));
     Instant now = clock.instant();
     CheckContext context = new CheckContext(run, policy, Optional.ofNullable(comparison), now);
-    List<Check> checks = new ArrayList<>(BuiltInChecks.of(run));
+    List<Check> checks = new ArrayList<>();
+    for (Check check : builtIn) {
+      checks.add(shared.isPresent() && LiftTrendChecks.isLiftTrend(check)
+          ? LiftTrendChecks.measured(shared.get().trend()) : check);
+    }
     checks.addAll(run.checks());
     for (Check check : checks) {
       findings.addAll(run(check, context));
@@ -183,9 +193,27 @@ public final class BacktestGate {
         run.decisionTimes(), times, values, codes, training);
   }
 
-  private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings) {
+  /**
+   * The lift trend of a run with a scored baseline and, from the same pass over its rows, the paired comparison on all
+   * of them, which the lift check then takes instead of comparing all rows again; empty when the baseline is a number
+   * or the pass fails (then the lift and lift-trend checks each compute, and report, as on their own).
+   */
+  private static Optional<LiftTrend.WithAllRows> sharedPass(BacktestRun run, GatePolicy policy) {
+    if (!(run.baseline() instanceof Baseline.Scored scored)) {
+      return Optional.empty();
+    }
     try {
-      return LiftComparisons.compare(run, policy.confidence());
+      return Optional.of(LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(), scored.scores(),
+          run.decisionTimes(), policy.settings(LiftTrendSettings.defaults()), policy.confidence()));
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings,
+      Optional<AucComparison> allRows) {
+    try {
+      return LiftComparisons.compare(run, policy.confidence(), allRows);
     } catch (RuntimeException e) {
       findings.add(new Finding.CheckFailed("lift", "the AUC comparison could not be computed: " + e.getMessage()));
       return null;

@@ -198,11 +198,14 @@ public record GateEvidence(
         latest = i;
       }
     }
-    Optional<LiftTrend> trend = run.baseline() instanceof Baseline.Scored scored
-        ? Optional.of(LiftTrend.measure(run.labels(), run.candidateScores(), scored.scores(), times,
+    Optional<LiftTrend.WithAllRows> measured = run.baseline() instanceof Baseline.Scored scored
+        ? Optional.of(LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(), scored.scores(), times,
             policy.settings(LiftTrendSettings.defaults()), policy.confidence()))
         : Optional.empty();
-    return new GateEvidence(run.gateId(), RunSummary.of(run), LiftComparisons.compare(run, policy.confidence()),
+    Optional<LiftTrend> trend = measured.map(LiftTrend.WithAllRows::trend);
+    Comparison comparison = LiftComparisons.compare(run, policy.confidence(),
+        measured.flatMap(LiftTrend.WithAllRows::allRows));
+    return new GateEvidence(run.gateId(), RunSummary.of(run), comparison,
         policy.availabilityLag(), pointInTime, reasons, Instant.ofEpochMilli(times[latest]), latest,
         BacktestGate.fingerprint(run), run.inputs(LateWriteReport.class), run.inputs(HistoryCheckResult.class),
         run.featureLabelScreen(policy.confidence()), trend, run.inputs(TableHistory.class));

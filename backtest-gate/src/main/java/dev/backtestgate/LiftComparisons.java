@@ -2,16 +2,27 @@ package dev.backtestgate;
 
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
+import java.util.Optional;
 
 /** Computes the {@link Comparison} of a run: paired DeLong, or candidate-only against a fixed AUC. */
 final class LiftComparisons {
   private LiftComparisons() {}
 
   static Comparison compare(BacktestRun run, double confidence) {
+    return compare(run, confidence, Optional.empty());
+  }
+
+  /**
+   * The comparison of {@code run}, taking the paired one from {@code allRows} when another pass over the same rows
+   * (the lift trend's) already computed it, bit for bit as {@link DeLong#compare} would.
+   *
+   * @param allRows the paired comparison on all the run's rows at {@code confidence}, or empty to compute it
+   */
+  static Comparison compare(BacktestRun run, double confidence, Optional<AucComparison> allRows) {
     Baseline baseline = run.baseline();
     boolean paired = baseline instanceof Baseline.Scored;
     AucComparison c = baseline instanceof Baseline.Scored scored
-        ? DeLong.compare(run.labels(), run.candidateScores(), scored.scores(), confidence)
+        ? allRows.orElseGet(() -> DeLong.compare(run.labels(), run.candidateScores(), scored.scores(), confidence))
         : DeLong.estimate(run.labels(), run.candidateScores(), confidence)
             .versusFixed(((Baseline.FixedAuc) baseline).auc());
     return Comparison.of(run.candidateName(), baseline.name(), c, confidence,

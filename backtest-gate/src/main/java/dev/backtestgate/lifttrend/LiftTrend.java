@@ -2,7 +2,9 @@ package dev.backtestgate.lifttrend;
 
 import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.metrics.AucComparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -67,13 +69,42 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
    */
   public static LiftTrend measure(boolean[] labels, double[] candidate, double[] baseline, long[] decisionTimes,
       LiftTrendSettings settings, double confidenceLevel) {
+    return measureWithAllRows(labels, candidate, baseline, decisionTimes, settings, confidenceLevel).trend();
+  }
+
+  /**
+   * A lift trend and, when its pass over the rows ran, the comparison of the candidate with the baseline on all rows
+   * from that same pass: bit for bit what {@link dev.backtestgate.metrics.DeLong#compare} on all rows returns, so the
+   * gate need not compare all rows a second time.
+   *
+   * @param trend as {@link #measure} returns it
+   * @param allRows empty when there are no rows or fewer than 2 of a class: then compare all rows yourself (and get
+   *     its error)
+   */
+  @API(status = INTERNAL, since = "0.2")
+  public record WithAllRows(LiftTrend trend, Optional<AucComparison> allRows) {
+    /** Requires both parts. */
+    public WithAllRows {
+      Objects.requireNonNull(trend, "trend");
+      Objects.requireNonNull(allRows, "allRows");
+    }
+  }
+
+  /**
+   * {@link #measure}, with the comparison on all rows from the same pass.
+   *
+   * @throws IllegalArgumentException as {@link #measure} does
+   */
+  @API(status = INTERNAL, since = "0.2")
+  public static WithAllRows measureWithAllRows(boolean[] labels, double[] candidate, double[] baseline,
+      long[] decisionTimes, LiftTrendSettings settings, double confidenceLevel) {
     int n = labels.length;
     if (candidate.length != n || baseline.length != n || decisionTimes.length != n) {
       throw new IllegalArgumentException(fmt("labels, candidate scores, baseline scores and decision times must have "
           + "one entry per row: %,d, %,d, %,d and %,d", n, candidate.length, baseline.length, decisionTimes.length));
     }
     if (n == 0) {
-      return untested(settings, List.of(), "there are no rows");
+      return new WithAllRows(untested(settings, List.of(), "there are no rows"), Optional.empty());
     }
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -82,9 +113,9 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
       last = Math.max(last, t);
     }
     PeriodGrid grid = settings.periods().grid(first, last, LiftTrendSettings.MAX_PERIODS);
-    List<PeriodLift> periods = PeriodSplit.measure(labels, candidate, baseline, decisionTimes, grid,
+    PeriodSplit.Measured measured = PeriodSplit.measureWithAll(labels, candidate, baseline, decisionTimes, grid,
         settings.minClass(), confidenceLevel);
-    return test(periods, settings);
+    return new WithAllRows(test(measured.periods(), settings), measured.allRows());
   }
 
   /**

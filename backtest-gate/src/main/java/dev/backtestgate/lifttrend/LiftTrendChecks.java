@@ -1,6 +1,7 @@
 package dev.backtestgate.lifttrend;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
@@ -42,6 +43,24 @@ public final class LiftTrendChecks implements CheckProvider {
 
   /** For {@link java.util.ServiceLoader}. */
   public LiftTrendChecks() {}
+
+  /**
+   * Whether {@code check} is this provider's lift-trend check, which {@link #measured} may stand in for.
+   */
+  @API(status = INTERNAL, since = "0.2")
+  public static boolean isLiftTrend(Check check) {
+    return check == LIFT_TREND;
+  }
+
+  /**
+   * The lift-trend check of a run whose trend the gate already measured, on the run's rows under the policy in force
+   * ({@code LiftTrend.measureWithAllRows} with the policy's settings and confidence), in the pass that also compared
+   * all its rows: the same findings as the check measuring it again.
+   */
+  @API(status = INTERNAL, since = "0.2")
+  public static Check measured(LiftTrend trend) {
+    return Check.of("lift trend", c -> LiftTrendCheck.findings(trend, c.policy().maxLift()));
+  }
 
   @Override
   public int order() {

@@ -1,18 +1,16 @@
 package dev.backtestgate.lifttrend;
 
 import dev.backtestgate.metrics.AucComparison;
-import dev.backtestgate.metrics.DeLong;
+import dev.backtestgate.metrics.GroupedDeLong;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The test rows split by decision-time period, each period with enough rows of both classes compared by {@link
- * DeLong#compare} on its own rows. Rows are visited in period order once: when the decision times never decrease
- * (the usual order of a backtest), each period is a contiguous slice; otherwise a counting sort by period writes one
- * {@code int[rows]} order. Each period's rows are copied into arrays of its own size for the comparison, so beyond
- * that order the memory is that of the largest period (and DeLong's buffers for it), and O(periods) counts.
+ * The test rows split by decision-time period, each period with enough rows of both classes compared by the paired
+ * DeLong test on its own rows. All periods are compared at once by {@link GroupedDeLong#compare}: one bucketing of
+ * each model's scores over all rows, in any row order, with the memory of one comparison plus O(periods); the rows'
+ * periods are looked up once, in row order.
  */
 final class PeriodSplit {
   private PeriodSplit() {}
@@ -20,68 +18,31 @@ final class PeriodSplit {
   /**
    * The periods of {@code grid} with their counts and, where both classes reach {@code minClass}, their lift.
    *
-   * @throws IllegalArgumentException as {@link DeLong#compare} does for invalid scores
+   * @throws IllegalArgumentException as {@link dev.backtestgate.metrics.DeLong#compare} does for invalid scores
    */
   static List<PeriodLift> measure(boolean[] labels, double[] candidate, double[] baseline, long[] times,
       PeriodGrid grid, int minClass, double confidenceLevel) {
+    return measureWithAll(labels, candidate, baseline, times, grid, minClass, confidenceLevel).periods();
+  }
+
+  /**
+   * The periods as {@link #measure} returns them and, from the same pass, the comparison on all rows (bit for bit
+   * {@link dev.backtestgate.metrics.DeLong#compare}'s; empty with fewer than 2 rows of a class).
+   */
+  record Measured(List<PeriodLift> periods, Optional<AucComparison> allRows) {}
+
+  static Measured measureWithAll(boolean[] labels, double[] candidate, double[] baseline, long[] times,
+      PeriodGrid grid, int minClass, double confidenceLevel) {
     int periods = grid.count();
-    int n = labels.length;
-    int[] rows = new int[periods + 1];
-    long[] positives = new long[periods];
-    boolean ordered = true;
-    int previous = 0;
-    for (int i = 0; i < n; i++) {
-      int p = grid.periodOf(times[i]);
-      ordered &= p >= previous;
-      previous = p;
-      rows[p + 1]++;
-      if (labels[i]) {
-        positives[p]++;
-      }
-    }
-    for (int p = 0; p < periods; p++) {
-      rows[p + 1] += rows[p]; // now the start of each period in period order
-    }
-    int[] order = ordered ? null : countingSort(times, grid, rows);
+    GroupedDeLong.Comparisons compared = GroupedDeLong.compareWithAll(labels, candidate, baseline, periods,
+        row -> grid.periodOf(times[row]), minClass, confidenceLevel);
+    List<GroupedDeLong.Group> groups = compared.groups();
     List<PeriodLift> result = new ArrayList<>(periods);
     for (int p = 0; p < periods; p++) {
-      int from = rows[p];
-      int to = rows[p + 1];
-      long negatives = (to - from) - positives[p];
-      Optional<AucComparison> comparison = Optional.empty();
-      if (positives[p] >= minClass && negatives >= minClass) {
-        comparison = Optional.of(ordered
-            ? DeLong.compare(Arrays.copyOfRange(labels, from, to), Arrays.copyOfRange(candidate, from, to),
-                Arrays.copyOfRange(baseline, from, to), confidenceLevel)
-            : compareGathered(labels, candidate, baseline, order, from, to, confidenceLevel));
-      }
-      result.add(new PeriodLift(p, grid.label(p), grid.start(p), grid.end(p), positives[p], negatives, comparison));
+      GroupedDeLong.Group group = groups.get(p);
+      result.add(new PeriodLift(p, grid.label(p), grid.start(p), grid.end(p), group.positives(), group.negatives(),
+          group.comparison()));
     }
-    return result;
-  }
-
-  /** The rows in period order (stable), given where each period starts. */
-  private static int[] countingSort(long[] times, PeriodGrid grid, int[] starts) {
-    int[] next = Arrays.copyOf(starts, starts.length - 1);
-    int[] order = new int[times.length];
-    for (int i = 0; i < times.length; i++) {
-      order[next[grid.periodOf(times[i])]++] = i;
-    }
-    return order;
-  }
-
-  private static AucComparison compareGathered(boolean[] labels, double[] candidate, double[] baseline, int[] order,
-      int from, int to, double confidenceLevel) {
-    int size = to - from;
-    boolean[] l = new boolean[size];
-    double[] c = new double[size];
-    double[] b = new double[size];
-    for (int k = 0; k < size; k++) {
-      int row = order[from + k];
-      l[k] = labels[row];
-      c[k] = candidate[row];
-      b[k] = baseline[row];
-    }
-    return DeLong.compare(l, c, b, confidenceLevel);
+    return new Measured(result, compared.all().comparison());
   }
 }

@@ -30,8 +30,8 @@ final class PlacementSums implements Ties.Sink {
     WRITE_BY_ROW
   }
 
-  private static final int POSITIVE = 0;
-  private static final int NEGATIVE = 1;
+  static final int POSITIVE = 0;
+  static final int NEGATIVE = 1;
 
   private final Mode mode;
   private final int[] byRow;
@@ -165,7 +165,11 @@ final class PlacementSums implements Ties.Sink {
     return variance(plainSums, plainSquares, positives, negatives);
   }
 
-  private static double variance(long[] sums, Int128[] squares, long positives, long negatives) {
+  /**
+   * The DeLong variance from a class's exact sums and sums of squares of placements (index {@link #POSITIVE} and
+   * {@link #NEGATIVE}), in half-units: {@code S10 / positives + S01 / negatives}.
+   */
+  static double variance(long[] sums, Int128[] squares, long positives, long negatives) {
     double positiveUnit = 2.0 * negatives; // a positive's placement is V10 * positiveUnit
     double negativeUnit = 2.0 * positives;
     double s10 = sampleVariance(sums[POSITIVE], squares[POSITIVE], positives) / (positiveUnit * positiveUnit);

@@ -70,7 +70,7 @@ final class Ties {
   }
 
   /** {@code 2 * #(others below x) + #(others equal to x)} over {@code keys[from..to)}, branch-free. */
-  private static long against(double x, double[] keys, int from, int to) {
+  static long against(double x, double[] keys, int from, int to) {
     long sum = 0;
     for (int j = from; j < to; j++) {
       double y = keys[j];

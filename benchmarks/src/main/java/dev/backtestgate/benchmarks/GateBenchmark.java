@@ -65,6 +65,10 @@ public class GateBenchmark {
   @Param({"5"})
   public int features;
 
+  /** Calendar months the decision times span, so the lift-trend check measures this many periods. */
+  @Param({"12"})
+  public int months = 12;
+
   boolean[] labels;
   double[] candidate;
   double[] baseline;
@@ -92,7 +96,7 @@ public class GateBenchmark {
       double shared = gaussian(random);
       candidate[i] = sigmoid(1.2 * signal + shared + 0.5 * gaussian(random));
       baseline[i] = sigmoid(0.9 * signal + shared + 0.7 * gaussian(random));
-      decisionTimes[i] = START + random.nextLong(YEAR);
+      decisionTimes[i] = START + random.nextLong(months * YEAR / 12);
       for (int f = 0; f < features; f++) {
         knownAt[f][i] = decisionTimes[i] - random.nextLong(30L * 24 * 3600 * 1000);
       }
@@ -153,7 +157,7 @@ public class GateBenchmark {
   }
 
   /** Breakdown: the data fingerprint that {@code evaluate} computes (version 2; {@link FingerprintBenchmark}). */
-  /** The built-in lift-trend check's measurement: the lift per month (12 periods over the year). */
+  /** The built-in lift-trend check's measurement: the lift per month ({@link #months} periods). */
   @Benchmark
   public dev.backtestgate.lifttrend.LiftTrend liftTrend() {
     return dev.backtestgate.lifttrend.LiftTrend.measure(labels, candidate, baseline, decisionTimes,

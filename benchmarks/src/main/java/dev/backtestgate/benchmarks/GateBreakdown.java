@@ -24,12 +24,16 @@ public final class GateBreakdown {
 
   private GateBreakdown() {}
 
-  /** Arguments: rows (default 10,000,000), repetitions (default 5), parts to time (default all, e.g. "publish"). */
+  /**
+   * Arguments: rows (default 10,000,000), repetitions (default 5), parts to time (default all, e.g. "publish"),
+   * months the decision times span (default 12: the lift-trend check measures that many periods).
+   */
   public static void main(String[] args) throws Exception {
     GateBenchmark gate = new GateBenchmark();
     gate.size = args.length > 0 ? Integer.parseInt(args[0]) : 10_000_000;
     gate.features = 5;
     int repetitions = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    gate.months = args.length > 3 ? Integer.parseInt(args[3]) : 12;
     gate.setUp();
     try {
       Map<String, Supplier<Object>> parts = new LinkedHashMap<>();
@@ -42,8 +46,8 @@ public final class GateBreakdown {
       parts.put("publish", gate::publish);
       parts.put("  ROC curves (2)", gate::rocCurves);
       parts.put("evaluate + publish", gate::evaluateAndPublish);
-      System.out.printf(Locale.ROOT, "%d rows, %d timed features, best of %d%n%-22s %10s %10s%n", gate.size,
-          gate.features, repetitions, "part", "wall ms", "cpu ms");
+      System.out.printf(Locale.ROOT, "%d rows, %d timed features, %d months, best of %d%n%-22s %10s %10s%n",
+          gate.size, gate.features, gate.months, repetitions, "part", "wall ms", "cpu ms");
       for (Map.Entry<String, Supplier<Object>> part : parts.entrySet()) {
         if (args.length > 2 && !args[2].contains(part.getKey().strip())) {
           continue;

@@ -18,8 +18,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The lift-trend check beside the one {@link DeLong#compare} the gate already runs on the same rows: 24 monthly
- * periods, rows in time order ({@code sorted}, contiguous slices) or in random order ({@code shuffled}, one counting
- * sort). The promise: the check costs at most about one more comparison.
+ * periods, rows in time order ({@code sorted}) or in random order ({@code shuffled}); the check's cost does not
+ * depend on the order. The promise: the check costs at most about one more comparison.
  *
  * <pre>{@code
  * mvn -B -ntp -q package -pl benchmarks -am -DskipTests
