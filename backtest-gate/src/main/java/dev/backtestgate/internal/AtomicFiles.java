@@ -1,5 +1,7 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import org.apiguardian.api.API;
 
 /**
  * Writes files so that a reader sees either the old content or the new, never a half-written file, even
@@ -21,6 +24,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * AtomicFiles.write(reportDir.resolve("gate.json"), json);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AtomicFiles {
   private AtomicFiles() {}
 

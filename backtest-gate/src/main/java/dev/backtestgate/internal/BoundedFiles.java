@@ -1,7 +1,10 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +13,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.ByteBuffer;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Reads committed text files defensively: a regular file (never a link, a device or a directory), at most a
@@ -22,6 +25,7 @@ import java.util.Optional;
  * Optional<String> text = BoundedFiles.readRegular(file, 1 << 20, "leakage-review file");
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class BoundedFiles {
   private BoundedFiles() {}
 

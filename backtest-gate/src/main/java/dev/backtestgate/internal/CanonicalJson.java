@@ -1,5 +1,7 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -8,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.UncheckedIOException;
+import org.apiguardian.api.API;
 
 /**
  * The one way this project writes JSON files that people commit or diff: 2-space indent, LF line ends,
@@ -17,6 +20,7 @@ import java.io.UncheckedIOException;
  * String text = CanonicalJson.write(objectNode);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CanonicalJson {
   private static final ObjectWriter WRITER;
 

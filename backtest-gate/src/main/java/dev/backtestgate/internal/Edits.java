@@ -1,8 +1,12 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Collection;
+import org.apiguardian.api.API;
 
 /** Edit distance, for did-you-mean suggestions (configuration keys, finding kinds). */
+@API(status = INTERNAL, since = "0.1")
 public final class Edits {
   private Edits() {}
 

@@ -1,9 +1,12 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.apiguardian.api.API;
 
 /**
  * Turns a gate id into a file name that is safe on every common file system, deterministically: safe
@@ -18,6 +21,7 @@ import java.util.HexFormat;
  * FileNames.of("my gate/v2")                      // "my_gate_v2-1a2b3c4d.json"
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class FileNames {
   private static final int MAX_STEM = 150;
   /** Stems the report directory uses for itself: {@code index.html} is the report index. */

@@ -1,8 +1,12 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /** Append-only primitive columns for the builders: amortised O(1) appends, no boxing. */
+@API(status = INTERNAL, since = "0.1")
 public final class Growable {
   private Growable() {}
 

@@ -1,5 +1,7 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import java.time.LocalDate;
@@ -10,6 +12,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Reads one JSON object strictly, field by field: unknown fields, missing fields, wrong types, fractional or
@@ -21,6 +24,7 @@ import java.util.regex.Pattern;
  * int schema = top.wholeNumber("schema");
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class JsonFields {
   private static final Pattern ISO_DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
   private final String path;

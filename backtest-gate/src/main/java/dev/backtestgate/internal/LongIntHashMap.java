@@ -1,11 +1,15 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * Open-addressing map from {@code long} keys to dense {@code int} ids 0, 1, 2, ... in first-seen order.
  * Linear probing over a power-of-two table with Fibonacci hashing; grows at half load. No boxing.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class LongIntHashMap {
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
   private long[] keys;

@@ -1,10 +1,15 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Sorts a range of {@code long} keys ascending and applies the same permutation to an {@code int} payload.
  * Introsort: median-of-three quicksort, insertion sort below a small size, heapsort once the recursion
  * runs too deep, so O(n log n) in the worst case. Not stable. An already sorted range costs one pass.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class LongIntSort {
   private static final int INSERTION_LIMIT = 24;
 

@@ -1,5 +1,7 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -10,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * The one strict JSON parser of the project, for files people commit and edit: duplicate keys, trailing
@@ -21,6 +24,7 @@ import java.util.Locale;
  * JsonNode root = StrictJson.parse(text);
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class StrictJson {
   /** Deepest nesting any of our formats needs is 4; 32 leaves room without inviting abuse. */
   public static final int MAX_DEPTH = 32;

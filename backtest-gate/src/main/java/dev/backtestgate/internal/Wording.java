@@ -1,7 +1,10 @@
 package dev.backtestgate.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Numbers as the gate's messages print them, the same in the console text, the HTML page and the JSON
@@ -12,6 +15,7 @@ import java.util.Locale;
  * Wording.percent(0.0004);                    // "0.040%"
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class Wording {
   private static final long[] UNIT_SECONDS = {86_400L, 3_600L, 60L, 1L};
   private static final String[] UNIT_NAMES = {"d", "h", "m", "s"};

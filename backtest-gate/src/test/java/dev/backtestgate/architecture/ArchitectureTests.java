@@ -82,9 +82,8 @@ class ArchitectureTests {
   }
 
   @Test
-  void everyPublicTopLevelTypeOutsideInternalDeclaresItsApiStatus() {
+  void everyPublicTopLevelTypeDeclaresItsApiStatus() {
     classes().that().arePublic().and().areTopLevelClasses()
-        .and().resideOutsideOfPackage("dev.backtestgate.internal..")
         .should().beAnnotatedWith(API.class)
         .check(core);
   }

@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.metrics.Auc;
 import java.util.List;
 import java.util.Locale;
@@ -7,6 +9,7 @@ import org.apache.spark.ml.evaluation.BinaryClassificationEvaluator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apiguardian.api.API;
 
 /**
  * A runner (not a test) that times {@link SparkAuc#of} beside MLlib's exact evaluator
@@ -20,6 +23,7 @@ import org.apache.spark.sql.SparkSession;
  * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkAucSpeed -Dbench.args=10000000
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SparkAucSpeed {
   private SparkAucSpeed() {}
 

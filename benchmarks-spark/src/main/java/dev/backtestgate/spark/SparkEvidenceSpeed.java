@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.metrics.AucComparison;
@@ -7,6 +9,7 @@ import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apiguardian.api.API;
 
 /**
  * A runner (not a test) that times, back to back on one cached DataFrame on {@code local[2]}: {@link SparkAuc#of} of
@@ -19,6 +22,7 @@ import org.apache.spark.sql.SparkSession;
  * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkEvidenceSpeed -Dbench.args="10000000 3" -Dbench.heap=8g
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SparkEvidenceSpeed {
   private SparkEvidenceSpeed() {}
 

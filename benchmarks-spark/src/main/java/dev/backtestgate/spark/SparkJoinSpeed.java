@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.JoinedFeature;
 import dev.backtestgate.time.PointInTimeJoin;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apiguardian.api.API;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
@@ -37,6 +40,7 @@ import org.duckdb.DuckDBConnection;
  *
  * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SparkJoinSpeed {
   static final long ENTITIES = 100_000;
   static final long START = 1_600_000_000_000L;

@@ -1,5 +1,7 @@
 package dev.backtestgate.spark;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.screen.featurelabel.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
@@ -7,6 +9,7 @@ import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apiguardian.api.API;
 
 /**
  * A runner (not a test) that times the feature–label screen of one numeric and one categorical feature with {@link
@@ -21,6 +24,7 @@ import org.apache.spark.sql.SparkSession;
  *
  * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class SparkScreenSpeed {
   private SparkScreenSpeed() {}
 

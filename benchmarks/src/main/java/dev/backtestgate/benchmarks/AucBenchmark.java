@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
@@ -8,6 +10,7 @@ import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
+import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -30,6 +33,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
+@API(status = INTERNAL, since = "0.1")
 public class AucBenchmark {
 
   @Param({"100000", "1000000", "10000000"})

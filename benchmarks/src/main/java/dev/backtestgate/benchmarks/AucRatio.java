@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
@@ -7,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
+import org.apiguardian.api.API;
 
 /**
  * Same-run ratios of the in-memory kernels, on {@link AucBenchmark}'s data: each round times, back to back in this
@@ -20,6 +23,7 @@ import java.util.function.DoubleSupplier;
  * java -Xms6g -Xmx6g -cp benchmarks/target/benchmarks.jar dev.backtestgate.benchmarks.AucRatio 10000000 distinct 9
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class AucRatio {
   private static final OperatingSystemMXBean OS =
       ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);

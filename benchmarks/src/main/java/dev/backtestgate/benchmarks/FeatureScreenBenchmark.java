@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.screen.featurelabel.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -33,6 +36,7 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms8g", "-Xmx8g"})
+@API(status = INTERNAL, since = "0.1")
 public class FeatureScreenBenchmark {
   @Param({"10000000"})
   public int rows;

@@ -1,7 +1,10 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * The screen-to-AUC ratio of {@link FeatureScreenBenchmark} measured in alternation, round by round, on the same
@@ -12,6 +15,7 @@ import java.util.Locale;
  * java -Xms8g -Xmx8g -cp benchmarks/target/benchmarks.jar dev.backtestgate.benchmarks.FeatureScreenRatio 5
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class FeatureScreenRatio {
   private FeatureScreenRatio() {}
 

@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.review.Fingerprint;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
@@ -7,6 +9,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -31,6 +34,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 @BenchmarkMode(org.openjdk.jmh.annotations.Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
+@API(status = INTERNAL, since = "0.1")
 public class FingerprintBenchmark {
   private static final String GATE = "dev.backtestgate.benchmarks.FingerprintBenchmark#gate";
 

@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.screen.futureread.FutureReadReport;
 import dev.backtestgate.time.EventLog;
@@ -9,6 +11,7 @@ import dev.backtestgate.time.Spine;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -43,6 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgs = {"-Xms4g", "-Xmx4g"})
+@API(status = INTERNAL, since = "0.1")
 public class FutureReadProbeBenchmark {
   static final int ENTITIES = 100_000;
   static final int EVENTS = 10_000_000;

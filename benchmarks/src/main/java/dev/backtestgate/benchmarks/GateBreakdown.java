@@ -1,11 +1,14 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * Where the gate's time goes, on the same data as {@link GateBenchmark}: for each part, the best of a few
@@ -18,6 +21,7 @@ import java.util.function.Supplier;
  * java -Xmx8g -cp benchmarks/target/benchmarks.jar dev.backtestgate.benchmarks.GateBreakdown 10000000 5
  * }</pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class GateBreakdown {
   private static final OperatingSystemMXBean OS =
       ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);

@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.metrics.AucComparison;
@@ -7,6 +9,7 @@ import dev.backtestgate.metrics.DeLong;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -29,6 +32,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
+@API(status = INTERNAL, since = "0.1")
 public class LiftTrendBenchmark {
   private static final long START = Instant.parse("2024-01-01T00:00:00Z").toEpochMilli();
   private static final long SPAN = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() - START;

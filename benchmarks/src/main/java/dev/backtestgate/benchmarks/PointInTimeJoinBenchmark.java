@@ -1,5 +1,7 @@
 package dev.backtestgate.benchmarks;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.JoinedFeature;
@@ -12,6 +14,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,6 +55,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 1, time = 10)
 @Measurement(iterations = 3, time = 10)
 @Fork(value = 1, jvmArgs = {"-Xms6g", "-Xmx6g"})
+@API(status = INTERNAL, since = "0.1")
 public class PointInTimeJoinBenchmark {
   static final int ENTITIES = 100_000;
   static final int EVENTS = 10_000_000;
