@@ -2,7 +2,6 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.backtestgate.Finding;
 import dev.backtestgate.history.LogCommit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,28 +24,13 @@ import org.apiguardian.api.API;
  * @param turnedOff the commits the log still holds that turned {@code delta.appendOnly} off, oldest first
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record DeltaAppendOnly(String table, long version, List<LogCommit> turnedOff) implements Finding {
+public record DeltaAppendOnly(String table, long version, List<LogCommit> turnedOff) implements TableWriters {
   /** The table property that makes a Delta table append-only. */
   public static final String PROPERTY = "delta.appendOnly";
 
   /** Copies. */
   public DeltaAppendOnly {
     turnedOff = List.copyOf(turnedOff);
-  }
-
-  @Override
-  public String kind() {
-    return "history-writers";
-  }
-
-  @Override
-  public String subject() {
-    return table;
-  }
-
-  @Override
-  public Resolution resolution() {
-    return Resolution.FIX;
   }
 
   /** The statement that makes the table append-only. */

@@ -2,7 +2,6 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.backtestgate.Finding;
 import dev.backtestgate.history.LogCommit;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,25 +24,10 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record IcebergNonAppends(String table, long snapshotId, Instant since, List<LogCommit> writers)
-    implements Finding {
+    implements TableWriters {
   /** Copies. */
   public IcebergNonAppends {
     writers = List.copyOf(writers);
-  }
-
-  @Override
-  public String kind() {
-    return "history-writers";
-  }
-
-  @Override
-  public String subject() {
-    return table;
-  }
-
-  @Override
-  public Resolution resolution() {
-    return Resolution.FIX;
   }
 
   /** What to change so that only appends reach the table's main history. */
