@@ -127,7 +127,7 @@ public final class DeltaEvents {
         .where("_change_type IN ('insert', 'update_postimage', 'delete', 'update_preimage')"), valueColumn,
         "_commit_version", "CASE WHEN _change_type IN ('delete', 'update_preimage') THEN -1 ELSE 1 END")
         .orderBy("_commit_version").collectAsList();
-    TransactionTimeEvents events = new TransactionTimeEvents(log.table(), valueColumn);
+    TransactionTimeEvents events = new TransactionTimeEvents("the Delta table '" + log.table() + "'", valueColumn);
     int i = 0;
     while (i < changes.size()) {
       long version = changes.get(i).getLong(3);
@@ -143,7 +143,7 @@ public final class DeltaEvents {
 
   private EventLog fromTimeTravel(TableLog log, String valueColumn) {
     Map<Long, Long> times = commitTimes(log);
-    TransactionTimeEvents events = new TransactionTimeEvents(log.table(), valueColumn);
+    TransactionTimeEvents events = new TransactionTimeEvents("the Delta table '" + log.table() + "'", valueColumn);
     Dataset<Row> before = null;
     for (long version = 0; version <= log.version(); version++) {
       Dataset<Row> now = null;
@@ -199,7 +199,7 @@ public final class DeltaEvents {
       throw new IllegalStateException("the history of the Delta table '" + log.table() + "' has no commit time "
           + "for version " + version + ", which changed rows: read it again at a fixed version (atVersion).");
     }
-    events.begin(version, time);
+    events.begin("version " + version, time);
     for (int sign : new int[] {-1, 1}) {
       for (Row row : changes) {
         if (row.getInt(4) != sign) {

@@ -5,23 +5,16 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.backtestgate.Check;
 import dev.backtestgate.history.LogCommit;
 import dev.backtestgate.history.TableHistory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.iceberg.DataOperations;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.HistoryEntry;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.exceptions.NoSuchTableException;
-import org.apache.iceberg.hadoop.HadoopTables;
 import org.apiguardian.api.API;
 
 /**
@@ -49,14 +42,14 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class IcebergHistory {
-  private final Source source;
+  private final IcebergSource source;
   private final String partitionColumn;
   private final String validTimeColumn;
   private final String keyColumn;
   private final int closedAfterDays;
   private final Long atSnapshot;
 
-  private IcebergHistory(Source source, String partitionColumn, String validTimeColumn, String keyColumn,
+  private IcebergHistory(IcebergSource source, String partitionColumn, String validTimeColumn, String keyColumn,
       int closedAfterDays, Long atSnapshot) {
     this.source = source;
     this.partitionColumn = partitionColumn;
@@ -73,19 +66,13 @@ public final class IcebergHistory {
 
   /** The history of the path table at {@code location}, read with {@code hadoop}'s file systems. */
   public static IcebergHistory of(String location, Configuration hadoop) {
-    Objects.requireNonNull(hadoop, "hadoop: pass the Hadoop configuration that reads the table's files");
-    if (location == null || location.isBlank()) {
-      throw new IllegalArgumentException("the Iceberg table location is blank: pass the table's root directory, "
-          + "the one that holds metadata/, or pass a Table loaded from your catalog to IcebergHistory.of(table).");
-    }
-    return new IcebergHistory(new Source(location, hadoop, null), null, null, null,
+    return new IcebergHistory(IcebergSource.at(location, hadoop, "IcebergHistory"), null, null, null,
         DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null);
   }
 
   /** The history of {@code table} as your catalog loaded it (Hive, Glue, REST, Nessie, JDBC, Hadoop). */
   public static IcebergHistory of(Table table) {
-    Objects.requireNonNull(table, "table: pass the table your catalog loaded, e.g. catalog.loadTable(id)");
-    return new IcebergHistory(new Source(null, null, table), null, null, null,
+    return new IcebergHistory(IcebergSource.of(table, "IcebergHistory"), null, null, null,
         DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null);
   }
 
@@ -196,21 +183,10 @@ public final class IcebergHistory {
       }
       columns = new IcebergColumns(partitionColumn, validTimeColumn);
     }
-    Table table = source.load();
-    if (!(table instanceof HasTableOperations ops)) {
-      throw new IllegalArgumentException("'" + table.name() + "' is not an Iceberg table with a snapshot log (it "
-          + "is a " + table.getClass().getSimpleName() + "): pass the table as your catalog loads it, not a "
-          + "metadata table or a serialized copy.");
-    }
-    TableMetadata metadata = ops.operations().current();
-    String name = source.location != null ? source.qualified() : table.name();
-    if (metadata.formatVersion() > IcebergSnapshots.NEWEST_FORMAT) {
-      throw new IllegalArgumentException("the Iceberg table '" + name + "' has format version "
-          + metadata.formatVersion() + ", which this version of backtest-gate does not read (it reads format "
-          + "versions 1 to " + IcebergSnapshots.NEWEST_FORMAT + "). Nothing was checked; read the history of a "
-          + "table of format version " + IcebergSnapshots.NEWEST_FORMAT + " or lower, or ask for version "
-          + metadata.formatVersion() + " support.");
-    }
+    IcebergSource.Opened opened = source.open();
+    Table table = opened.table();
+    TableMetadata metadata = opened.metadata();
+    String name = opened.name();
     if (columns != null) {
       columns.requireIn(name, metadata);
     }
@@ -225,39 +201,6 @@ public final class IcebergHistory {
       throw new IllegalArgumentException(what + " is blank: pass the column's name as the table spells it.");
     }
     return column;
-  }
-
-  /** Where the table comes from: a location read through HadoopTables, or a table a catalog loaded. */
-  private record Source(String location, Configuration hadoop, Table table) {
-    String describe() {
-      return location != null ? location : table.name();
-    }
-
-    String qualified() {
-      try {
-        Path root = new Path(location);
-        FileSystem fs = root.getFileSystem(hadoop);
-        return fs.makeQualified(root).toString();
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not read the Iceberg table at '" + location + "': " + e.getMessage()
-            + ". Check that the path is readable from this JVM.", e);
-      }
-    }
-
-    Table load() {
-      if (table != null) {
-        return table;
-      }
-      String qualified = qualified();
-      try {
-        return new HadoopTables(hadoop).load(qualified);
-      } catch (NoSuchTableException e) {
-        throw new IllegalArgumentException("'" + qualified + "' is not an Iceberg table: it has no metadata/ "
-            + "directory with a table metadata file (v<N>.metadata.json). Point IcebergHistory.of(...) at the "
-            + "table's location (the directory that holds metadata/), or pass the table your catalog loads: "
-            + "IcebergHistory.of(catalog.loadTable(TableIdentifier.of(\"db\", \"table\"))).", e);
-      }
-    }
   }
 
   /** One read of the table's metadata. */
@@ -303,26 +246,17 @@ public final class IcebergHistory {
         unreadable.add(expiredMessage(window, expired));
       }
       unreadable.addAll(judged.unreadable());
-      List<HistoryEntry> log = snapshots.snapshotLog();
-      int last = log.size() - 1;
-      if (head != null) {
-        while (last >= 0 && log.get(last).snapshotId() != head.snapshotId()) {
-          last--;
-        }
-      }
-      for (int i = 1; i <= last; i++) {
-        HistoryEntry before = log.get(i - 1);
-        HistoryEntry after = log.get(i);
-        if (after.timestampMillis() >= fromMillis && !snapshots.descends(after.snapshotId(), before.snapshotId())) {
-          unreadable.add("the current snapshot of the Iceberg table '" + name + "' moved from snapshot "
-              + before.snapshotId() + " to snapshot " + after.snapshotId() + " at "
-              + Instant.ofEpochMilli(after.timestampMillis()) + " without a commit on top of it (a rollback, "
-              + "set_current_snapshot, or the table replaced): rows the snapshots after their common ancestor wrote "
-              + "were dropped or swapped in with no data commit this check can judge, so the window is not passed. "
-              + "Fix: compare the table AS OF snapshot " + before.snapshotId() + " with AS OF snapshot "
-              + after.snapshotId() + ", append the rows that belong in history as corrections, and once reviewed ask "
-              + "for a window that starts after the move.");
-        }
+      for (IcebergSnapshots.Move move : snapshots.movesWithoutCommit(head, fromMillis)) {
+        HistoryEntry before = move.before();
+        HistoryEntry after = move.after();
+        unreadable.add("the current snapshot of the Iceberg table '" + name + "' moved from snapshot "
+            + before.snapshotId() + " to snapshot " + after.snapshotId() + " at "
+            + Instant.ofEpochMilli(after.timestampMillis()) + " without a commit on top of it (a rollback, "
+            + "set_current_snapshot, or the table replaced): rows the snapshots after their common ancestor wrote "
+            + "were dropped or swapped in with no data commit this check can judge, so the window is not passed. "
+            + "Fix: compare the table AS OF snapshot " + before.snapshotId() + " with AS OF snapshot "
+            + after.snapshotId() + ", append the rows that belong in history as corrections, and once reviewed ask "
+            + "for a window that starts after the move.");
       }
       String read = head == null ? "the table has no snapshot" : "read at snapshot " + head.snapshotId();
       return new TableHistory(judged.table(), judged.format(), judged.version(), window + ", " + read,

@@ -222,13 +222,35 @@ final class IcebergSnapshots {
     return spec == null || spec.isUnpartitioned() ? "(unpartitioned)" : spec.partitionToPath(file.partition());
   }
 
-  /** The snapshot-log entries (the table's current snapshot over time), oldest first. */
-  List<HistoryEntry> snapshotLog() {
-    return metadata.snapshotLog();
+  /**
+   * The moves of the table's current snapshot, up to {@code head} and at or after {@code fromMillis}, to a
+   * snapshot that does not descend from the one before (a rollback, set_current_snapshot, the table replaced):
+   * changes no snapshot of the read lineage records.
+   */
+  List<Move> movesWithoutCommit(Snapshot head, long fromMillis) {
+    List<HistoryEntry> log = metadata.snapshotLog();
+    int last = log.size() - 1;
+    if (head != null) {
+      while (last >= 0 && log.get(last).snapshotId() != head.snapshotId()) {
+        last--;
+      }
+    }
+    List<Move> moves = new ArrayList<>();
+    for (int i = 1; i <= last; i++) {
+      HistoryEntry before = log.get(i - 1);
+      HistoryEntry after = log.get(i);
+      if (after.timestampMillis() >= fromMillis && !descends(after.snapshotId(), before.snapshotId())) {
+        moves.add(new Move(before, after));
+      }
+    }
+    return moves;
   }
 
+  /** The current snapshot moved from {@code before} to {@code after} without a commit on top of it. */
+  record Move(HistoryEntry before, HistoryEntry after) {}
+
   /** Whether {@code ancestor} is {@code snapshot} or one of the ancestors the metadata keeps. */
-  boolean descends(long snapshot, long ancestor) {
+  private boolean descends(long snapshot, long ancestor) {
     Set<Long> seen = new HashSet<>();
     for (Snapshot s = metadata.snapshot(snapshot); s != null && seen.add(s.snapshotId());
         s = s.parentId() == null ? null : metadata.snapshot(s.parentId())) {

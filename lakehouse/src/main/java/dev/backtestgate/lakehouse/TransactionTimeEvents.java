@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Turns a table's row changes, commit by commit, into a bitemporal event log whose as-of join at any time equals
- * the as-of value of the table version current at that time. Rows are identified by (entity, valid time).
+ * Turns a table's row changes (Delta, Iceberg), commit by commit, into a bitemporal event log whose as-of join at
+ * any time equals the as-of value of the table version current at that time. Rows are identified by (entity, valid time).
  *
  * <p>Per entity the table's as-of function (valid time to the value of the row with the latest valid time at or
  * before it) is a step function. After each commit, at every valid time the entity ever had a row at, the value
@@ -25,17 +25,25 @@ final class TransactionTimeEvents {
   private final Map<Long, TreeMap<Long, Double>> written = new HashMap<>();
   private final TreeSet<Long> touched = new TreeSet<>();
   private final EventLog.NumericBuilder events;
-  private long version = -1;
+  private String commit = "";
   private long commitMillis;
 
+  /**
+   * @param table the table in words, for messages, e.g. {@code the Delta table '/lake/balances'}
+   * @param name the event log's name (the value column)
+   */
   TransactionTimeEvents(String table, String name) {
     this.table = table;
     this.events = EventLog.numericBuilder(name).missingValues(MissingValues.KEEP);
   }
 
-  /** Starts the changes of commit {@code version}, made visible at {@code commitMillis}. */
-  void begin(long version, long commitMillis) {
-    this.version = version;
+  /**
+   * Starts the changes of one commit, made visible at {@code commitMillis}.
+   *
+   * @param commit the commit in words, for messages, e.g. {@code version 4} or {@code snapshot 8812...}
+   */
+  void begin(String commit, long commitMillis) {
+    this.commit = commit;
     this.commitMillis = commitMillis;
     touched.clear();
   }
@@ -44,8 +52,8 @@ final class TransactionTimeEvents {
   void remove(long entity, long validFrom) {
     TreeMap<Long, Double> current = rows.get(entity);
     if (current == null || current.remove(validFrom) == null) {
-      throw new IllegalStateException("commit " + version + " of the Delta table '" + table + "' removed the row "
-          + "of entity " + entity + " at valid time " + Instant.ofEpochMilli(validFrom) + ", which the versions "
+      throw new IllegalStateException(commit + " of " + table + " removed the row "
+          + "of entity " + entity + " at valid time " + Instant.ofEpochMilli(validFrom) + ", which the commits "
           + "before did not hold: the table's history could not be read consistently. Read it again; if it "
           + "persists, the log is damaged.");
     }
@@ -56,8 +64,8 @@ final class TransactionTimeEvents {
   void add(long entity, long validFrom, double value) {
     Double before = rows.computeIfAbsent(entity, e -> new TreeMap<>()).putIfAbsent(validFrom, value);
     if (before != null) {
-      throw new IllegalArgumentException("the Delta table '" + table + "' holds two rows of entity " + entity
-          + " at valid time " + Instant.ofEpochMilli(validFrom) + " at version " + version + ": the as-of value "
+      throw new IllegalArgumentException(table + " holds two rows of entity " + entity
+          + " at valid time " + Instant.ofEpochMilli(validFrom) + " at " + commit + ": the as-of value "
           + "there is ambiguous, so transaction-time events cannot be built. Keep one row per entity and valid time "
           + "(deduplicate the table, or name the entity and valid-time columns that identify a row).");
     }
