@@ -39,6 +39,11 @@ final class IcebergTables {
   static final Schema EVENTS = new Schema(
       Types.NestedField.required(1, "id", Types.LongType.get()),
       Types.NestedField.required(2, "ts", Types.TimestampType.withZone()));
+  /** A numeric feature by day: the table transaction-time events are read from. */
+  static final Schema SCORES = new Schema(
+      Types.NestedField.required(1, "id", Types.LongType.get()),
+      Types.NestedField.required(2, "day", Types.DateType.get()),
+      Types.NestedField.optional(3, "score", Types.DoubleType.get()));
   static final LocalDate TODAY = LocalDate.now(ZoneOffset.UTC);
 
   final String location;
@@ -79,6 +84,73 @@ final class IcebergTables {
     String location = dir.resolve(name).toUri().toString();
     return new IcebergTables(location, new HadoopTables(new Configuration()).create(EVENTS,
         spec.apply(PartitionSpec.builderFor(EVENTS)).build(), Map.of(), location));
+  }
+
+  /** A new, empty table of {@link #SCORES} of the format version, partitioned by day. */
+  static IcebergTables scores(Path dir, String name, int formatVersion) {
+    String location = dir.resolve(name).toUri().toString();
+    return new IcebergTables(location, new HadoopTables(new Configuration()).create(SCORES,
+        PartitionSpec.builderFor(SCORES).identity("day").build(),
+        Map.of(TableProperties.FORMAT_VERSION, String.valueOf(formatVersion)), location));
+  }
+
+  /** A data file of {@code day} holding the rows (ids[i], day, scores[i]); a NaN score is NULL. */
+  DataFile writeScores(LocalDate day, long[] ids, double[] scores) {
+    java.util.List<Record> rows = new java.util.ArrayList<>();
+    for (int i = 0; i < ids.length; i++) {
+      GenericRecord row = GenericRecord.create(SCORES);
+      row.setField("id", ids[i]);
+      row.setField("day", day);
+      row.setField("score", Double.isNaN(scores[i]) ? null : scores[i]);
+      rows.add(row);
+    }
+    return write((int) day.toEpochDay(), rows);
+  }
+
+  /** An equality delete file of {@code day} removing the rows of {@code ids} there, by the columns named. */
+  DeleteFile deleteByColumns(LocalDate day, long[] ids, String... columns) {
+    Schema keys = table.schema().select(columns);
+    GenericRecord partition = GenericRecord.create(table.spec().partitionType());
+    partition.set(0, (int) day.toEpochDay());
+    OutputFile out = table.io().newOutputFile(table.locationProvider().newDataLocation(table.spec(), partition,
+        UUID.randomUUID() + "-eq-deletes.parquet"));
+    try {
+      org.apache.iceberg.deletes.EqualityDeleteWriter<Record> writer = Parquet.writeDeletes(out)
+          .forTable(table).withSpec(table.spec()).withPartition(partition).rowSchema(keys)
+          .createWriterFunc(GenericParquetWriter::create)
+          .equalityFieldIds(keys.columns().stream().mapToInt(Types.NestedField::fieldId).toArray())
+          .overwrite().buildEqualityWriter();
+      try (writer) {
+        for (long id : ids) {
+          GenericRecord key = GenericRecord.create(keys);
+          key.setField("id", id);
+          if (keys.findField("day") != null) {
+            key.setField("day", day);
+          }
+          writer.write(key);
+        }
+      }
+      return writer.toDeleteFile();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A deletion vector (format version 3) removing rows {@code positions} of {@code file}. */
+  DeleteFile deletionVector(DataFile file, long... positions) {
+    org.apache.iceberg.deletes.BaseDVFileWriter writer = new org.apache.iceberg.deletes.BaseDVFileWriter(
+        () -> table.io().newOutputFile(table.locationProvider().newDataLocation(UUID.randomUUID() + ".puffin")),
+        path -> null);
+    try {
+      try (writer) {
+        for (long position : positions) {
+          writer.delete(file.location(), position, table.spec(), file.partition());
+        }
+      }
+      return writer.result().deleteFiles().get(0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A data file of {@code day} holding one row per id, each with {@code status}. */
