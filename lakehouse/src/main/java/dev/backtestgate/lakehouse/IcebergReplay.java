@@ -42,8 +42,10 @@ import org.apache.iceberg.types.Types;
  * removed, the rows of each data file it added (less the rows deletes already hide), and the rows its position
  * deletes (files or deletion vectors) and equality deletes hide. Equality deletes must delete by exactly the entity
  * and valid-time columns, so the rows they hide are known; they hide rows of files with an older data sequence
- * number, as Iceberg reads them. A {@code replace} (compaction) removes and adds the same rows, so it changes no
- * as-of value and {@link TransactionTimeEvents} writes nothing for it.
+ * number, as Iceberg reads them. A delete file a snapshot removes stops hiding rows (a deletion vector replaced by
+ * a larger one hides no fewer; one removed outside a rewrite brings its rows back). A {@code replace} (compaction)
+ * removes and adds the same rows, so it changes no as-of value and {@link TransactionTimeEvents} writes nothing for
+ * it.
  */
 final class IcebergReplay {
   private final Table table;
@@ -79,8 +81,10 @@ final class IcebergReplay {
         gone.removeLive(events);
       }
     }
+    List<String> removedDeletes = new ArrayList<>();
     for (DeleteFile file : changes.removedDeleteFiles()) {
       equalityDeletes.remove(file.location());
+      removedDeletes.add(file.location());
     }
     List<DeleteFile> positionDeletes = new ArrayList<>();
     List<EqualityDelete> newEqualityDeletes = new ArrayList<>();
@@ -95,12 +99,17 @@ final class IcebergReplay {
     }
     for (DeleteFile file : positionDeletes) {
       for (LiveFile target : targets(file, live.values())) {
-        target.hide(positions(file, target, snapshot), events);
+        target.hide(file.location(), positions(file, target, snapshot), events);
       }
     }
     for (EqualityDelete delete : newEqualityDeletes) {
       for (LiveFile target : live.values()) {
         delete.hide(target, events);
+      }
+    }
+    for (String delete : removedDeletes) {   // after the new deletes: a replaced deletion vector hides no less
+      for (LiveFile file : live.values()) {
+        file.unhide(delete, events);
       }
     }
     List<LiveFile> added = new ArrayList<>();
@@ -113,7 +122,7 @@ final class IcebergReplay {
     }
     for (DeleteFile file : positionDeletes) {
       for (LiveFile target : targets(file, added)) {
-        target.hide(positions(file, target, snapshot), null);
+        target.hide(file.location(), positions(file, target, snapshot), null);
       }
     }
     for (LiveFile rows : added) {
@@ -204,7 +213,7 @@ final class IcebergReplay {
       }
     });
     String partition = table.specs().get(file.specId()).isUnpartitioned() ? null : partitionOf(file);
-    return new EqualityDelete(sequence(file, snapshot), partition, hidden);
+    return new EqualityDelete(file.location(), sequence(file, snapshot), partition, hidden);
   }
 
   /** Hands each row of the Parquet file at {@code location}, read with {@code schema}, to {@code action}. */
@@ -259,20 +268,19 @@ final class IcebergReplay {
   private record Key(long entity, long validFrom) {}
 
   /** An equality delete file's keys; it hides rows of files in its partition (null: all) with an older sequence. */
-  private record EqualityDelete(long sequence, String partition, Set<Key> keys) {
-    /** Hides the matching live rows of {@code file}; reports them to {@code events} unless it is null. */
+  private record EqualityDelete(String path, long sequence, String partition, Set<Key> keys) {
+    /** Hides the matching rows of {@code file}; reports newly hidden ones to {@code events} unless it is null. */
     void hide(LiveFile file, TransactionTimeEvents events) {
       if (file.sequence >= sequence || (partition != null && !partition.equals(file.partition))) {
         return;
       }
+      BitSet matches = new BitSet();
       for (int i = 0; i < file.size; i++) {
-        if (!file.hidden.get(i) && keys.contains(new Key(file.entity[i], file.validFrom[i]))) {
-          file.hidden.set(i);
-          if (events != null) {
-            events.remove(file.entity[i], file.validFrom[i]);
-          }
+        if (keys.contains(new Key(file.entity[i], file.validFrom[i]))) {
+          matches.set(i);
         }
       }
+      file.hide(path, matches, events);
     }
   }
 
@@ -281,7 +289,8 @@ final class IcebergReplay {
     final String path;
     final String partition;
     final long sequence;
-    final BitSet hidden = new BitSet();
+    final Map<String, BitSet> hiddenBy = new HashMap<>();
+    BitSet hidden = new BitSet();
     long[] entity = new long[0];
     long[] validFrom = new long[0];
     double[] value = new double[0];
@@ -306,16 +315,45 @@ final class IcebergReplay {
       size++;
     }
 
-    /** Hides the rows at the positions {@code index} names; reports them to {@code events} unless it is null. */
-    void hide(PositionDeleteIndex index, TransactionTimeEvents events) {
+    /** Hides the rows at the positions {@code index} names, as delete file {@code delete} does. */
+    void hide(String delete, PositionDeleteIndex index, TransactionTimeEvents events) {
+      BitSet positions = new BitSet();
       index.forEach(position -> {
-        if (position >= 0 && position < size && !hidden.get((int) position)) {
-          hidden.set((int) position);
-          if (events != null) {
-            events.remove(entity[(int) position], validFrom[(int) position]);
-          }
+        if (position >= 0 && position < size) {
+          positions.set((int) position);
         }
       });
+      hide(delete, positions, events);
+    }
+
+    /** Hides the rows at {@code positions}; reports newly hidden ones to {@code events} unless it is null. */
+    void hide(String delete, BitSet positions, TransactionTimeEvents events) {
+      if (positions.isEmpty()) {
+        return;
+      }
+      hiddenBy.merge(delete, positions, (a, b) -> {
+        a.or(b);
+        return a;
+      });
+      BitSet fresh = (BitSet) positions.clone();
+      fresh.andNot(hidden);
+      hidden.or(positions);
+      if (events != null) {
+        fresh.stream().forEach(i -> events.remove(entity[i], validFrom[i]));
+      }
+    }
+
+    /** The delete file {@code delete} is gone: the rows only it hid are visible again. */
+    void unhide(String delete, TransactionTimeEvents events) {
+      if (hiddenBy.remove(delete) == null) {
+        return;
+      }
+      BitSet now = new BitSet();
+      hiddenBy.values().forEach(now::or);
+      BitSet back = (BitSet) hidden.clone();
+      back.andNot(now);
+      hidden = now;
+      back.stream().forEach(i -> events.add(entity[i], validFrom[i], value[i]));
     }
 
     void removeLive(TransactionTimeEvents events) {

@@ -5,7 +5,6 @@ import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.PointInTimeJoin;
 import dev.backtestgate.time.Spine;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -107,22 +106,5 @@ public final class DeltaSpeed {
       n += Double.isNaN(v) ? 0 : 1;
     }
     return n;
-  }
-
-  /** Wall time and this JVM's CPU time (Spark's local executors run in it). */
-  private record Stopwatch(long wallStart, long cpuStart) {
-    static Stopwatch start() {
-      return new Stopwatch(System.nanoTime(), cpu());
-    }
-
-    String stop() {
-      return String.format(Locale.ROOT, "%.2f s wall, %.2f s CPU", (System.nanoTime() - wallStart) / 1e9,
-          (cpu() - cpuStart) / 1e9);
-    }
-
-    private static long cpu() {
-      return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-          .getProcessCpuTime();
-    }
   }
 }

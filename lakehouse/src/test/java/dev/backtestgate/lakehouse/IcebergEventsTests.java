@@ -101,6 +101,23 @@ class IcebergEventsTests {
   }
 
   @Test
+  void aDeleteFileRemovedWithoutAReplacementBringsItsRowsBack() {
+    IcebergTables t = IcebergTables.scores(dir, "scores", 2);
+    List<Long> commits = new ArrayList<>();
+    DataFile file = t.writeScores(DAY, new long[] {1}, new double[] {10});
+    t.table.newAppend().appendFile(file).commit();
+    commits.add(time(t));
+    org.apache.iceberg.DeleteFile delete = t.deleteRow(file, 0);
+    t.table.newRowDelta().addDeletes(delete).commit();
+    commits.add(time(t));
+    t.table.newRowDelta().removeDeletes(delete).commit();
+    commits.add(time(t));
+
+    assertThat(describe(events(t).numeric("score"), commits)).containsExactly("1 day0@commit0=10.0",
+        "1 day0@commit1=NaN", "1 day0@commit2=10.0");
+  }
+
+  @Test
   void aDeletionVectorHidesItsRowsInFormatVersion3() {
     IcebergTables t = IcebergTables.scores(dir, "scores", 3);
     List<Long> commits = new ArrayList<>();
