@@ -52,13 +52,19 @@ public final class SparkScreenSpeed {
       balance[i] = r.isNullAt(2) ? Double.NaN : r.getDouble(2);
       branch[i] = r.getInt(3);
     }
+    SparkJoinSpeed.StageMetrics stages = new SparkJoinSpeed.StageMetrics();
+    spark.sparkContext().addSparkListener(stages);
     for (int round = 1; round <= 3; round++) {
       long t0 = System.nanoTime();
       FeatureScore sparkNumeric = SparkFeatureLabelScreen.numeric(data, "label", "rowId", "balance", "balance", 0.95);
       long t1 = System.nanoTime();
+      System.out.printf(Locale.ROOT, "round %d: Spark numeric stages%n", round);
+      stages.print();
       FeatureScore sparkCategorical =
           SparkFeatureLabelScreen.categorical(data, "label", "rowId", "branch", "branch", 0.95);
       long t2 = System.nanoTime();
+      System.out.printf(Locale.ROOT, "round %d: Spark categorical stages%n", round);
+      stages.print();
       FeatureScore numeric = FeatureLabelScreen.screen(labels, new FeatureColumn.Numeric("balance", balance), 0.95);
       long t3 = System.nanoTime();
       FeatureScore categorical =
