@@ -16,10 +16,11 @@ import org.apiguardian.api.API;
  * SparkFeatureLabelScreen} on {@code local[2]} beside the in-memory {@code FeatureLabelScreen} on the same rows, three
  * times each, and fails unless both give equal scores. The rows follow a formula of the row id that Spark SQL
  * evaluates (30 % positives; a numeric value shifted for positives, 5 % missing; 50 categories); the DataFrame is
- * cached and counted before timing, and the in-memory arrays are collected from it.
+ * cached and counted before timing, and the in-memory arrays are collected from it. Prints Spark's stage metrics
+ * after each Spark screen.
  *
  * <pre>
- * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkScreenSpeed -Dbench.args="10000000" -Dbench.heap=8g
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkScreenSpeed -Dbench.args="10000000" -Dbench.heap=6g
  * </pre>
  *
  * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
