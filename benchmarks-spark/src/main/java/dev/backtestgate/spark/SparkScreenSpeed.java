@@ -16,10 +16,11 @@ import org.apiguardian.api.API;
  * SparkFeatureLabelScreen} on {@code local[2]} beside the in-memory {@code FeatureLabelScreen} on the same rows, three
  * times each, and fails unless both give equal scores. The rows follow a formula of the row id that Spark SQL
  * evaluates (30 % positives; a numeric value shifted for positives, 5 % missing; 50 categories); the DataFrame is
- * cached and counted before timing, and the in-memory arrays are collected from it.
+ * cached and counted before timing, and the in-memory arrays are collected from it. Prints Spark's stage metrics
+ * after each Spark screen.
  *
  * <pre>
- * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkScreenSpeed -Dbench.args="10000000" -Dbench.heap=8g
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkScreenSpeed -Dbench.args="10000000" -Dbench.heap=6g
  * </pre>
  *
  * docs/speed.md gives the one command (module benchmarks-spark) and the numbers measured.
@@ -52,13 +53,19 @@ public final class SparkScreenSpeed {
       balance[i] = r.isNullAt(2) ? Double.NaN : r.getDouble(2);
       branch[i] = r.getInt(3);
     }
+    SparkJoinSpeed.StageMetrics stages = new SparkJoinSpeed.StageMetrics();
+    spark.sparkContext().addSparkListener(stages);
     for (int round = 1; round <= 3; round++) {
       long t0 = System.nanoTime();
       FeatureScore sparkNumeric = SparkFeatureLabelScreen.numeric(data, "label", "rowId", "balance", "balance", 0.95);
       long t1 = System.nanoTime();
+      System.out.printf(Locale.ROOT, "round %d: Spark numeric stages%n", round);
+      stages.print();
       FeatureScore sparkCategorical =
           SparkFeatureLabelScreen.categorical(data, "label", "rowId", "branch", "branch", 0.95);
       long t2 = System.nanoTime();
+      System.out.printf(Locale.ROOT, "round %d: Spark categorical stages%n", round);
+      stages.print();
       FeatureScore numeric = FeatureLabelScreen.screen(labels, new FeatureColumn.Numeric("balance", balance), 0.95);
       long t3 = System.nanoTime();
       FeatureScore categorical =

@@ -67,15 +67,7 @@ final class LabelledScores {
     checks.add(sum(when(col(LABEL).isNull(), 1L).otherwise(0L)));
     checks.add(sum(when(col("__bad_label"), 1L).otherwise(0L)));
     for (int i = 0; i < scores.size(); i++) {
-      String name = scores.get(i);
-      DataType type = SparkColumns.type(data, name);
-      if (!(type instanceof NumericType)) {
-        throw new IllegalArgumentException(
-            "score column '" + name + "' has type " + type.simpleString() + "; scores must be numeric:"
-                + " cast them to double first");
-      }
-      Column score = col("`" + name + "`").cast(DataTypes.DoubleType);
-      selected.add(when(score.equalTo(0.0), lit(0.0)).otherwise(score).as("s" + i));
+      selected.add(scoreColumn(data, scores.get(i)).as("s" + i));
       checks.add(sum(when(badScore(col("s" + i)), 1L).otherwise(0L)));
     }
     selected.addAll(carried);
@@ -86,24 +78,42 @@ final class LabelledScores {
     long positives = rows == 0 ? 0 : counts.getLong(1);
     long nullLabels = rows == 0 ? 0 : counts.getLong(2);
     long badLabels = rows == 0 ? 0 : counts.getLong(3);
+    requireLabels(data, label, nullLabels, badLabels);
+    for (int i = 0; i < scores.size(); i++) {
+      requireScores(data, label, scores.get(i), rows == 0 ? 0 : counts.getLong(4 + i));
+    }
+    long negatives = rows - positives;
+    requireClasses(positives, negatives, minPerClass, why);
+    return new LabelledScores(canonical.drop("__bad_label"), positives, negatives);
+  }
+
+  /**
+   * Refuses null labels and labels other than 0/1, counted over all rows, naming an example row of {@code data}
+   * (found by a scan of its own, on this error path only).
+   */
+  static void requireLabels(Dataset<Row> data, String label, long nullLabels, long badLabels) {
     if (nullLabels > 0 || badLabels > 0) {
       throw new IllegalArgumentException(
           "label column '" + label + "' has " + nullLabels + " null label(s) and " + badLabels
-              + " label(s) other than 0 and 1; for example " + example(data, label, labelColumn.isNull()
-                  .or(badLabel(data, label)))
+              + " label(s) other than 0 and 1; for example " + example(data, label, labelColumn(data, label)
+                  .isNull().or(badLabel(data, label)))
               + ". Map the classes to true/false (or 1/0) and drop unlabelled rows first.");
     }
-    for (int i = 0; i < scores.size(); i++) {
-      long bad = rows == 0 ? 0 : counts.getLong(4 + i);
-      if (bad > 0) {
-        Column score = col("`" + scores.get(i) + "`").cast(DataTypes.DoubleType);
-        throw new IllegalArgumentException(
-            "score column '" + scores.get(i) + "' has " + bad + " null, NaN or infinite score(s), for example "
-                + example(data, label, badScore(score))
-                + "; every row needs a finite score: fix the model's output or drop those rows.");
-      }
+  }
+
+  /** Refuses {@code bad} null, NaN or infinite scores of column {@code score}, naming an example row. */
+  static void requireScores(Dataset<Row> data, String label, String score, long bad) {
+    if (bad > 0) {
+      Column column = col("`" + score + "`").cast(DataTypes.DoubleType);
+      throw new IllegalArgumentException(
+          "score column '" + score + "' has " + bad + " null, NaN or infinite score(s), for example "
+              + example(data, label, badScore(column))
+              + "; every row needs a finite score: fix the model's output or drop those rows.");
     }
-    long negatives = rows - positives;
+  }
+
+  /** Refuses fewer than {@code minPerClass} positives or negatives; {@code why} names what needs them. */
+  static void requireClasses(long positives, long negatives, int minPerClass, String why) {
     if (positives < minPerClass || negatives < minPerClass) {
       String missing = positives < minPerClass ? "positives" : "negatives";
       throw new IllegalArgumentException(
@@ -111,7 +121,22 @@ final class LabelledScores {
               + ": " + why + " needs at least " + minPerClass + " positive(s) and " + minPerClass
               + " negative(s). Check the label column (true = positive) or widen the test window.");
     }
-    return new LabelledScores(canonical.drop("__bad_label"), positives, negatives);
+  }
+
+  /**
+   * Column {@code name} of {@code data} as a double score with -0.0 folded into 0.0.
+   *
+   * @throws IllegalArgumentException if it is not numeric
+   */
+  static Column scoreColumn(Dataset<Row> data, String name) {
+    DataType type = SparkColumns.type(data, name);
+    if (!(type instanceof NumericType)) {
+      throw new IllegalArgumentException(
+          "score column '" + name + "' has type " + type.simpleString() + "; scores must be numeric:"
+              + " cast them to double first");
+    }
+    Column score = col("`" + name + "`").cast(DataTypes.DoubleType);
+    return when(score.equalTo(0.0), lit(0.0)).otherwise(score);
   }
 
   private static List<Column> concat(List<Column> columns, Column last) {
@@ -120,7 +145,7 @@ final class LabelledScores {
     return out;
   }
 
-  private static Column labelColumn(Dataset<Row> data, String label) {
+  static Column labelColumn(Dataset<Row> data, String label) {
     DataType type = SparkColumns.type(data, label);
     Column column = col("`" + label + "`");
     if (type instanceof BooleanType) {
@@ -134,13 +159,13 @@ final class LabelledScores {
             + " map the classes first");
   }
 
-  private static Column badLabel(Dataset<Row> data, String label) {
+  static Column badLabel(Dataset<Row> data, String label) {
     return SparkColumns.type(data, label) instanceof BooleanType
         ? lit(false)
         : col("`" + label + "`").cast(DataTypes.LongType).isin(0L, 1L).equalTo(false);
   }
 
-  private static Column badScore(Column score) {
+  static Column badScore(Column score) {
     return score.isNull().or(score.isNaN())
         .or(score.equalTo(Double.POSITIVE_INFINITY)).or(score.equalTo(Double.NEGATIVE_INFINITY));
   }

@@ -4,13 +4,17 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.io.Serializable;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
@@ -22,8 +26,21 @@ import org.apache.spark.sql.types.StructType;
  * partitions: two passes over the same sorted RDD, exact for any number of tied rows.
  *
  * <p>Columns: {@code score, positives, negatives, placePositive, placeNegative}.
+ *
+ * <p>When the distinct scores are few enough ({@link #COLLECT_BOUND} by default: 5 million, about 120 MB of
+ * primitive arrays on the driver), {@link #sums} skips the table: it collects the counts per distinct score as
+ * primitive arrays and sums the placements on the driver, by the same integer steps.
  */
 final class ScoreTable {
+  /** The most distinct scores whose counts {@link #sums} collects to the driver; above it the table is built. */
+  static final long COLLECT_BOUND = 5_000_000L;
+
+  /** Columns {@code score, positives, negatives} of counts per distinct score. */
+  static final StructType COUNTS = new StructType()
+      .add("score", DataTypes.DoubleType, false)
+      .add("positives", DataTypes.LongType, false)
+      .add("negatives", DataTypes.LongType, false);
+
   static final StructType SCHEMA = new StructType()
       .add("score", DataTypes.DoubleType, false)
       .add("positives", DataTypes.LongType, false)
@@ -68,6 +85,110 @@ final class ScoreTable {
     JavaRDD<Row> placed = sorted.mapPartitionsWithIndex(
         new Place(positivesBefore, negativesBefore, positives), true);
     return counts.sparkSession().createDataFrame(placed, SCHEMA);
+  }
+
+  /**
+   * One model's exact sums from its counts per distinct score ({@link #COUNTS}: each score once, not null, finite,
+   * -0.0 folded into 0.0): collected to the driver when there are at most {@code collectBound} of them
+   * ({@code distinct} says how many), else through the distributed table. Both give the same sums.
+   *
+   * @param positives the positives over all scores
+   */
+  static SparkDeLong.ModelSums sums(
+      SparkSession session, JavaRDD<Row> counts, long distinct, long positives, long collectBound) {
+    if (distinct > collectBound) {
+      return SparkDeLong.sums(fromCounts(session.createDataFrame(counts, COUNTS), positives));
+    }
+    List<Packed> parts = counts.mapPartitions(new Pack()).collect();
+    int total = 0;
+    for (Packed part : parts) {
+      total += part.size;
+    }
+    double[] scores = new double[total];
+    long[] positivesAt = new long[total];
+    long[] negativesAt = new long[total];
+    int at = 0;
+    for (Packed part : parts) {
+      System.arraycopy(part.scores, 0, scores, at, part.size);
+      System.arraycopy(part.positives, 0, positivesAt, at, part.size);
+      System.arraycopy(part.negatives, 0, negativesAt, at, part.size);
+      at += part.size;
+    }
+    return sums(scores, positivesAt, negativesAt, positives);
+  }
+
+  /**
+   * The sums of {@code scores} (distinct, finite, in any order) with their counts, on the driver: the scores
+   * sorted once, each score's counts placed at its rank, then one ascending scan with the placements of
+   * {@link Place} and the accumulation of {@code SparkDeLong}'s table scan.
+   */
+  static SparkDeLong.ModelSums sums(double[] scores, long[] positivesAt, long[] negativesAt, long positives) {
+    double[] sorted = scores.clone();
+    Arrays.sort(sorted);
+    long[] pos = new long[sorted.length];
+    long[] neg = new long[sorted.length];
+    for (int i = 0; i < scores.length; i++) {
+      int rank = Arrays.binarySearch(sorted, scores[i]);
+      if (rank < 0 || pos[rank] + neg[rank] != 0) {
+        throw new IllegalStateException("score " + scores[i] + " is not one distinct finite score of the table");
+      }
+      pos[rank] = positivesAt[i];
+      neg[rank] = negativesAt[i];
+    }
+    SparkDeLong.ModelSums sums = new SparkDeLong.ModelSums();
+    long positivesBelow = 0;
+    long negativesBelow = 0;
+    for (int rank = 0; rank < sorted.length; rank++) {
+      long placePositive = 2 * negativesBelow + neg[rank];
+      long placeNegative = 2 * (positives - positivesBelow - pos[rank]) + pos[rank];
+      sums.twiceU += pos[rank] * placePositive;
+      sums.moments.add(0, pos[rank], placePositive);
+      sums.moments.add(1, neg[rank], placeNegative);
+      positivesBelow += pos[rank];
+      negativesBelow += neg[rank];
+    }
+    return sums;
+  }
+
+  /** One partition's counts as primitive arrays. */
+  private static final class Packed implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    int size;
+    double[] scores = new double[16];
+    long[] positives = new long[16];
+    long[] negatives = new long[16];
+
+    void add(double score, long pos, long neg) {
+      if (size == scores.length) {
+        int grown = size * 2;
+        scores = Arrays.copyOf(scores, grown);
+        positives = Arrays.copyOf(positives, grown);
+        negatives = Arrays.copyOf(negatives, grown);
+      }
+      scores[size] = score;
+      positives[size] = pos;
+      negatives[size] = neg;
+      size++;
+    }
+  }
+
+  /** Packs a partition of {@link #COUNTS} rows. */
+  private static final class Pack implements FlatMapFunction<Iterator<Row>, Packed> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Iterator<Packed> call(Iterator<Row> rows) {
+      Packed packed = new Packed();
+      while (rows.hasNext()) {
+        Row row = rows.next();
+        packed.add(row.getDouble(0), row.getLong(1), row.getLong(2));
+      }
+      packed.scores = Arrays.copyOf(packed.scores, packed.size);
+      packed.positives = Arrays.copyOf(packed.positives, packed.size);
+      packed.negatives = Arrays.copyOf(packed.negatives, packed.size);
+      return List.of(packed).iterator();
+    }
   }
 
   /** Pass 1: {partition, positives, negatives} of each partition. */

@@ -17,6 +17,7 @@ import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.List;
 import java.util.Objects;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -47,12 +48,15 @@ import org.apiguardian.api.API;
  * at least 2 positives and 2 negatives, the direction taken out ({@code max(AUC, 1 - AUC)}, the interval mirrored
  * with it) and {@code perfect} when the AUC is exactly 1 or 0.
  *
- * <p>Cost per feature: one aggregation over the rows for the feature's counts (missing values, refusals), one for
- * the labels, then a table per distinct score ({@link ScoreTable}: a group-by, a sort and two scans of the distinct
- * scores) and one scan of it for the exact sums. A categorical feature's first aggregation also counts its distinct
- * categories and row ids, and it adds a group-by per (category, fold), whose totals per category are joined back to
- * the cells, not to the rows. Only totals (per aggregation, per partition) and the sort's bounded sample of scores
- * reach the driver, never the rows or the categories.
+ * <p>Cost per feature. <b>Numeric</b>: one aggregating scan of the rows, grouped by value, counts each distinct
+ * value's positives and negatives and, in the same aggregation, the refusals (null row ids, infinite values, null or
+ * bad labels) and the missing values; the counts per distinct value then reach the driver (as primitive arrays, a
+ * few MB) where one sort and one scan give the exact sums. Above 5 million distinct values they stay on the cluster
+ * instead ({@link ScoreTable}: a sort and two scans of the distinct values). An example row of a refusal is found by
+ * a second scan, on that error path only. <b>Categorical</b>: one aggregation over the rows for the counts (missing
+ * values, distinct categories and row ids, null or bad labels, positives), then a group-by per (category, fold),
+ * whose totals per category are joined back to the cells, not to the rows; the counts per distinct score (at most 5
+ * per category) are summed on the driver as above. Never the rows reach the driver.
  *
  * <pre>{@code
  * FeatureScore balance = SparkFeatureLabelScreen.numeric(scored, "defaulted", "rowId", "balance", "balance", 0.95);
@@ -64,7 +68,12 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SparkFeatureLabelScreen {
   private static final String SCORE = "__feature_score";
-  private static final String ROW = "r";
+  /** Flags of a row in the numeric screen's aggregation. */
+  private static final int ROW_NULL = 1;
+  private static final int INFINITE = 2;
+  private static final int MISSING = 4;
+  private static final int LABEL_NULL = 8;
+  private static final int LABEL_BAD = 16;
   private static final String CATEGORY = "c";
   private static final String FOLD = "f";
   /** The in-memory {@code FeatureColumn} type names. */
@@ -88,7 +97,7 @@ public final class SparkFeatureLabelScreen {
    */
   public static FeatureScore numeric(Dataset<Row> data, String label, String rowId, String feature,
       String valueColumn, double confidenceLevel) {
-    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, true);
+    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, true, ScoreTable.COLLECT_BOUND);
   }
 
   /**
@@ -99,26 +108,26 @@ public final class SparkFeatureLabelScreen {
    */
   public static FeatureScore categorical(Dataset<Row> data, String label, String rowId, String feature,
       String valueColumn, double confidenceLevel) {
-    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, false);
+    return screen(data, label, rowId, feature, valueColumn, confidenceLevel, false, ScoreTable.COLLECT_BOUND);
   }
 
-  private static FeatureScore screen(Dataset<Row> data, String label, String rowId, String feature,
-      String valueColumn, double confidenceLevel, boolean numeric) {
+  static FeatureScore screen(Dataset<Row> data, String label, String rowId, String feature,
+      String valueColumn, double confidenceLevel, boolean numeric, long collectBound) {
     Objects.requireNonNull(data, "data must not be null");
     Objects.requireNonNull(feature, "feature must not be null");
     SparkDeLong.requireConfidenceLevel(confidenceLevel);
     try {
       SparkColumns.requireColumns(data, "the data", label, rowId, valueColumn);
       Column row = SparkColumns.longId(data, rowId, "row id");
-      return numeric ? numeric(data, label, rowId, row, feature, valueColumn, confidenceLevel)
-          : categorical(data, label, rowId, row, feature, valueColumn, confidenceLevel);
+      return numeric ? numeric(data, label, rowId, row, feature, valueColumn, confidenceLevel, collectBound)
+          : categorical(data, label, rowId, row, feature, valueColumn, confidenceLevel, collectBound);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("feature '" + feature + "': " + e.getMessage(), e);
     }
   }
 
   private static FeatureScore numeric(Dataset<Row> data, String label, String rowId, Column row, String feature,
-      String valueColumn, double confidenceLevel) {
+      String valueColumn, double confidenceLevel, long collectBound) {
     DataType type = SparkColumns.type(data, valueColumn);
     if (!(type instanceof NumericType)) {
       throw new IllegalArgumentException("column '" + valueColumn + "' has type " + type.simpleString()
@@ -127,38 +136,76 @@ public final class SparkFeatureLabelScreen {
     Column value = col("`" + valueColumn + "`").cast(DataTypes.DoubleType);
     Column missing = value.isNull().or(isnan(value));
     Column infinite = value.equalTo(Double.POSITIVE_INFINITY).or(value.equalTo(Double.NEGATIVE_INFINITY));
-    Row counts = data.agg(count(when(row.isNull(), 1)), count(when(missing, 1)), count(when(infinite, 1)),
-        min(when(infinite, struct(row, value))), min(when(missing.or(infinite).unary_$bang(), value)),
-        min(when(missing, row))).first();
-    requireRowIds(counts.getLong(0), rowId);
-    long missingRows = counts.getLong(1);
-    long infiniteRows = counts.getLong(2);
+    // a label column of the wrong type is refused where the labels are checked, after the values
+    IllegalArgumentException labelType = null;
+    Column positive = lit(true);
+    Column badLabel = lit(false);
+    try {
+      positive = LabelledScores.labelColumn(data, label);
+      badLabel = LabelledScores.badLabel(data, label);
+    } catch (IllegalArgumentException e) {
+      labelType = e;
+    }
+    Column flags = flag(row.isNull(), ROW_NULL).plus(flag(infinite, INFINITE)).plus(flag(missing, MISSING))
+        .plus(when(positive.isNull(), lit(LABEL_NULL)).when(badLabel, lit(LABEL_BAD)).otherwise(lit(0)));
+    // every present value keeps its key, flagged or not: the missing values rank below the smallest of them all
+    Column key = when(missing.or(infinite).unary_$bang(), when(value.equalTo(0.0), lit(0.0)).otherwise(value));
+    ScoreGroups groups = ScoreGroups.of(data, flags, key, positive);
+    requireRowIds(groups.rowsFlagged(ROW_NULL), rowId);
+    long infiniteRows = groups.rowsFlagged(INFINITE);
     if (infiniteRows > 0) {
-      Row first = counts.getStruct(3);
+      Row first = data.agg(min(when(infinite, struct(row, value)))).first().getStruct(0);
       throw new IllegalArgumentException("row id " + first.getLong(0) + " has the infinite value "
           + first.getDouble(1) + " (" + infiniteRows + " infinite value(s) in all): record null or NaN for a "
           + "missing value, or a finite number.");
     }
+    long missingRows = groups.rowsFlagged(MISSING);
     double below = 0.0;
-    if (missingRows > 0 && !counts.isNullAt(4)) {
-      below = Math.nextDown(counts.getDouble(4));
+    if (missingRows > 0 && groups.anyKey()) {
+      below = Math.nextDown(groups.smallestKey());
       if (Double.isInfinite(below)) {
+        long example = data.agg(min(when(missing, row))).first().getLong(0);
         throw new IllegalArgumentException("its smallest value is -Double.MAX_VALUE and it has " + missingRows
-            + " missing value(s) (for example row id " + counts.getLong(5) + "), which rank below every value: "
+            + " missing value(s) (for example row id " + example + "), which rank below every value: "
             + "record a finite sentinel as a value of its own, or rescale the feature.");
       }
     }
-    Dataset<Row> scored = data.withColumn(SCORE, when(missing, lit(below)).otherwise(value));
-    LabelledScores labelled = LabelledScores.of(scored, label, List.of(SCORE), 1, "AUC");
-    requireCountable(labelled);
-    return score(feature, NUMERIC, ScoreTable.of(labelled, "s0"), labelled, missingRows, 0, confidenceLevel);
+    if (labelType != null) {
+      throw labelType;
+    }
+    LabelledScores.requireLabels(data.withColumn(SCORE, when(missing, lit(below)).otherwise(value)), label,
+        groups.rowsFlagged(LABEL_NULL), groups.rowsFlagged(LABEL_BAD));
+    long missingPositives = groups.positives(MISSING);
+    long positives = groups.positives(0) + missingPositives;
+    long negatives = groups.rows(0) + missingRows - positives;
+    LabelledScores.requireClasses(positives, negatives, 1, "AUC");
+    requireCountable(positives, negatives);
+    List<ScoreGroups.ScoreCount> missingGroup = missingRows == 0 ? List.of()
+        : List.of(new ScoreGroups.ScoreCount(below, missingPositives, missingRows - missingPositives));
+    return score(feature, NUMERIC, groups.sums(missingGroup, positives, collectBound), positives, negatives,
+        missingRows, 0, confidenceLevel);
+  }
+
+  private static Column flag(Column condition, int bit) {
+    return when(condition, lit(bit)).otherwise(lit(0));
   }
 
   private static FeatureScore categorical(Dataset<Row> data, String label, String rowId, Column row, String feature,
-      String valueColumn, double confidenceLevel) {
+      String valueColumn, double confidenceLevel, long collectBound) {
     Column value = col("`" + valueColumn + "`");
+    // a label column of the wrong type is refused where the labels are checked, after the row ids
+    IllegalArgumentException labelType = null;
+    Column positive = lit(true);
+    Column badLabel = lit(false);
+    try {
+      positive = LabelledScores.labelColumn(data, label);
+      badLabel = LabelledScores.badLabel(data, label);
+    } catch (IllegalArgumentException e) {
+      labelType = e;
+    }
     Row counts = data.agg(count(when(row.isNull(), 1)), count(when(value.isNull(), 1)), count_distinct(value),
-        count(lit(1)), count_distinct(row)).first();
+        count(lit(1)), count_distinct(row), count(when(positive.isNull(), 1)), count(when(badLabel, 1)),
+        count(when(positive, 1))).first();
     requireRowIds(counts.getLong(0), rowId);
     long duplicates = counts.getLong(3) - counts.getLong(4);
     if (duplicates > 0) {
@@ -166,17 +213,21 @@ public final class SparkFeatureLabelScreen {
           + "for " + counts.getLong(3) + " rows: a row's fold follows its id, so give every row its own (0 .. rows - 1 "
           + "in the run's order, for example with zipWithIndex), not an entity's id.");
     }
+    if (labelType != null) {
+      throw labelType;
+    }
+    LabelledScores.requireLabels(data, label, counts.getLong(5), counts.getLong(6));
+    long positives = counts.getLong(7);
+    long negatives = counts.getLong(3) - positives;
+    LabelledScores.requireClasses(positives, negatives, 1, "AUC");
+    requireCountable(positives, negatives);
     long missingRows = counts.getLong(1);
     long categories = counts.getLong(2) + (missingRows > 0 ? 1 : 0);
-    LabelledScores labelled =
-        LabelledScores.of(data, label, List.of(), List.of(row.as(ROW), value.as(CATEGORY)), 1, "AUC");
-    requireCountable(labelled);
-    double prior = (double) labelled.positives / (labelled.positives + labelled.negatives);
+    double prior = (double) positives / (positives + negatives);
     // rows and positives per (category, fold), then per category; each cell's rows share one out-of-fold score
-    Dataset<Row> cells = labelled.rows
-        .groupBy(col(CATEGORY), FOLD_OF_ROW.apply(col(ROW)).as(FOLD))
-        .agg(count(lit(1)).as("cellRows"),
-            sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("cellPositives"));
+    Dataset<Row> cells = data
+        .groupBy(value.as(CATEGORY), FOLD_OF_ROW.apply(row).as(FOLD))
+        .agg(count(lit(1)).as("cellRows"), sum(when(positive, 1L).otherwise(0L)).as("cellPositives"));
     Dataset<Row> totals = cells.groupBy(col(CATEGORY).as("tc"))
         .agg(sum("cellRows").as("rows"), sum("cellPositives").as("positives"));
     // as in memory: (int - int + double) / (int - int + 1), in doubles
@@ -185,16 +236,17 @@ public final class SparkFeatureLabelScreen {
     Dataset<Row> scoreCounts = cells.join(totals, col(CATEGORY).eqNullSafe(col("tc")))
         .groupBy(score.as("score"))
         .agg(sum("cellPositives").as("positives"), sum(col("cellRows").minus(col("cellPositives"))).as("negatives"));
-    return score(feature, CATEGORICAL, ScoreTable.fromCounts(scoreCounts, labelled.positives), labelled, missingRows,
-        categories, confidenceLevel);
+    // at most one distinct score per cell; counted only when that bound alone does not settle the collect
+    JavaRDD<Row> scores = scoreCounts.javaRDD();
+    long cellsAtMost = categories * FeatureLabelScreen.FOLDS;
+    long distinct = cellsAtMost <= collectBound ? cellsAtMost : scores.count();
+    SparkDeLong.ModelSums sums = ScoreTable.sums(data.sparkSession(), scores, distinct, positives, collectBound);
+    return score(feature, CATEGORICAL, sums, positives, negatives, missingRows, categories, confidenceLevel);
   }
 
-  /** As the in-memory {@code FeatureLabelScreen.score}, from the exact sums of the score table. */
-  private static FeatureScore score(String feature, String type, Dataset<Row> table, LabelledScores labelled,
-      long missing, long categories, double confidenceLevel) {
-    long positives = labelled.positives;
-    long negatives = labelled.negatives;
-    SparkDeLong.ModelSums sums = SparkDeLong.sums(table);
+  /** As the in-memory {@code FeatureLabelScreen.score}, from the exact sums of the distinct scores. */
+  private static FeatureScore score(String feature, String type, SparkDeLong.ModelSums sums, long positives,
+      long negatives, long missing, long categories, double confidenceLevel) {
     double raw;
     double lower = Double.NaN;
     double upper = Double.NaN;
@@ -218,8 +270,8 @@ public final class SparkFeatureLabelScreen {
   }
 
   /** The counts fit a {@code FeatureScore} (and the exact sums' bounds) only up to 2^31 - 1 rows. */
-  private static void requireCountable(LabelledScores labelled) {
-    long rows = labelled.positives + labelled.negatives;
+  private static void requireCountable(long positives, long negatives) {
+    long rows = positives + negatives;
     if (rows > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("the data has " + rows + " rows, more than a screen counts (2^31 - 1): "
           + "screen slices of it (for example one per month of decision time).");

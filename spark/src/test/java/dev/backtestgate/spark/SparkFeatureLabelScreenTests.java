@@ -66,6 +66,33 @@ class SparkFeatureLabelScreenTests {
     assertCategoricalMatches(random, labels, codes, random.nextBoolean());
   }
 
+  @Property(tries = 4)
+  void collectedCountsEqualTheDistributedTable(@ForAll long seed, @ForAll @IntRange(min = 2, max = 300) int n) {
+    Random random = new Random(seed);
+    boolean[] labels = labels(random, n);
+    double[] values = new double[n];
+    int[] codes = new int[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextInt(5) == 0 ? Double.NaN : Math.round(random.nextGaussian() * 20) / 10.0;
+      codes[i] = random.nextInt(5) == 0 ? FeatureColumn.MISSING_CODE : random.nextInt(1 + n / 4);
+    }
+    Dataset<Row> numeric = numericFrame(random, labels, values);
+    Dataset<Row> categorical = categoricalFrame(random, labels, codes, random.nextBoolean());
+
+    FeatureScore numericCollected = SparkFeatureLabelScreen.numeric(numeric, "label", "rowId", "balance", "value", 0.9);
+    FeatureScore numericDistributed =
+        SparkFeatureLabelScreen.screen(numeric, "label", "rowId", "balance", "value", 0.9, true, 0);
+    FeatureScore categoricalCollected =
+        SparkFeatureLabelScreen.categorical(categorical, "label", "rowId", "branch", "category", 0.9);
+    FeatureScore categoricalDistributed =
+        SparkFeatureLabelScreen.screen(categorical, "label", "rowId", "branch", "category", 0.9, false, 0);
+
+    assertThat(numericCollected).isEqualTo(numericDistributed)
+        .isEqualTo(FeatureLabelScreen.screen(labels, new FeatureColumn.Numeric("balance", values), 0.9));
+    assertThat(categoricalCollected).isEqualTo(categoricalDistributed)
+        .isEqualTo(FeatureLabelScreen.screen(labels, new FeatureColumn.Categorical("branch", codes), 0.9));
+  }
+
   @Test
   void aPerfectlySeparatingFeatureIsPerfect() {
     boolean[] labels = {false, true, false, true, true, false, false, true};

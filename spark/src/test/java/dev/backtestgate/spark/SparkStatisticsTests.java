@@ -41,6 +41,33 @@ class SparkStatisticsTests {
     assertThat(spark).isCloseTo(Auc.of(labels, scores), within(EXACT));
   }
 
+  @Property(tries = 6)
+  void aucFromCollectedCountsEqualsTheDistributedTable(@ForAll long seed, @ForAll @IntRange(min = 2, max = 300) int n) {
+    Random random = new Random(seed);
+    boolean[] labels = labels(random, n, 1);
+    double[] scores = scores(random, n);
+    Dataset<Row> data = frame(labels, scores, scores);
+
+    double collected = SparkAuc.of(data, "label", "candidate");
+    double distributed = SparkAuc.of(data, "label", "candidate", 0);
+
+    assertThat(collected).isEqualTo(distributed).isEqualTo(Auc.of(labels, scores));
+  }
+
+  @Test
+  void rejectsNullAndOtherLabelsWithCountsAndAnExample() {
+    Dataset<Row> data = frame(new boolean[] {true, false, true, false}, new double[] {1, 2, 3, 4},
+        new double[] {1, 2, 3, 4})
+        .selectExpr("CASE WHEN candidate = 2 THEN NULL WHEN candidate = 3 THEN 7 ELSE CAST(label AS INT) END AS label",
+            "candidate");
+
+    assertThatThrownBy(() -> SparkAuc.of(data, "label", "candidate"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("label column 'label' has 1 null label(s) and 1 label(s) other than 0 and 1; "
+            + "for example [")
+        .hasMessageContaining("Map the classes to true/false (or 1/0)");
+  }
+
   @Property(tries = 12)
   void pairedDeLongEqualsTheInMemoryDeLong(@ForAll long seed, @ForAll @IntRange(min = 4, max = 300) int n) {
     Random random = new Random(seed);
