@@ -15,8 +15,7 @@ import org.apiguardian.api.API;
  * DeLong#compare} on all rows plus finding each row's group, and places each row among all rows as well, so {@link
  * #compareWithAll} returns the comparison on all rows too (at 10M rows and 24 groups about 2 comparisons of CPU time
  * in all, so 1 beyond the comparison on all rows it replaces), with the memory of one plus {@code 4n} bytes and
- * O(groups). Like {@link DeLong#compare}, it walks the buckets on two threads when the input is large enough and a
- * second core is there, with the same result, bit for bit, as on one.
+ * O(groups).
  *
  * <pre>{@code
  * List<GroupedDeLong.Group> byMonth = GroupedDeLong.compare(labels, candidate, baseline, 12,
