@@ -15,20 +15,13 @@ import java.util.function.IntUnaryOperator;
  * placement among all rows counts the other class of every group, exactly as {@link DeLong#compare} on all rows does.
  *
  * <p>Memory beyond the input: the {@code double[n]} scores and {@code int[n]} payload of {@link DeLong#compare} and one
- * {@code long[n]} slot per row (where {@link DeLong#compare} has an {@code int[n]}), plus O(groups) per thread. No
- * array records each row's group: the high half of the row's slot {@code byRow[row]} holds {@code 2 * (rows of earlier
- * groups)} plus, after the baseline's pass, the baseline's placement in its group, which is less than {@code 2 * (rows
- * of its group)}; so the group is read back from that value (a table on its high bits and a step or two). The low half
- * holds the baseline's placement among all rows. Both passes carry the row number through the bucketing and read each
- * bucket's slots in a tight loop, whose cache misses overlap; the baseline's pass writes them back the same way.
- *
- * <p>On two threads ({@link Parallel}) the coarse buckets are split in two halves of about equal rows, each walked on
- * its own thread with its own counts and sums. The upper half starts from the all-row counts below it (known from the
- * layout) but from per-group counts of zero, so each of its placements in a group falls short by a constant of its
- * group and class: {@code 2 *} (negatives of the group in the lower half) for a positive, {@code -2 *} (positives of
- * the group in the lower half) for a negative. Once both halves are done, the upper half's exact sums are shifted by those
- * constants ({@link GroupSums#shiftBaseline}, {@link GroupSums#shiftCandidate}) and, in the baseline's pass, its rows'
- * slots too; every integer is then the one the walk on one thread finds, so the result is the same, bit for bit.
+ * {@code long[n]} slot per row (where {@link DeLong#compare} has an {@code int[n]}), plus O(groups). No array records
+ * each row's group: the high half of the row's slot {@code byRow[row]} holds {@code 2 * (rows of earlier groups)}
+ * plus, after the baseline's pass, the baseline's placement in its group, which is less than {@code 2 * (rows of its
+ * group)}; so the group is read back from that value (a table on its high bits and a step or two). The low half holds
+ * the baseline's placement among all rows. Both passes carry the row number through the bucketing and read each
+ * bucket's slots in a tight loop, whose cache misses overlap; the baseline's pass writes them back the same way. The
+ * walk is sequential, so the result is the same on one thread or two.
  */
 final class GroupedPlacements {
   /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
@@ -51,7 +44,24 @@ final class GroupedPlacements {
   private final int[] payload;
   private final int shift;
   private final int[] table;
+  private final long[] positivesBelow;
+  private final long[] negativesBelow;
+  private final int[] tiedPositives;
+  private final int[] tiedNegatives;
+  private long allPositivesBelow;
+  private long allNegativesBelow;
   private boolean baselinePass;
+  /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
+  private int[] rowsAt;
+  /** The slot value of each index (carried, or gathered by row); null while {@link #rowsAt} is used. */
+  private long[] packedAt;
+  /** The groups of a bucket small enough to compare all its pairs. */
+  private final int[] groupAt = new int[Ties.ALL_PAIRS_MAX + 2];
+  /** Per group, the first positive (negative) index of a small bucket in its list, or -1. */
+  private final int[] firstPositive;
+  private final int[] firstNegative;
+  /** The next index of the same group and class in a small bucket, or -1. */
+  private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
 
   /**
    * Counts each group's classes and marks each row's group.
@@ -107,6 +117,14 @@ final class GroupedPlacements {
     }
     this.scratch = new double[n];
     this.payload = new int[n];
+    this.positivesBelow = new long[groups];
+    this.negativesBelow = new long[groups];
+    this.tiedPositives = new int[groups];
+    this.tiedNegatives = new int[groups];
+    this.firstPositive = new int[groups];
+    this.firstNegative = new int[groups];
+    Arrays.fill(firstPositive, -1);
+    Arrays.fill(firstNegative, -1);
   }
 
   /** Places the baseline's rows: writes each placement into its row's slot and sums them per group. */
@@ -125,77 +143,45 @@ final class GroupedPlacements {
   }
 
   private void run(double[] scores, ScoreRange range) {
+    Arrays.fill(positivesBelow, 0);
+    Arrays.fill(negativesBelow, 0);
+    allPositivesBelow = 0;
+    allNegativesBelow = 0;
     Buckets buckets = new Buckets(range, scores.length);
     CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, null);
-    int[] split = layout.splitBuckets();
-    int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
-    Walk[] walks = new Walk[split.length - 1];
-    Parallel.run(walks.length, part -> {
-      Walk walk = new Walk(buckets, capacity, layout.positivesBelow(split[part]), layout.negativesBelow(split[part]));
-      walk.buckets(layout, split[part], split[part + 1]);
-      walks[part] = walk;
-    });
-    if (walks.length == 2) {
-      Walk lower = walks[0];
-      Walk upper = walks[1];
-      for (int g = 0; g < groups; g++) {
-        long positiveShift = 2 * lower.negativesBelow[g];
-        long negativeShift = -2 * lower.positivesBelow[g];
-        long shiftedPositives = upper.positivesBelow[g];
-        long shiftedNegatives = upper.negativesBelow[g];
-        GroupSums sum = upper.sums[g];
-        if (baselinePass) {
-          sum.shiftBaseline(POSITIVE, shiftedPositives, positiveShift);
-          sum.shiftBaseline(NEGATIVE, shiftedNegatives, negativeShift);
-        } else {
-          sum.shiftCandidate(POSITIVE, shiftedPositives, positiveShift);
-          sum.shiftCandidate(NEGATIVE, shiftedNegatives, negativeShift);
-        }
+    FineBuckets fine =
+        new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
+    long[] gathered = new long[fine.capacity()];
+    for (int c = 0; c < buckets.coarseCount; c++) {
+      int s = layout.start(c);
+      int ns = layout.negStart(c);
+      int e = layout.start(c + 1);
+      if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
+        rowsAt = payload;
+        packedAt = null;
+        sort(scratch, payload, s, ns, e);
+        place(scratch, s, ns, e);
+        continue;
+      }
+      fine.distribute(c, scratch, payload, s, ns, e);
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
+      }
+      rowsAt = null;
+      int size = e - s;
+      // the rows' slots read, then (baseline) written, in tight loops whose cache misses overlap
+      for (int k = 0; k < size; k++) {
+        gathered[k] = byRow[fine.payload[k]];
+      }
+      packedAt = gathered;
+      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+        place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
       }
       if (baselinePass) {
-        shiftSlots(layout, split[1], lower);
+        for (int k = 0; k < size; k++) {
+          byRow[fine.payload[k]] = gathered[k];
+        }
       }
-    }
-    for (Walk walk : walks) {
-      for (int g = 0; g < groups; g++) {
-        sums[g].add(walk.sums[g]);
-      }
-      all.add(walk.all);
-    }
-  }
-
-  /**
-   * Adds to the slot of every row in coarse buckets from {@code first} on (walked from per-group counts of zero) its
-   * group's and class's shift, from the per-group counts of the buckets below ({@code lower}), on two threads.
-   */
-  private void shiftSlots(CoarseLayout layout, int first, Walk lower) {
-    long[] positiveShift = new long[groups];
-    long[] negativeShift = new long[groups];
-    for (int g = 0; g < groups; g++) {
-      positiveShift[g] = (2 * lower.negativesBelow[g]) << 32;
-      negativeShift[g] = (-2 * lower.positivesBelow[g]) << 32;
-    }
-    int coarse = layout.buckets.coarseCount;
-    int half = (layout.start(first) + layout.start(coarse)) >>> 1;
-    int middle = first;
-    while (middle < coarse && layout.start(middle + 1) <= half) {
-      middle++;
-    }
-    int[] bounds = {first, middle, coarse};
-    Parallel.run(2, part -> {
-      for (int c = bounds[part]; c < bounds[part + 1]; c++) {
-        shiftSlots(layout.start(c), layout.negStart(c), positiveShift);
-        shiftSlots(layout.negStart(c), layout.start(c + 1), negativeShift);
-      }
-    });
-  }
-
-  /** Adds to the slot of the rows {@code payload[from..to)} their group's entry of {@code shifts}. */
-  private void shiftSlots(int from, int to, long[] shifts) {
-    for (int k = from; k < to; k++) {
-      int row = payload[k];
-      long slot = byRow[row];
-      byRow[row] = slot + shifts[group(slot >>> 32)];
     }
   }
 
@@ -208,6 +194,165 @@ final class GroupedPlacements {
     }
   }
 
+  /**
+   * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
+   * above those of earlier buckets, sorted by {@link #sort}. One class alone needs no order: none of its rows ties
+   * with the other class.
+   */
+  private void place(double[] keys, int s, int ns, int e) {
+    if (s == ns || ns == e) {
+      for (int k = s; k < ns; k++) {
+        positive(k);
+      }
+      for (int k = ns; k < e; k++) {
+        negative(k);
+      }
+      return;
+    }
+    if ((long) (ns - s) * (e - ns) <= Ties.ALL_PAIRS_MAX) {
+      allPairs(keys, s, ns, e);
+      return;
+    }
+    int i = s;
+    int j = ns;
+    while (i < ns || j < e) {
+      double x = i == ns ? keys[j] : j == e ? keys[i] : Math.min(keys[i], keys[j]);
+      int iEnd = i;
+      while (iEnd < ns && keys[iEnd] == x) {
+        iEnd++;
+      }
+      int jEnd = j;
+      while (jEnd < e && keys[jEnd] == x) {
+        jEnd++;
+      }
+      if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
+        for (int k = i; k < iEnd; k++) {
+          positive(k);
+        }
+        for (int k = j; k < jEnd; k++) {
+          negative(k);
+        }
+      } else {
+        tied(i, iEnd, j, jEnd);
+      }
+      i = iEnd;
+      j = jEnd;
+    }
+  }
+
+  /**
+   * A small bucket: each row compared with the other class's rows of its own group only, found through a list per
+   * group (rows of one group rarely share a small bucket, so this is about one step per row).
+   */
+  private void allPairs(double[] keys, int s, int ns, int e) {
+    for (int k = s; k < e; k++) {
+      int g = group(packed(k));
+      groupAt[k - s] = g;
+      int[] head = k < ns ? firstPositive : firstNegative;
+      nextInGroup[k - s] = head[g];
+      head[g] = k;
+    }
+    for (int i = s; i < ns; i++) {
+      int g = groupAt[i - s];
+      double x = keys[i];
+      long against = 0;
+      for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
+        double y = keys[j];
+        against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
+      }
+      record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e),
+          POSITIVE);
+    }
+    for (int j = ns; j < e; j++) {
+      int g = groupAt[j - s];
+      double y = keys[j];
+      long against = 0;
+      for (int i = firstPositive[g]; i >= 0; i = nextInGroup[i - s]) {
+        double x = keys[i];
+        against += (y > x ? 2 : 0) + (y == x ? 1 : 0);
+      }
+      record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against,
+          2 * (allPositives - allPositivesBelow) - Ties.against(y, keys, s, ns), NEGATIVE);
+    }
+    allPositivesBelow += ns - s;
+    allNegativesBelow += e - ns;
+    for (int k = s; k < e; k++) {
+      int g = groupAt[k - s];
+      if (k < ns) {
+        positivesBelow[g]++;
+        firstPositive[g] = -1;
+      } else {
+        negativesBelow[g]++;
+        firstNegative[g] = -1;
+      }
+    }
+  }
+
+  /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
+  private void positive(int k) {
+    long packed = packed(k);
+    int g = group(packed);
+    record(k, packed, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
+    positivesBelow[g]++;
+    allPositivesBelow++;
+  }
+
+  /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
+  private void negative(int k) {
+    long packed = packed(k);
+    int g = group(packed);
+    record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
+    negativesBelow[g]++;
+    allNegativesBelow++;
+  }
+
+  /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
+  private void tied(int i, int iEnd, int j, int jEnd) {
+    for (int k = i; k < iEnd; k++) {
+      tiedPositives[group(packed(k))]++;
+    }
+    for (int k = j; k < jEnd; k++) {
+      tiedNegatives[group(packed(k))]++;
+    }
+    long allTiedPositives = iEnd - i;
+    long allTiedNegatives = jEnd - j;
+    for (int k = i; k < iEnd; k++) {
+      long packed = packed(k);
+      int g = group(packed);
+      record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
+          POSITIVE);
+    }
+    for (int k = j; k < jEnd; k++) {
+      long packed = packed(k);
+      int g = group(packed);
+      long tied = tiedPositives[g];
+      record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
+          2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
+    }
+    allPositivesBelow += allTiedPositives;
+    allNegativesBelow += allTiedNegatives;
+    for (int k = i; k < iEnd; k++) {
+      int g = group(packed(k));
+      positivesBelow[g]++;
+      tiedPositives[g] = 0;
+    }
+    for (int k = j; k < jEnd; k++) {
+      int g = group(packed(k));
+      negativesBelow[g]++;
+      tiedNegatives[g] = 0;
+    }
+  }
+
+  /** The slot of the row at index {@code k}: read by its row, or from where it was gathered. */
+  private long slot(int k) {
+    return rowsAt != null ? byRow[rowsAt[k]] : packedAt[k];
+  }
+
+  /** The high half of the slot of the row at index {@code k}: its group's start plus the baseline's placement in it. */
+  private long packed(int k) {
+    return slot(k) >>> 32;
+  }
+
   /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
   private int group(long packed) {
     int g = table[(int) (packed >>> shift)];
@@ -217,264 +362,29 @@ final class GroupedPlacements {
     return g;
   }
 
-  /**
-   * One thread's walk over a range of coarse buckets: its running counts, its sums, its buffers. Its per-group counts
-   * start at zero, its all-row counts at those of the buckets below its range.
-   */
-  private final class Walk {
-    /** Per group, the positives (negatives) walked so far: at the end, those of the walk's buckets. */
-    final long[] positivesBelow = new long[groups];
-    final long[] negativesBelow = new long[groups];
-    private final int[] tiedPositives = new int[groups];
-    private final int[] tiedNegatives = new int[groups];
-    final GroupSums[] sums = new GroupSums[groups];
-    final GroupSums all = new GroupSums();
-    private long allPositivesBelow;
-    private long allNegativesBelow;
-    private final FineBuckets fine;
-    private final long[] gathered;
-    /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
-    private int[] rowsAt;
-    /** The slot value of each index (gathered by row); null while {@link #rowsAt} is used. */
-    private long[] packedAt;
-    /** The groups of a bucket small enough to compare all its pairs. */
-    private final int[] groupAt = new int[Ties.ALL_PAIRS_MAX + 2];
-    /** Per group, the first positive (negative) index of a small bucket in its list, or -1. */
-    private final int[] firstPositive = new int[groups];
-    private final int[] firstNegative = new int[groups];
-    /** The next index of the same group and class in a small bucket, or -1. */
-    private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
-
-    Walk(Buckets buckets, int capacity, long allPositivesBelow, long allNegativesBelow) {
-      this.allPositivesBelow = allPositivesBelow;
-      this.allNegativesBelow = allNegativesBelow;
-      for (int g = 0; g < groups; g++) {
-        sums[g] = new GroupSums();
-      }
-      Arrays.fill(firstPositive, -1);
-      Arrays.fill(firstNegative, -1);
-      this.fine = new FineBuckets(buckets, capacity, true);
-      this.gathered = new long[capacity];
-    }
-
-    /** Walks coarse buckets {@code [first, last)} of {@code layout}. */
-    void buckets(CoarseLayout layout, int first, int last) {
-      for (int c = first; c < last; c++) {
-        int s = layout.start(c);
-        int ns = layout.negStart(c);
-        int e = layout.start(c + 1);
-        if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
-          rowsAt = payload;
-          packedAt = null;
-          sort(scratch, payload, s, ns, e);
-          place(scratch, s, ns, e);
-          continue;
-        }
-        fine.distribute(c, scratch, payload, s, ns, e);
-        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-          sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
-        }
-        rowsAt = null;
-        int size = e - s;
-        // the rows' slots read, then (baseline) written, in tight loops whose cache misses overlap
-        for (int k = 0; k < size; k++) {
-          gathered[k] = byRow[fine.payload[k]];
-        }
-        packedAt = gathered;
-        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-          place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
-        }
-        if (baselinePass) {
-          for (int k = 0; k < size; k++) {
-            byRow[fine.payload[k]] = gathered[k];
-          }
-        }
-      }
-    }
-
-    /**
-     * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
-     * above those of earlier buckets, sorted by {@link #sort}. One class alone needs no order: none of its rows ties
-     * with the other class.
-     */
-    private void place(double[] keys, int s, int ns, int e) {
-      if (s == ns || ns == e) {
-        for (int k = s; k < ns; k++) {
-          positive(k);
-        }
-        for (int k = ns; k < e; k++) {
-          negative(k);
-        }
-        return;
-      }
-      if ((long) (ns - s) * (e - ns) <= Ties.ALL_PAIRS_MAX) {
-        allPairs(keys, s, ns, e);
-        return;
-      }
-      int i = s;
-      int j = ns;
-      while (i < ns || j < e) {
-        double x = i == ns ? keys[j] : j == e ? keys[i] : Math.min(keys[i], keys[j]);
-        int iEnd = i;
-        while (iEnd < ns && keys[iEnd] == x) {
-          iEnd++;
-        }
-        int jEnd = j;
-        while (jEnd < e && keys[jEnd] == x) {
-          jEnd++;
-        }
-        if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
-          for (int k = i; k < iEnd; k++) {
-            positive(k);
-          }
-          for (int k = j; k < jEnd; k++) {
-            negative(k);
-          }
-        } else {
-          tied(i, iEnd, j, jEnd);
-        }
-        i = iEnd;
-        j = jEnd;
-      }
-    }
-
-    /**
-     * A small bucket: each row compared with the other class's rows of its own group only, found through a list per
-     * group (rows of one group rarely share a small bucket, so this is about one step per row).
-     */
-    private void allPairs(double[] keys, int s, int ns, int e) {
-      for (int k = s; k < e; k++) {
-        int g = group(packed(k));
-        groupAt[k - s] = g;
-        int[] head = k < ns ? firstPositive : firstNegative;
-        nextInGroup[k - s] = head[g];
-        head[g] = k;
-      }
-      for (int i = s; i < ns; i++) {
-        int g = groupAt[i - s];
-        double x = keys[i];
-        long against = 0;
-        for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
-          double y = keys[j];
-          against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
-        }
-        record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e),
-            POSITIVE);
-      }
-      for (int j = ns; j < e; j++) {
-        int g = groupAt[j - s];
-        double y = keys[j];
-        long against = 0;
-        for (int i = firstPositive[g]; i >= 0; i = nextInGroup[i - s]) {
-          double x = keys[i];
-          against += (y > x ? 2 : 0) + (y == x ? 1 : 0);
-        }
-        record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against,
-            2 * (allPositives - allPositivesBelow) - Ties.against(y, keys, s, ns), NEGATIVE);
-      }
-      allPositivesBelow += ns - s;
-      allNegativesBelow += e - ns;
-      for (int k = s; k < e; k++) {
-        int g = groupAt[k - s];
-        if (k < ns) {
-          positivesBelow[g]++;
-          firstPositive[g] = -1;
-        } else {
-          negativesBelow[g]++;
-          firstNegative[g] = -1;
-        }
-      }
-    }
-
-    /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
-    private void positive(int k) {
-      long packed = packed(k);
-      int g = group(packed);
-      record(k, packed, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
-      positivesBelow[g]++;
-      allPositivesBelow++;
-    }
-
-    /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
-    private void negative(int k) {
-      long packed = packed(k);
-      int g = group(packed);
-      record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
-      negativesBelow[g]++;
-      allNegativesBelow++;
-    }
-
-    /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
-    private void tied(int i, int iEnd, int j, int jEnd) {
-      for (int k = i; k < iEnd; k++) {
-        tiedPositives[group(packed(k))]++;
-      }
-      for (int k = j; k < jEnd; k++) {
-        tiedNegatives[group(packed(k))]++;
-      }
-      long allTiedPositives = iEnd - i;
-      long allTiedNegatives = jEnd - j;
-      for (int k = i; k < iEnd; k++) {
-        long packed = packed(k);
-        int g = group(packed);
-        record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
-            POSITIVE);
-      }
-      for (int k = j; k < jEnd; k++) {
-        long packed = packed(k);
-        int g = group(packed);
-        long tied = tiedPositives[g];
-        record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
-            2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
-      }
-      allPositivesBelow += allTiedPositives;
-      allNegativesBelow += allTiedNegatives;
-      for (int k = i; k < iEnd; k++) {
-        int g = group(packed(k));
-        positivesBelow[g]++;
-        tiedPositives[g] = 0;
-      }
-      for (int k = j; k < jEnd; k++) {
-        int g = group(packed(k));
-        negativesBelow[g]++;
-        tiedNegatives[g] = 0;
-      }
-    }
-
-    /** The slot of the row at index {@code k}: read by its row, or from where it was gathered. */
-    private long slot(int k) {
-      return rowsAt != null ? byRow[rowsAt[k]] : packedAt[k];
-    }
-
-    /** The high half of the slot of the row at index {@code k}: its group's start plus the baseline's placement in it. */
-    private long packed(int k) {
-      return slot(k) >>> 32;
-    }
-
-    /** A row's placement within its group and among all rows. */
-    private void record(int k, long packed, int g, long placement, long allPlacement, int kind) {
-      GroupSums sum = sums[g];
-      if (baselinePass) {
-        long slot = (packed + placement) << 32 | allPlacement;
-        if (rowsAt != null) {
-          byRow[rowsAt[k]] = slot;
-        } else {
-          packedAt[k] = slot;
-        }
-        sum.addBaseline(placement, kind);
-        all.addBaseline(allPlacement, kind);
-        if (kind == POSITIVE) {
-          sum.baselineTwiceU += placement;
-          all.baselineTwiceU += allPlacement;
-        }
+  /** A row's placement within its group and among all rows. */
+  private void record(int k, long packed, int g, long placement, long allPlacement, int kind) {
+    GroupSums sum = sums[g];
+    if (baselinePass) {
+      long slot = (packed + placement) << 32 | allPlacement;
+      if (rowsAt != null) {
+        byRow[rowsAt[k]] = slot;
       } else {
-        long allBaseline = slot(k) & 0xFFFF_FFFFL;
-        sum.addCandidate(placement, placement - (packed - start2[g]), kind);
-        all.addCandidate(allPlacement, allPlacement - allBaseline, kind);
-        if (kind == POSITIVE) {
-          sum.candidateTwiceU += placement;
-          all.candidateTwiceU += allPlacement;
-        }
+        packedAt[k] = slot;
+      }
+      sum.addBaseline(placement, kind);
+      all.addBaseline(allPlacement, kind);
+      if (kind == POSITIVE) {
+        sum.baselineTwiceU += placement;
+        all.baselineTwiceU += allPlacement;
+      }
+    } else {
+      long allBaseline = slot(k) & 0xFFFF_FFFFL;
+      sum.addCandidate(placement, placement - (packed - start2[g]), kind);
+      all.addCandidate(allPlacement, allPlacement - allBaseline, kind);
+      if (kind == POSITIVE) {
+        sum.candidateTwiceU += placement;
+        all.candidateTwiceU += allPlacement;
       }
     }
   }

@@ -3,7 +3,7 @@ package dev.backtestgate.metrics;
 import java.math.BigInteger;
 
 /**
- * An exact, non-negative 128-bit sum of products and squares (a product may be negative, the total may not). Squares below 2^63 are first added to a
+ * An exact, non-negative 128-bit sum of products and squares. Squares below 2^63 are first added to a
  * plain {@code long} and carried into the 128-bit sum only when that would overflow, which keeps the
  * common case to one multiplication and one addition.
  */
@@ -13,10 +13,7 @@ final class Int128 {
   /** Squares not yet carried into {@code high:low}, always in {@code [0, 2^63)}. */
   private long pending;
 
-  /**
-   * Adds {@code a * b}, of any signs: the sum is kept as a two's-complement 128-bit integer, so a negative term is
-   * exact too, as long as the total is back in {@code [0, 2^127)} when it is read.
-   */
+  /** Adds {@code a * b}, both in {@code [0, 2^63)}. */
   void addProduct(long a, long b) {
     add(Math.multiplyHigh(a, b), a * b);
   }

@@ -129,67 +129,6 @@ class GroupedDeLongTests {
     }
   }
 
-  /**
-   * Small inputs: on two threads the lower half of the buckets is empty (one coarse bucket), so the upper half is
-   * every row, walked from zero counts and shifted by nothing; ties, empty groups, groups of one class, n from 1.
-   */
-  @Property(tries = 300, seed = "20261207")
-  void smallInputsGiveTheSameComparisonsOnOneThreadOrTwo(
-      @ForAll long seed,
-      @ForAll @IntRange(min = 1, max = 400) int n,
-      @ForAll @IntRange(min = 1, max = 9) int groups,
-      @ForAll Shape candidateShape,
-      @ForAll Shape baselineShape,
-      @ForAll @IntRange(min = 2, max = 5) int minPerClass) {
-    Sample s = Sample.draw(new Random(seed), n, groups, candidateShape, baselineShape);
-
-    assertThat(onThreads(2, s, groups, minPerClass)).isEqualTo(onThreads(1, s, groups, minPerClass));
-  }
-
-  /**
-   * Inputs of a few coarse buckets, split between the two threads, so the upper half's per-group placements, sums
-   * and (for the baseline) row slots are shifted by the lower half's per-group counts: the same records as on one
-   * thread, and the comparison on all rows is still {@link DeLong#compare}'s. Groups of a few rows and of one class,
-   * empty groups, ties within and across groups.
-   */
-  @Property(tries = 16, seed = "20261208")
-  void splitBucketsGiveTheSameComparisonsOnOneThreadOrTwo(
-      @ForAll long seed,
-      @ForAll @IntRange(min = 16_400, max = 50_000) int n,
-      @ForAll @IntRange(min = 1, max = 40) int groups,
-      @ForAll Shape candidateShape,
-      @ForAll Shape baselineShape,
-      @ForAll @IntRange(min = 2, max = 30) int minPerClass) {
-    Sample s = Sample.draw(new Random(seed), n, groups, candidateShape, baselineShape);
-
-    GroupedDeLong.Comparisons two = onThreads(2, s, groups, minPerClass);
-
-    assertThat(two).isEqualTo(onThreads(1, s, groups, minPerClass));
-    int positives = Samples.count(s.labels);
-    assertThat(two.all().comparison()).isEqualTo(positives >= 2 && n - positives >= 2
-        ? Optional.of(DeLong.compare(s.labels, s.candidate, s.baseline, 0.9)) : Optional.empty());
-  }
-
-  /** The sizes above do split the buckets between the threads: neither half is empty for spread-out scores. */
-  @Test
-  void theSplitBucketSizesSplitTheWork() {
-    int n = 16_400;
-    Random random = new Random(3);
-    boolean[] labels = Samples.labels(random, n, Samples.Balance.HALF, 1);
-    double[] scores = Samples.scores(random, n, Shape.UNIFORM);
-
-    int[] split = Parallel.withParts(2, () -> new CoarseLayout(labels, scores,
-        new Buckets(ScoreRange.of(scores, "scores"), n), new double[n], null, null).splitBuckets());
-
-    assertThat(split).hasSize(3);
-    assertThat(split[1]).isStrictlyBetween(split[0], split[2]);
-  }
-
-  private static GroupedDeLong.Comparisons onThreads(int threads, Sample s, int groups, int minPerClass) {
-    return Parallel.withParts(threads, () -> GroupedDeLong.compareWithAll(s.labels, s.candidate, s.baseline, groups,
-        row -> s.group[row], minPerClass, 0.9));
-  }
-
   @Test
   void countsATieAcrossGroupsOnlyWithinEachGroup() {
     // group 0: positive 0.5 ties negative 0.5; group 1: positive 0.5 above negative 0.2 and below negative 0.9
