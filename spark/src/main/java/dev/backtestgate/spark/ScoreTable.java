@@ -4,9 +4,13 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.io.Serializable;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -125,6 +129,139 @@ final class ScoreTable {
           return out;
         }
       };
+    }
+  }
+
+  /**
+   * The table of score column {@code score} of {@code scores} collected to the driver as a {@link Lookup}, or empty
+   * when the column has more than {@code maxScores} distinct scores (then the caller keeps the table on the cluster).
+   * One aggregation on the score (combined map-side), a count of its groups and one collect of them as primitive
+   * arrays; the sort and the placements are done on the driver.
+   *
+   * @param column the user's name of the column, for the message
+   */
+  static Optional<Lookup> lookup(LabelledScores scores, String score, String column, long maxScores) {
+    JavaRDD<Row> counts = scores.rows
+        .groupBy(col(score).as("score"))
+        .agg(sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("positives"),
+            sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"))
+        .javaRDD();
+    long distinct = counts.count(); // the aggregation's shuffle is kept and read again by the collect below
+    if (distinct > maxScores) {
+      return Optional.empty();
+    }
+    List<Counts> parts = counts.mapPartitions(new ToCounts()).collect();
+    long collected = parts.stream().mapToLong(part -> part.scores.length).sum();
+    if (collected != distinct) {
+      throw new IllegalStateException("score column '" + column + "' had " + distinct + " distinct scores in one"
+          + " scan and " + collected + " in the next: the data changed between two scans of the same frame (a"
+          + " non-deterministic column, or a source being written to). Cache or checkpoint the frame first.");
+    }
+    double[] unsorted = new double[(int) distinct];
+    long[] positivesAt = new long[unsorted.length];
+    long[] negativesAt = new long[unsorted.length];
+    int filled = 0;
+    for (Counts part : parts) {
+      System.arraycopy(part.scores, 0, unsorted, filled, part.scores.length);
+      System.arraycopy(part.positives, 0, positivesAt, filled, part.scores.length);
+      System.arraycopy(part.negatives, 0, negativesAt, filled, part.scores.length);
+      filled += part.scores.length;
+    }
+    return Optional.of(Lookup.of(unsorted, positivesAt, negativesAt, scores.positives));
+  }
+
+  /**
+   * One model's placements by distinct score, sorted by score: {@code placePositive[i]} and {@code placeNegative[i]}
+   * are the placements of a positive and a negative row scoring {@code scores[i]} (the rule of {@link Place}).
+   * Small enough to broadcast: 24 bytes per distinct score.
+   */
+  static final class Lookup implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final double[] scores;
+    private final long[] placePositive;
+    private final long[] placeNegative;
+
+    private Lookup(double[] scores, long[] placePositive, long[] placeNegative) {
+      this.scores = scores;
+      this.placePositive = placePositive;
+      this.placeNegative = placeNegative;
+    }
+
+    /**
+     * The lookup from each distinct score's counts, in any order; {@code positives} is their total. The scores are
+     * distinct, finite and -0.0 is folded into 0.0.
+     */
+    static Lookup of(double[] distinctScores, long[] positivesAt, long[] negativesAt, long positives) {
+      double[] sorted = distinctScores.clone();
+      Arrays.sort(sorted);
+      long[] positivesSorted = new long[sorted.length];
+      long[] negativesSorted = new long[sorted.length];
+      for (int i = 0; i < distinctScores.length; i++) {
+        int at = Arrays.binarySearch(sorted, distinctScores[i]);
+        positivesSorted[at] = positivesAt[i];
+        negativesSorted[at] = negativesAt[i];
+      }
+      long[] placePositive = new long[sorted.length];
+      long[] placeNegative = new long[sorted.length];
+      long positivesBelow = 0;
+      long negativesBelow = 0;
+      for (int i = 0; i < sorted.length; i++) {
+        long pos = positivesSorted[i];
+        long neg = negativesSorted[i];
+        placePositive[i] = 2 * negativesBelow + neg;
+        placeNegative[i] = 2 * (positives - positivesBelow - pos) + pos;
+        positivesBelow += pos;
+        negativesBelow += neg;
+      }
+      return new Lookup(sorted, placePositive, placeNegative);
+    }
+
+    /** How many distinct scores the table has. */
+    int size() {
+      return scores.length;
+    }
+
+    /**
+     * The placement of a row of this class scoring {@code score}, or -1 when {@code score} is not one of the
+     * table's (the rows changed since the table was counted).
+     */
+    long place(double score, boolean positive) {
+      int at = Arrays.binarySearch(scores, score);
+      if (at < 0) {
+        return -1;
+      }
+      return positive ? placePositive[at] : placeNegative[at];
+    }
+  }
+
+  /** One partition's distinct scores and their counts, as primitive arrays. */
+  private record Counts(double[] scores, long[] positives, long[] negatives) implements Serializable {}
+
+  /** Per partition of the grouped counts: its rows as {@link Counts}. */
+  private static final class ToCounts implements FlatMapFunction<Iterator<Row>, Counts> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Iterator<Counts> call(Iterator<Row> rows) {
+      double[] scores = new double[64];
+      long[] positives = new long[64];
+      long[] negatives = new long[64];
+      int n = 0;
+      while (rows.hasNext()) {
+        Row row = rows.next();
+        if (n == scores.length) {
+          scores = Arrays.copyOf(scores, 2 * n);
+          positives = Arrays.copyOf(positives, 2 * n);
+          negatives = Arrays.copyOf(negatives, 2 * n);
+        }
+        scores[n] = row.getDouble(0);
+        positives[n] = row.getLong(1);
+        negatives[n] = row.getLong(2);
+        n++;
+      }
+      return List.of(new Counts(Arrays.copyOf(scores, n), Arrays.copyOf(positives, n), Arrays.copyOf(negatives, n)))
+          .iterator();
     }
   }
 }
