@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -133,16 +134,20 @@ final class ScoreTable {
   }
 
   /**
-   * The table of score column {@code score} of {@code scores} collected to the driver as a {@link Lookup}, or empty
-   * when the column has more than {@code maxScores} distinct scores (then the caller keeps the table on the cluster).
-   * One aggregation on the score (combined map-side), a count of its groups and one collect of them as primitive
-   * arrays; the sort and the placements are done on the driver.
+   * Per group of rows, the table of score column {@code score} collected to the driver as a {@link Lookup}, or empty
+   * when there are more than {@code maxScores} distinct (group, score) pairs (then the caller keeps the tables on the
+   * cluster). One aggregation on (group, score), combined map-side, a count of its groups and one collect of them as
+   * primitive arrays; the sort and the placements are done on the driver.
    *
-   * @param column the user's name of the column, for the message
+   * @param rows the boolean column {@value LabelledScores#LABEL} and {@code score}
+   * @param group an int expression over {@code rows} in {@code [0, positives.length)}
+   * @param positives each group's positives
+   * @param column the user's name of the score column, for the message
    */
-  static Optional<Lookup> lookup(LabelledScores scores, String score, String column, long maxScores) {
-    JavaRDD<Row> counts = scores.rows
-        .groupBy(col(score).as("score"))
+  static Optional<Lookup[]> lookups(
+      Dataset<Row> rows, Column group, String score, long[] positives, String column, long maxScores) {
+    JavaRDD<Row> counts = rows
+        .groupBy(group.as("group"), col(score).as("score"))
         .agg(sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("positives"),
             sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"))
         .javaRDD();
@@ -151,23 +156,42 @@ final class ScoreTable {
       return Optional.empty();
     }
     List<Counts> parts = counts.mapPartitions(new ToCounts()).collect();
-    long collected = parts.stream().mapToLong(part -> part.scores.length).sum();
+    int[] sizes = new int[positives.length];
+    long collected = 0;
+    for (Counts part : parts) {
+      for (int g : part.groups) {
+        sizes[g]++;
+      }
+      collected += part.groups.length;
+    }
     if (collected != distinct) {
       throw new IllegalStateException("score column '" + column + "' had " + distinct + " distinct scores in one"
           + " scan and " + collected + " in the next: the data changed between two scans of the same frame (a"
           + " non-deterministic column, or a source being written to). Cache or checkpoint the frame first.");
     }
-    double[] unsorted = new double[(int) distinct];
-    long[] positivesAt = new long[unsorted.length];
-    long[] negativesAt = new long[unsorted.length];
-    int filled = 0;
-    for (Counts part : parts) {
-      System.arraycopy(part.scores, 0, unsorted, filled, part.scores.length);
-      System.arraycopy(part.positives, 0, positivesAt, filled, part.scores.length);
-      System.arraycopy(part.negatives, 0, negativesAt, filled, part.scores.length);
-      filled += part.scores.length;
+    double[][] scores = new double[sizes.length][];
+    long[][] positivesAt = new long[sizes.length][];
+    long[][] negativesAt = new long[sizes.length][];
+    for (int g = 0; g < sizes.length; g++) {
+      scores[g] = new double[sizes[g]];
+      positivesAt[g] = new long[sizes[g]];
+      negativesAt[g] = new long[sizes[g]];
     }
-    return Optional.of(Lookup.of(unsorted, positivesAt, negativesAt, scores.positives));
+    int[] filled = new int[sizes.length];
+    for (Counts part : parts) {
+      for (int i = 0; i < part.groups.length; i++) {
+        int g = part.groups[i];
+        int at = filled[g]++;
+        scores[g][at] = part.scores[i];
+        positivesAt[g][at] = part.positives[i];
+        negativesAt[g][at] = part.negatives[i];
+      }
+    }
+    Lookup[] lookups = new Lookup[sizes.length];
+    for (int g = 0; g < sizes.length; g++) {
+      lookups[g] = Lookup.of(scores[g], positivesAt[g], negativesAt[g], positives[g]);
+    }
+    return Optional.of(lookups);
   }
 
   /**
@@ -235,8 +259,8 @@ final class ScoreTable {
     }
   }
 
-  /** One partition's distinct scores and their counts, as primitive arrays. */
-  private record Counts(double[] scores, long[] positives, long[] negatives) implements Serializable {}
+  /** One partition's distinct (group, score) pairs and their counts, as primitive arrays. */
+  private record Counts(int[] groups, double[] scores, long[] positives, long[] negatives) implements Serializable {}
 
   /** Per partition of the grouped counts: its rows as {@link Counts}. */
   private static final class ToCounts implements FlatMapFunction<Iterator<Row>, Counts> {
@@ -244,24 +268,27 @@ final class ScoreTable {
 
     @Override
     public Iterator<Counts> call(Iterator<Row> rows) {
+      int[] groups = new int[64];
       double[] scores = new double[64];
       long[] positives = new long[64];
       long[] negatives = new long[64];
       int n = 0;
       while (rows.hasNext()) {
-        Row row = rows.next();
+        Row row = rows.next(); // group, score, positives, negatives
         if (n == scores.length) {
+          groups = Arrays.copyOf(groups, 2 * n);
           scores = Arrays.copyOf(scores, 2 * n);
           positives = Arrays.copyOf(positives, 2 * n);
           negatives = Arrays.copyOf(negatives, 2 * n);
         }
-        scores[n] = row.getDouble(0);
-        positives[n] = row.getLong(1);
-        negatives[n] = row.getLong(2);
+        groups[n] = row.getInt(0);
+        scores[n] = row.getDouble(1);
+        positives[n] = row.getLong(2);
+        negatives[n] = row.getLong(3);
         n++;
       }
-      return List.of(new Counts(Arrays.copyOf(scores, n), Arrays.copyOf(positives, n), Arrays.copyOf(negatives, n)))
-          .iterator();
+      return List.of(new Counts(Arrays.copyOf(groups, n), Arrays.copyOf(scores, n), Arrays.copyOf(positives, n),
+          Arrays.copyOf(negatives, n))).iterator();
     }
   }
 }

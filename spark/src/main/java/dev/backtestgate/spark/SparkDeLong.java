@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.metrics.AucComparison;
@@ -15,6 +16,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apiguardian.api.API;
@@ -69,34 +71,56 @@ public final class SparkDeLong {
       double confidenceLevel, long maxLookupScores) {
     requireConfidenceLevel(confidenceLevel);
     LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline), 2, NEEDS);
-    Optional<ScoreTable.Lookup> candidateTable = ScoreTable.lookup(scores, "s0", candidate, maxLookupScores);
-    Optional<ScoreTable.Lookup> baselineTable = candidateTable.isPresent()
-        ? ScoreTable.lookup(scores, "s1", baseline, maxLookupScores)
-        : Optional.empty();
-    Sums total = baselineTable.isPresent()
-        ? byLookup(scores, candidateTable.get(), baselineTable.get(), candidate, baseline)
-        : byJoin(scores);
+    Sums total = byLookup(scores.rows, lit(0), new long[] {scores.positives}, candidate, baseline, maxLookupScores)
+        .map(sums -> sums[0])
+        .orElseGet(() -> byJoin(scores));
     return total.comparison(scores.positives, scores.negatives, confidenceLevel);
   }
 
-  /** Each row's two placements looked up in the broadcast tables, summed per partition: one scan of the rows. */
-  private static Sums byLookup(LabelledScores scores, ScoreTable.Lookup candidateTable,
-      ScoreTable.Lookup baselineTable, String candidate, String baseline) {
-    Broadcast<ScoreTable.Lookup[]> tables = JavaSparkContext.fromSparkContext(scores.rows.sparkSession().sparkContext())
-        .broadcast(new ScoreTable.Lookup[] {candidateTable, baselineTable});
+  /**
+   * Per group of rows, the exact sums of a comparison, each row's two placements (within its group) looked up in
+   * broadcast tables: two aggregations and one scan of the rows for all groups; empty when a model has more than
+   * {@code maxLookupScores} distinct (group, score) pairs. Group g's sums give the comparison {@link #compare} gives on
+   * the rows of group g alone.
+   *
+   * @param rows validated rows ({@link LabelledScores#rows}: label, {@code s0} the candidate, {@code s1} the baseline)
+   * @param group an int expression over {@code rows} in {@code [0, positives.length)}
+   * @param positives each group's positives
+   * @param candidate the user's name of the candidate's column, for a message
+   * @param baseline the user's name of the baseline's column, for a message
+   */
+  static Optional<Sums[]> byLookup(Dataset<Row> rows, Column group, long[] positives, String candidate,
+      String baseline, long maxLookupScores) {
+    Optional<ScoreTable.Lookup[]> candidateTables =
+        ScoreTable.lookups(rows, group, "s0", positives, candidate, maxLookupScores);
+    if (candidateTables.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ScoreTable.Lookup[]> baselineTables =
+        ScoreTable.lookups(rows, group, "s1", positives, baseline, maxLookupScores);
+    if (baselineTables.isEmpty()) {
+      return Optional.empty();
+    }
+    Broadcast<ScoreTable.Lookup[][]> tables = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
+        .broadcast(new ScoreTable.Lookup[][] {candidateTables.get(), baselineTables.get()});
     try {
-      Sums total = new Sums();
-      JavaRDD<Row> rows = scores.rows.select(LabelledScores.LABEL, "s0", "s1").javaRDD();
-      for (Sums partial : rows.mapPartitions(new LookUp(tables)).collect()) {
-        if (partial.unknownScore) {
-          throw new IllegalStateException("a row of the data has a " + candidate + " or " + baseline + " score that"
-              + " was not among the distinct scores counted one scan before: the data changed between two scans of"
-              + " the same frame (a non-deterministic column, or a source being written to). Cache or checkpoint"
-              + " the frame first.");
-        }
-        total.add(partial);
+      Sums[] total = new Sums[positives.length];
+      for (int g = 0; g < total.length; g++) {
+        total[g] = new Sums();
       }
-      return total;
+      JavaRDD<Row> scanned = rows.select(col(LabelledScores.LABEL), col("s0"), col("s1"), group).javaRDD();
+      for (Sums[] partial : scanned.mapPartitions(new LookUp(tables)).collect()) {
+        for (int g = 0; g < total.length; g++) {
+          if (partial[g].unknownScore) {
+            throw new IllegalStateException("a row of the data has a " + candidate + " or " + baseline + " score"
+                + " that was not among the distinct scores counted one scan before: the data changed between two"
+                + " scans of the same frame (a non-deterministic column, or a source being written to). Cache or"
+                + " checkpoint the frame first.");
+          }
+          total[g].add(partial[g]);
+        }
+      }
+      return Optional.of(total);
     } finally {
       tables.destroy();
     }
@@ -296,33 +320,37 @@ public final class SparkDeLong {
     }
   }
 
-  /** Per partition of the rows: each row's placements from the broadcast tables, summed exactly. */
-  private static final class LookUp implements FlatMapFunction<Iterator<Row>, Sums> {
+  /** Per partition of the rows: each row's placements from its group's broadcast tables, summed exactly by group. */
+  private static final class LookUp implements FlatMapFunction<Iterator<Row>, Sums[]> {
     private static final long serialVersionUID = 1L;
 
-    private final Broadcast<ScoreTable.Lookup[]> tables;
+    private final Broadcast<ScoreTable.Lookup[][]> tables;
 
-    LookUp(Broadcast<ScoreTable.Lookup[]> tables) {
+    LookUp(Broadcast<ScoreTable.Lookup[][]> tables) {
       this.tables = tables;
     }
 
     @Override
-    public Iterator<Sums> call(Iterator<Row> rows) {
-      ScoreTable.Lookup candidate = tables.value()[0];
-      ScoreTable.Lookup baseline = tables.value()[1];
-      Sums sums = new Sums();
+    public Iterator<Sums[]> call(Iterator<Row> rows) {
+      ScoreTable.Lookup[] candidate = tables.value()[0];
+      ScoreTable.Lookup[] baseline = tables.value()[1];
+      Sums[] sums = new Sums[candidate.length];
+      for (int g = 0; g < sums.length; g++) {
+        sums[g] = new Sums();
+      }
       while (rows.hasNext()) {
-        Row r = rows.next(); // label, candidate score, baseline score
+        Row r = rows.next(); // label, candidate score, baseline score, group
         boolean positive = r.getBoolean(0);
-        long candidatePlace = candidate.place(r.getDouble(1), positive);
-        long baselinePlace = baseline.place(r.getDouble(2), positive);
+        int g = r.getInt(3);
+        long candidatePlace = candidate[g].place(r.getDouble(1), positive);
+        long baselinePlace = baseline[g].place(r.getDouble(2), positive);
         if (candidatePlace < 0 || baselinePlace < 0) {
-          sums.unknownScore = true;
+          sums[g].unknownScore = true;
           break;
         }
-        sums.addRows(positive, 1, candidatePlace, baselinePlace);
+        sums[g].addRows(positive, 1, candidatePlace, baselinePlace);
       }
-      return List.of(sums).iterator();
+      return List.<Sums[]>of(sums).iterator();
     }
   }
 }
