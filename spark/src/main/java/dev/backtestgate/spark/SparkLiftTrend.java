@@ -54,6 +54,17 @@ public final class SparkLiftTrend {
    */
   public static LiftTrend measure(Dataset<Row> data, String label, String candidate, String baseline,
       String decisionTime, LiftTrendSettings settings, double confidenceLevel) {
+    return measure(data, label, candidate, baseline, decisionTime, settings, confidenceLevel,
+        SparkDeLong.MAX_LOOKUP_SCORES);
+  }
+
+  /**
+   * As the public {@code measure}, the periods' placements looked up when there are at most {@code maxLookupScores}
+   * distinct (period, score) pairs per model, one {@link SparkDeLong#compare} per measured period otherwise; both give
+   * the same trend.
+   */
+  static LiftTrend measure(Dataset<Row> data, String label, String candidate, String baseline,
+      String decisionTime, LiftTrendSettings settings, double confidenceLevel, long maxLookupScores) {
     SparkDeLong.requireConfidenceLevel(confidenceLevel);
     SparkColumns.requireColumns(data, "the data", decisionTime);
     LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline),
@@ -82,8 +93,8 @@ public final class SparkLiftTrend {
       for (Row r : rows.groupBy(PERIOD, LabelledScores.LABEL).count().collectAsList()) {
         (r.getBoolean(1) ? positives : negatives)[r.getInt(0)] = r.getLong(2);
       }
-      Optional<SparkDeLong.Sums[]> byPeriod = SparkDeLong.byLookup(rows, col(PERIOD), positives, candidate, baseline,
-          SparkDeLong.MAX_LOOKUP_SCORES);
+      Optional<SparkDeLong.Sums[]> byPeriod =
+          SparkDeLong.byLookup(rows, col(PERIOD), positives, candidate, baseline, maxLookupScores);
       List<PeriodLift> periods = new ArrayList<>(spans.size());
       for (LiftPeriods.Span span : spans) {
         int k = span.index();
