@@ -15,11 +15,12 @@ import org.apiguardian.api.API;
  * A runner (not a test) that times, back to back on one cached DataFrame on {@code local[2]}: {@link SparkAuc#of} of
  * the candidate, {@link SparkDeLong#compare}, and the whole {@link SparkGateEvidence} with 5 timed features (no
  * feature values, so no screen), for a few rounds, printing Spark's metrics per stage after each and failing unless
- * the evidence's comparison equals the DeLong result. The rows follow a formula of the row id (30 % positives, two
+ * the evidence's comparison equals the DeLong result. After the rounds, {@link SparkDeLong#compare} once more by its
+ * broadcast lookup and once by its join path (forced), failing unless the two records are equal. The rows follow a formula of the row id (30 % positives, two
  * scores with about 100,000 distinct values each, knowledge times up to 30 days before the decision).
  *
  * <pre>
- * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkEvidenceSpeed -Dbench.args="10000000 3" -Dbench.heap=8g
+ * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkEvidenceSpeed -Dbench.args="10000000 3" -Dbench.heap=6g
  * </pre>
  */
 @API(status = INTERNAL, since = "0.1")
@@ -74,6 +75,17 @@ public final class SparkEvidenceSpeed {
         throw new IllegalStateException("evidence and SparkDeLong disagree: " + evidence.comparison() + " vs "
             + deLong);
       }
+    }
+    long t0 = System.nanoTime();
+    AucComparison lookedUp = SparkDeLong.compare(data, "label", "cand", "base", 0.95);
+    long t1 = System.nanoTime();
+    AucComparison joined = SparkDeLong.compare(data, "label", "cand", "base", 0.95, 0);
+    long t2 = System.nanoTime();
+    System.out.printf(Locale.ROOT, "after the rounds: SparkDeLong.compare %.2f s by lookup, %.2f s by the join path"
+        + " (forced) = %.2fx%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9, (double) (t2 - t1) / (t1 - t0));
+    stages.print();
+    if (!lookedUp.equals(joined)) {
+      throw new IllegalStateException("SparkDeLong's lookup and join paths disagree: " + lookedUp + " vs " + joined);
     }
     spark.stop();
   }

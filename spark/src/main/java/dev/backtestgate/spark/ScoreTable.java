@@ -8,9 +8,11 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.api.java.function.Function2;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -246,6 +248,165 @@ final class ScoreTable {
           return out;
         }
       };
+    }
+  }
+
+  /**
+   * Per group of rows, the table of score column {@code score} collected to the driver as a {@link Lookup}, or empty
+   * when there are more than {@code maxScores} distinct (group, score) pairs (then the caller keeps the tables on the
+   * cluster). One aggregation on (group, score), combined map-side, a count of its groups and one collect of them as
+   * primitive arrays; the sort and the placements are done on the driver.
+   *
+   * @param rows the boolean column {@value LabelledScores#LABEL} and {@code score}
+   * @param group an int expression over {@code rows} in {@code [0, positives.length)}
+   * @param positives each group's positives
+   * @param column the user's name of the score column, for the message
+   */
+  static Optional<Lookup[]> lookups(
+      Dataset<Row> rows, Column group, String score, long[] positives, String column, long maxScores) {
+    JavaRDD<Row> counts = rows
+        .groupBy(group.as("group"), col(score).as("score"))
+        .agg(sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("positives"),
+            sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"))
+        .javaRDD();
+    long distinct = counts.count(); // the aggregation's shuffle is kept and read again by the collect below
+    if (distinct > maxScores) {
+      return Optional.empty();
+    }
+    List<Counts> parts = counts.mapPartitions(new ToCounts()).collect();
+    int[] sizes = new int[positives.length];
+    long collected = 0;
+    for (Counts part : parts) {
+      for (int g : part.groups) {
+        sizes[g]++;
+      }
+      collected += part.groups.length;
+    }
+    if (collected != distinct) {
+      throw new IllegalStateException("score column '" + column + "' had " + distinct + " distinct scores in one"
+          + " scan and " + collected + " in the next: the data changed between two scans of the same frame (a"
+          + " non-deterministic column, or a source being written to). Cache or checkpoint the frame first.");
+    }
+    double[][] scores = new double[sizes.length][];
+    long[][] positivesAt = new long[sizes.length][];
+    long[][] negativesAt = new long[sizes.length][];
+    for (int g = 0; g < sizes.length; g++) {
+      scores[g] = new double[sizes[g]];
+      positivesAt[g] = new long[sizes[g]];
+      negativesAt[g] = new long[sizes[g]];
+    }
+    int[] filled = new int[sizes.length];
+    for (Counts part : parts) {
+      for (int i = 0; i < part.groups.length; i++) {
+        int g = part.groups[i];
+        int at = filled[g]++;
+        scores[g][at] = part.scores[i];
+        positivesAt[g][at] = part.positives[i];
+        negativesAt[g][at] = part.negatives[i];
+      }
+    }
+    Lookup[] lookups = new Lookup[sizes.length];
+    for (int g = 0; g < sizes.length; g++) {
+      lookups[g] = Lookup.of(scores[g], positivesAt[g], negativesAt[g], positives[g]);
+    }
+    return Optional.of(lookups);
+  }
+
+  /**
+   * One model's placements by distinct score, sorted by score: {@code placePositive[i]} and {@code placeNegative[i]}
+   * are the placements of a positive and a negative row scoring {@code scores[i]} (the rule of {@link Place}).
+   * Small enough to broadcast: 24 bytes per distinct score.
+   */
+  static final class Lookup implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final double[] scores;
+    private final long[] placePositive;
+    private final long[] placeNegative;
+
+    private Lookup(double[] scores, long[] placePositive, long[] placeNegative) {
+      this.scores = scores;
+      this.placePositive = placePositive;
+      this.placeNegative = placeNegative;
+    }
+
+    /**
+     * The lookup from each distinct score's counts, in any order; {@code positives} is their total. The scores are
+     * distinct, finite and -0.0 is folded into 0.0.
+     */
+    static Lookup of(double[] distinctScores, long[] positivesAt, long[] negativesAt, long positives) {
+      double[] sorted = distinctScores.clone();
+      Arrays.sort(sorted);
+      long[] positivesSorted = new long[sorted.length];
+      long[] negativesSorted = new long[sorted.length];
+      for (int i = 0; i < distinctScores.length; i++) {
+        int at = Arrays.binarySearch(sorted, distinctScores[i]);
+        positivesSorted[at] = positivesAt[i];
+        negativesSorted[at] = negativesAt[i];
+      }
+      long[] placePositive = new long[sorted.length];
+      long[] placeNegative = new long[sorted.length];
+      long positivesBelow = 0;
+      long negativesBelow = 0;
+      for (int i = 0; i < sorted.length; i++) {
+        long pos = positivesSorted[i];
+        long neg = negativesSorted[i];
+        placePositive[i] = 2 * negativesBelow + neg;
+        placeNegative[i] = 2 * (positives - positivesBelow - pos) + pos;
+        positivesBelow += pos;
+        negativesBelow += neg;
+      }
+      return new Lookup(sorted, placePositive, placeNegative);
+    }
+
+    /** How many distinct scores the table has. */
+    int size() {
+      return scores.length;
+    }
+
+    /**
+     * The placement of a row of this class scoring {@code score}, or -1 when {@code score} is not one of the
+     * table's (the rows changed since the table was counted).
+     */
+    long place(double score, boolean positive) {
+      int at = Arrays.binarySearch(scores, score);
+      if (at < 0) {
+        return -1;
+      }
+      return positive ? placePositive[at] : placeNegative[at];
+    }
+  }
+
+  /** One partition's distinct (group, score) pairs and their counts, as primitive arrays. */
+  private record Counts(int[] groups, double[] scores, long[] positives, long[] negatives) implements Serializable {}
+
+  /** Per partition of the grouped counts: its rows as {@link Counts}. */
+  private static final class ToCounts implements FlatMapFunction<Iterator<Row>, Counts> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public Iterator<Counts> call(Iterator<Row> rows) {
+      int[] groups = new int[64];
+      double[] scores = new double[64];
+      long[] positives = new long[64];
+      long[] negatives = new long[64];
+      int n = 0;
+      while (rows.hasNext()) {
+        Row row = rows.next(); // group, score, positives, negatives
+        if (n == scores.length) {
+          groups = Arrays.copyOf(groups, 2 * n);
+          scores = Arrays.copyOf(scores, 2 * n);
+          positives = Arrays.copyOf(positives, 2 * n);
+          negatives = Arrays.copyOf(negatives, 2 * n);
+        }
+        groups[n] = row.getInt(0);
+        scores[n] = row.getDouble(1);
+        positives[n] = row.getLong(2);
+        negatives[n] = row.getLong(3);
+        n++;
+      }
+      return List.of(new Counts(Arrays.copyOf(groups, n), Arrays.copyOf(scores, n), Arrays.copyOf(positives, n),
+          Arrays.copyOf(negatives, n))).iterator();
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.metrics.AucComparison;
@@ -10,7 +11,12 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apiguardian.api.API;
@@ -18,10 +24,13 @@ import org.apiguardian.api.API;
 /**
  * The paired DeLong comparison of two models over a DataFrame, equal to the in-memory
  * {@code DeLong.compare} on the same rows (to the last bit: the same exact integers go into the same
- * floating-point formula). Per model, each distinct score's placement (see the in-memory
- * {@code Placements}) comes from a sorted scan ({@code ScoreTable}); the rows are grouped by (label,
- * candidate score, baseline score), each group looks up both placements, and the differences are summed
- * exactly (a {@code long} sum and a 128-bit sum of squares per class) partition by partition.
+ * floating-point formula). Per model, each distinct score's placement (see the in-memory {@code Placements}) is
+ * counted by one aggregation on the score; the table (24 bytes per distinct score) is collected to the driver,
+ * sorted, and broadcast with the other model's, and one scan of the rows looks up each row's two placements (a
+ * binary search per score) and sums the differences exactly (a {@code long} sum and a 128-bit sum of squares per
+ * class) partition by partition: besides the validating scan, two aggregations on a score and one scan of the rows,
+ * no shuffle of the rows. A model with more than 5,000,000 distinct scores keeps its table on the cluster instead: the rows are grouped by (label,
+ * candidate score, baseline score) and the groups joined with both tables, the same sums at several times the cost.
  *
  * <pre>{@code
  * AucComparison c = SparkDeLong.compare(scored, "defaulted", "candidate", "baseline", 0.95);
@@ -30,6 +39,13 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class SparkDeLong {
+  /**
+   * The most distinct scores per model whose placements are collected to the driver and broadcast (24 bytes each:
+   * 120 MB per model at the bound, held on the driver and once per executor); above it the placements are joined
+   * on the cluster instead, slower but with no table held in memory.
+   */
+  static final long MAX_LOOKUP_SCORES = 5_000_000;
+
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
 
@@ -44,8 +60,77 @@ public final class SparkDeLong {
    */
   public static AucComparison compare(
       Dataset<Row> data, String label, String candidate, String baseline, double confidenceLevel) {
+    return compare(data, label, candidate, baseline, confidenceLevel, MAX_LOOKUP_SCORES);
+  }
+
+  /**
+   * As {@link #compare(Dataset, String, String, String, double)}, looking the placements up when each model has at
+   * most {@code maxLookupScores} distinct scores, joining them otherwise; both give the same comparison.
+   */
+  static AucComparison compare(Dataset<Row> data, String label, String candidate, String baseline,
+      double confidenceLevel, long maxLookupScores) {
     requireConfidenceLevel(confidenceLevel);
     LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline), 2, NEEDS);
+    Sums total = byLookup(scores.rows, lit(0), new long[] {scores.positives}, candidate, baseline, maxLookupScores)
+        .map(sums -> sums[0])
+        .orElseGet(() -> byJoin(scores));
+    return total.comparison(scores.positives, scores.negatives, confidenceLevel);
+  }
+
+  /**
+   * Per group of rows, the exact sums of a comparison, each row's two placements (within its group) looked up in
+   * broadcast tables: two aggregations and one scan of the rows for all groups; empty when a model has more than
+   * {@code maxLookupScores} distinct (group, score) pairs. Group g's sums give the comparison {@link #compare} gives on
+   * the rows of group g alone.
+   *
+   * @param rows validated rows ({@link LabelledScores#rows}: label, {@code s0} the candidate, {@code s1} the baseline)
+   * @param group an int expression over {@code rows} in {@code [0, positives.length)}
+   * @param positives each group's positives
+   * @param candidate the user's name of the candidate's column, for a message
+   * @param baseline the user's name of the baseline's column, for a message
+   */
+  static Optional<Sums[]> byLookup(Dataset<Row> rows, Column group, long[] positives, String candidate,
+      String baseline, long maxLookupScores) {
+    Optional<ScoreTable.Lookup[]> candidateTables =
+        ScoreTable.lookups(rows, group, "s0", positives, candidate, maxLookupScores);
+    if (candidateTables.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<ScoreTable.Lookup[]> baselineTables =
+        ScoreTable.lookups(rows, group, "s1", positives, baseline, maxLookupScores);
+    if (baselineTables.isEmpty()) {
+      return Optional.empty();
+    }
+    Broadcast<ScoreTable.Lookup[][]> tables = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
+        .broadcast(new ScoreTable.Lookup[][] {candidateTables.get(), baselineTables.get()});
+    try {
+      Sums[] total = new Sums[positives.length];
+      for (int g = 0; g < total.length; g++) {
+        total[g] = new Sums();
+      }
+      JavaRDD<Row> scanned = rows.select(col(LabelledScores.LABEL), col("s0"), col("s1"), group).javaRDD();
+      for (Sums[] partial : scanned.mapPartitions(new LookUp(tables)).collect()) {
+        for (int g = 0; g < total.length; g++) {
+          if (partial[g].unknownScore) {
+            throw new IllegalStateException("a row of the data has a " + candidate + " or " + baseline + " score"
+                + " that was not among the distinct scores counted one scan before: the data changed between two"
+                + " scans of the same frame (a non-deterministic column, or a source being written to). Cache or"
+                + " checkpoint the frame first.");
+          }
+          total[g].add(partial[g]);
+        }
+      }
+      return Optional.of(total);
+    } finally {
+      tables.destroy();
+    }
+  }
+
+  /**
+   * The rows grouped by (label, candidate score, baseline score), each group joined with both score tables: for
+   * models with more distinct scores than a lookup holds.
+   */
+  private static Sums byJoin(LabelledScores scores) {
     Dataset<Row> candidateTable = ScoreTable.of(scores, "s0").select(
         col("score").as("cs"), col("placePositive").as("cp"), col("placeNegative").as("cn"));
     Dataset<Row> baselineTable = ScoreTable.of(scores, "s1").select(
@@ -58,7 +143,7 @@ public final class SparkDeLong {
     for (Sums partial : groups.javaRDD().mapPartitions(new Accumulate()).collect()) {
       total.add(partial);
     }
-    return total.comparison(scores.positives, scores.negatives, confidenceLevel);
+    return total;
   }
 
   /** Refuses a confidence level outside (0, 1) before any Spark job runs, as the in-memory check words it. */
@@ -111,9 +196,19 @@ public final class SparkDeLong {
 
     long candidateTwiceU;
     long baselineTwiceU;
+    boolean unknownScore;
     final Moments differences = new Moments();
     final Moments candidate = new Moments();
     final Moments baseline = new Moments();
+
+    /** Adds {@code count} rows of this class with these placements, to the pair counts and the moments. */
+    void addRows(boolean positive, long count, long candidatePlace, long baselinePlace) {
+      if (positive) {
+        candidateTwiceU += count * candidatePlace;
+        baselineTwiceU += count * baselinePlace;
+      }
+      add(positive ? 0 : 1, count, candidatePlace, baselinePlace);
+    }
 
     /** Adds {@code count} rows of one class with these placements. */
     void add(int kind, long count, long candidatePlace, long baselinePlace) {
@@ -125,6 +220,7 @@ public final class SparkDeLong {
     void add(Sums other) {
       candidateTwiceU += other.candidateTwiceU;
       baselineTwiceU += other.baselineTwiceU;
+      unknownScore |= other.unknownScore;
       differences.add(other.differences);
       candidate.add(other.candidate);
       baseline.add(other.baseline);
@@ -218,13 +314,43 @@ public final class SparkDeLong {
         long count = g.getLong(1);
         long candidatePlace = positive ? g.getLong(2) : g.getLong(3);
         long baselinePlace = positive ? g.getLong(4) : g.getLong(5);
-        if (positive) {
-          sums.candidateTwiceU += count * candidatePlace;
-          sums.baselineTwiceU += count * baselinePlace;
-        }
-        sums.add(positive ? 0 : 1, count, candidatePlace, baselinePlace);
+        sums.addRows(positive, count, candidatePlace, baselinePlace);
       }
       return List.of(sums).iterator();
+    }
+  }
+
+  /** Per partition of the rows: each row's placements from its group's broadcast tables, summed exactly by group. */
+  private static final class LookUp implements FlatMapFunction<Iterator<Row>, Sums[]> {
+    private static final long serialVersionUID = 1L;
+
+    private final Broadcast<ScoreTable.Lookup[][]> tables;
+
+    LookUp(Broadcast<ScoreTable.Lookup[][]> tables) {
+      this.tables = tables;
+    }
+
+    @Override
+    public Iterator<Sums[]> call(Iterator<Row> rows) {
+      ScoreTable.Lookup[] candidate = tables.value()[0];
+      ScoreTable.Lookup[] baseline = tables.value()[1];
+      Sums[] sums = new Sums[candidate.length];
+      for (int g = 0; g < sums.length; g++) {
+        sums[g] = new Sums();
+      }
+      while (rows.hasNext()) {
+        Row r = rows.next(); // label, candidate score, baseline score, group
+        boolean positive = r.getBoolean(0);
+        int g = r.getInt(3);
+        long candidatePlace = candidate[g].place(r.getDouble(1), positive);
+        long baselinePlace = baseline[g].place(r.getDouble(2), positive);
+        if (candidatePlace < 0 || baselinePlace < 0) {
+          sums[g].unknownScore = true;
+          break;
+        }
+        sums[g].addRows(positive, 1, candidatePlace, baselinePlace);
+      }
+      return List.<Sums[]>of(sums).iterator();
     }
   }
 }

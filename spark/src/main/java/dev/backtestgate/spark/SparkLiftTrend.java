@@ -27,8 +27,10 @@ import org.apiguardian.api.API;
  * periods, each measured period's comparison from {@link SparkDeLong#compare} on its rows (bit for bit the in-memory
  * {@code DeLong.compare}), and the same statistics ({@link LiftTrend#test}), so the same finding.
  *
- * <p>One aggregation finds the first and last decision and one counts each period's classes; then each measured
- * period is one paired comparison over the (cached) rows of that period.
+ * <p>One aggregation finds the first and last decision and one counts each period's classes; then all periods'
+ * comparisons come from one pass of {@link SparkDeLong}'s lookup over the (cached) rows, the placements counted per
+ * (period, score). With more distinct (period, score) pairs than a lookup holds, each measured period is one paired
+ * comparison over the rows of that period instead.
  *
  * <pre>{@code
  * LiftTrend t = SparkLiftTrend.measure(scored, "defaulted", "candidate", "baseline", "decisionTime",
@@ -52,6 +54,17 @@ public final class SparkLiftTrend {
    */
   public static LiftTrend measure(Dataset<Row> data, String label, String candidate, String baseline,
       String decisionTime, LiftTrendSettings settings, double confidenceLevel) {
+    return measure(data, label, candidate, baseline, decisionTime, settings, confidenceLevel,
+        SparkDeLong.MAX_LOOKUP_SCORES);
+  }
+
+  /**
+   * As the public {@code measure}, the periods' placements looked up when there are at most {@code maxLookupScores}
+   * distinct (period, score) pairs per model, one {@link SparkDeLong#compare} per measured period otherwise; both give
+   * the same trend.
+   */
+  static LiftTrend measure(Dataset<Row> data, String label, String candidate, String baseline,
+      String decisionTime, LiftTrendSettings settings, double confidenceLevel, long maxLookupScores) {
     SparkDeLong.requireConfidenceLevel(confidenceLevel);
     SparkColumns.requireColumns(data, "the data", decisionTime);
     LabelledScores scores = LabelledScores.of(data, label, List.of(candidate, baseline),
@@ -80,13 +93,17 @@ public final class SparkLiftTrend {
       for (Row r : rows.groupBy(PERIOD, LabelledScores.LABEL).count().collectAsList()) {
         (r.getBoolean(1) ? positives : negatives)[r.getInt(0)] = r.getLong(2);
       }
+      Optional<SparkDeLong.Sums[]> byPeriod =
+          SparkDeLong.byLookup(rows, col(PERIOD), positives, candidate, baseline, maxLookupScores);
       List<PeriodLift> periods = new ArrayList<>(spans.size());
       for (LiftPeriods.Span span : spans) {
         int k = span.index();
         Optional<AucComparison> comparison = Optional.empty();
         if (positives[k] >= settings.minClass() && negatives[k] >= settings.minClass()) {
-          comparison = Optional.of(SparkDeLong.compare(rows.filter(col(PERIOD).equalTo(k)), LabelledScores.LABEL,
-              "s0", "s1", confidenceLevel));
+          comparison = Optional.of(byPeriod.isPresent()
+              ? byPeriod.get()[k].comparison(positives[k], negatives[k], confidenceLevel)
+              : SparkDeLong.compare(rows.filter(col(PERIOD).equalTo(k)), LabelledScores.LABEL, "s0", "s1",
+                  confidenceLevel));
         }
         periods.add(new PeriodLift(k, span.name(), span.start(), span.end(), positives[k], negatives[k],
             comparison));

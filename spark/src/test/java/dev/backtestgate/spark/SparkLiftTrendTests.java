@@ -78,6 +78,20 @@ class SparkLiftTrendTests {
   }
 
   @Test
+  void thePeriodsLookedUpAndComparedOneByOneGiveTheSameTrend() {
+    Data data = Data.draw(4);
+    LiftTrendSettings settings = LiftTrendSettings.defaults().withMinClass(20);
+    Dataset<Row> frame = data.frame(spark);
+
+    LiftTrend lookedUp = SparkLiftTrend.measure(frame, "label", "candidate", "baseline", "decided", settings, 0.9,
+        Long.MAX_VALUE);
+    LiftTrend oneByOne = SparkLiftTrend.measure(frame, "label", "candidate", "baseline", "decided", settings, 0.9, 0);
+
+    assertThat(lookedUp.periods()).hasSizeGreaterThan(5);
+    assertThat(lookedUp).isEqualTo(oneByOne).isEqualTo(data.inMemory(settings));
+  }
+
+  @Test
   void anUntestedTrendIsUntestedAlikeAndTimestampsWork() {
     Data data = Data.draw(2);
     LiftTrendSettings quarters = LiftTrendSettings.defaults().withPeriods(LiftPeriods.QUARTER);
