@@ -125,31 +125,58 @@ final class ScoreTable {
    * {@link Place} and the accumulation of {@code SparkDeLong}'s table scan.
    */
   static SparkDeLong.ModelSums sums(double[] scores, long[] positivesAt, long[] negativesAt, long positives) {
-    double[] sorted = scores.clone();
-    Arrays.sort(sorted);
-    long[] pos = new long[sorted.length];
-    long[] neg = new long[sorted.length];
-    for (int i = 0; i < scores.length; i++) {
-      int rank = Arrays.binarySearch(sorted, scores[i]);
-      if (rank < 0 || pos[rank] + neg[rank] != 0) {
-        throw new IllegalStateException("score " + scores[i] + " is not one distinct finite score of the table");
-      }
-      pos[rank] = positivesAt[i];
-      neg[rank] = negativesAt[i];
-    }
     SparkDeLong.ModelSums sums = new SparkDeLong.ModelSums();
-    long positivesBelow = 0;
-    long negativesBelow = 0;
-    for (int rank = 0; rank < sorted.length; rank++) {
-      long placePositive = 2 * negativesBelow + neg[rank];
-      long placeNegative = 2 * (positives - positivesBelow - pos[rank]) + pos[rank];
-      sums.twiceU += pos[rank] * placePositive;
-      sums.moments.add(0, pos[rank], placePositive);
-      sums.moments.add(1, neg[rank], placeNegative);
-      positivesBelow += pos[rank];
-      negativesBelow += neg[rank];
-    }
+    Ranked.of(scores, positivesAt, negativesAt).walk(positives, (rank, pos, neg, placePositive, placeNegative) -> {
+      sums.twiceU += pos * placePositive;
+      sums.moments.add(0, pos, placePositive);
+      sums.moments.add(1, neg, placeNegative);
+    });
     return sums;
+  }
+
+  /** What {@link Ranked#walk} gives for each distinct score, in ascending order. */
+  @FunctionalInterface
+  private interface Placed {
+    void at(int rank, long positives, long negatives, long placePositive, long placeNegative);
+  }
+
+  /** Distinct scores sorted ascending, with each score's counts at its rank. */
+  private record Ranked(double[] scores, long[] positives, long[] negatives) {
+    /** From distinct, finite scores in any order (-0.0 folded into 0.0) and their counts. */
+    static Ranked of(double[] scores, long[] positivesAt, long[] negativesAt) {
+      double[] sorted = scores.clone();
+      Arrays.sort(sorted);
+      long[] pos = new long[sorted.length];
+      long[] neg = new long[sorted.length];
+      for (int i = 0; i < scores.length; i++) {
+        int rank = Arrays.binarySearch(sorted, scores[i]);
+        if (rank < 0 || pos[rank] + neg[rank] != 0) {
+          throw new IllegalStateException("score " + scores[i] + " is not one distinct finite score of the table");
+        }
+        pos[rank] = positivesAt[i];
+        neg[rank] = negativesAt[i];
+      }
+      return new Ranked(sorted, pos, neg);
+    }
+
+    /**
+     * One ascending scan giving each score's placements, the rule of {@link Place}: a positive scoring it is above
+     * every negative below it and half of the tied ones (twice: {@code 2 * negativesBelow + tied}); a negative is
+     * below every positive above it and half of the tied ones.
+     *
+     * @param positives the positives over all scores
+     */
+    void walk(long positives, Placed placed) {
+      long positivesBelow = 0;
+      long negativesBelow = 0;
+      for (int rank = 0; rank < scores.length; rank++) {
+        long pos = this.positives[rank];
+        long neg = this.negatives[rank];
+        placed.at(rank, pos, neg, 2 * negativesBelow + neg, 2 * (positives - positivesBelow - pos) + pos);
+        positivesBelow += pos;
+        negativesBelow += neg;
+      }
+    }
   }
 
   /** One partition's counts as primitive arrays. */
@@ -335,28 +362,14 @@ final class ScoreTable {
      * distinct, finite and -0.0 is folded into 0.0.
      */
     static Lookup of(double[] distinctScores, long[] positivesAt, long[] negativesAt, long positives) {
-      double[] sorted = distinctScores.clone();
-      Arrays.sort(sorted);
-      long[] positivesSorted = new long[sorted.length];
-      long[] negativesSorted = new long[sorted.length];
-      for (int i = 0; i < distinctScores.length; i++) {
-        int at = Arrays.binarySearch(sorted, distinctScores[i]);
-        positivesSorted[at] = positivesAt[i];
-        negativesSorted[at] = negativesAt[i];
-      }
-      long[] placePositive = new long[sorted.length];
-      long[] placeNegative = new long[sorted.length];
-      long positivesBelow = 0;
-      long negativesBelow = 0;
-      for (int i = 0; i < sorted.length; i++) {
-        long pos = positivesSorted[i];
-        long neg = negativesSorted[i];
-        placePositive[i] = 2 * negativesBelow + neg;
-        placeNegative[i] = 2 * (positives - positivesBelow - pos) + pos;
-        positivesBelow += pos;
-        negativesBelow += neg;
-      }
-      return new Lookup(sorted, placePositive, placeNegative);
+      Ranked ranked = Ranked.of(distinctScores, positivesAt, negativesAt);
+      long[] placePositive = new long[ranked.scores.length];
+      long[] placeNegative = new long[ranked.scores.length];
+      ranked.walk(positives, (rank, pos, neg, positive, negative) -> {
+        placePositive[rank] = positive;
+        placeNegative[rank] = negative;
+      });
+      return new Lookup(ranked.scores, placePositive, placeNegative);
     }
 
     /** How many distinct scores the table has. */
