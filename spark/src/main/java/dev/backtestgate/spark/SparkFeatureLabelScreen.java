@@ -137,15 +137,10 @@ public final class SparkFeatureLabelScreen {
     Column missing = value.isNull().or(isnan(value));
     Column infinite = value.equalTo(Double.POSITIVE_INFINITY).or(value.equalTo(Double.NEGATIVE_INFINITY));
     // a label column of the wrong type is refused where the labels are checked, after the values
-    IllegalArgumentException labelType = null;
-    Column positive = lit(true);
-    Column badLabel = lit(false);
-    try {
-      positive = LabelledScores.labelColumn(data, label);
-      badLabel = LabelledScores.badLabel(data, label);
-    } catch (IllegalArgumentException e) {
-      labelType = e;
-    }
+    Labels labels = Labels.of(data, label);
+    IllegalArgumentException labelType = labels.typeError();
+    Column positive = labels.positive();
+    Column badLabel = labels.bad();
     Column flags = flag(row.isNull(), ROW_NULL).plus(flag(infinite, INFINITE)).plus(flag(missing, MISSING))
         .plus(when(positive.isNull(), lit(LABEL_NULL)).when(badLabel, lit(LABEL_BAD)).otherwise(lit(0)));
     // every present value keeps its key, flagged or not: the missing values rank below the smallest of them all
@@ -186,6 +181,20 @@ public final class SparkFeatureLabelScreen {
         missingRows, 0, confidenceLevel);
   }
 
+  /**
+   * The label column as a positive flag and a bad-label flag, or, when its type is wrong, the error to throw where
+   * the labels are checked (after the checks that come first) and placeholder columns until then.
+   */
+  private record Labels(Column positive, Column bad, IllegalArgumentException typeError) {
+    static Labels of(Dataset<Row> data, String label) {
+      try {
+        return new Labels(LabelledScores.labelColumn(data, label), LabelledScores.badLabel(data, label), null);
+      } catch (IllegalArgumentException e) {
+        return new Labels(lit(true), lit(false), e);
+      }
+    }
+  }
+
   private static Column flag(Column condition, int bit) {
     return when(condition, lit(bit)).otherwise(lit(0));
   }
@@ -194,15 +203,10 @@ public final class SparkFeatureLabelScreen {
       String valueColumn, double confidenceLevel, long collectBound) {
     Column value = col("`" + valueColumn + "`");
     // a label column of the wrong type is refused where the labels are checked, after the row ids
-    IllegalArgumentException labelType = null;
-    Column positive = lit(true);
-    Column badLabel = lit(false);
-    try {
-      positive = LabelledScores.labelColumn(data, label);
-      badLabel = LabelledScores.badLabel(data, label);
-    } catch (IllegalArgumentException e) {
-      labelType = e;
-    }
+    Labels labels = Labels.of(data, label);
+    IllegalArgumentException labelType = labels.typeError();
+    Column positive = labels.positive();
+    Column badLabel = labels.bad();
     Row counts = data.agg(count(when(row.isNull(), 1)), count(when(value.isNull(), 1)), count_distinct(value),
         count(lit(1)), count_distinct(row), count(when(positive.isNull(), 1)), count(when(badLabel, 1)),
         count(when(positive, 1))).first();
