@@ -24,7 +24,8 @@ import org.apache.spark.sql.SparkSession;
  *
  * <pre>
  * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 1000 10000000 1000000
- * java [Spark's JVM flags] -Xmx3g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 100 1000000 1000000 timetravel
+ * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 50 100000 100000 \
+ *     timetravel
  * </pre>
  */
 public final class DeltaSpeed {
