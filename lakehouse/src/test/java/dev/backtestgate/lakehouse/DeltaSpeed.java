@@ -13,63 +13,58 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * A runner (not a test) on {@code local[2]}: writes a Delta table (change data feed on, partitioned by day) with
- * ROWS rows in one bulk commit and then small commits up to COMMITS (appends of 100 rows into new days; every tenth
- * an in-place UPDATE of an old day), and times, with wall and this JVM's CPU time: reading its history
- * ({@link DeltaHistory}, every commit), building the transaction-time events from the change data feed
- * ({@link DeltaEvents}), and the in-memory join of SPINE decision rows on those events beside a plain as-of join on
+ * A runner (not a test) on {@code local[2]}: writes a Delta table partitioned by day ({@link DeltaSpeedTable}: ROWS
+ * rows in one bulk commit, then small commits up to COMMITS through Delta's transaction API, appends of 100 rows
+ * into new days and, every tenth, an in-place rewrite of an old day's file), and times, with wall and this JVM's
+ * CPU time: reading its history ({@link DeltaHistory}, every commit), building the transaction-time events
+ * ({@link DeltaEvents}: from the change data feed, or by time travel with {@code timetravel}, which writes the table
+ * with the feed off), and the in-memory join of SPINE decision rows on those events beside a plain as-of join on
  * the latest snapshot (recordedAt = valid time), both {@link PointInTimeJoin}.
  *
  * <pre>
- * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 200 1000000 1000000
+ * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 1000 10000000 1000000
+ * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 50 100000 100000 \
+ *     timetravel
  * </pre>
  */
 public final class DeltaSpeed {
   private DeltaSpeed() {}
 
   public static void main(String[] args) {
-    if (args.length != 3) {
-      throw new IllegalArgumentException("usage: DeltaSpeed COMMITS ROWS SPINE");
+    if (args.length < 3 || args.length > 4 || (args.length == 4 && !args[3].equals("timetravel"))) {
+      throw new IllegalArgumentException("usage: DeltaSpeed COMMITS ROWS SPINE [timetravel], got "
+          + String.join(" ", args) + " (timetravel: the change data feed off, events read by time travel)");
     }
     int commits = Integer.parseInt(args[0]);
     long rows = Long.parseLong(args[1]);
     int spineRows = Integer.parseInt(args[2]);
+    boolean feed = args.length == 3;
     SparkSession spark = DeltaTests.session();
     spark.sparkContext().setLogLevel("ERROR");
     Path dir = DeltaTests.freshDir("speed");
-    String t = "delta.`" + dir + "`";
-    long entities = Math.max(1, rows / 100);
     Stopwatch write = Stopwatch.start();
-    spark.sql("CREATE TABLE " + t + " (id BIGINT, day DATE, score DOUBLE) USING delta PARTITIONED BY (day) "
-        + "TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true')");
-    spark.range(rows).selectExpr("id % " + entities + " AS id",
-        "date_add(DATE'2024-01-01', CAST(id DIV " + entities + " AS INT)) AS day",
-        "CAST(abs(hash(id)) % 1000 AS DOUBLE) AS score").write().format("delta").mode("append").save(dir.toString());
-    long days = (rows + entities - 1) / entities;
-    for (int c = 2; c < commits; c++) {
-      if (c % 10 == 0) {
-        spark.sql("UPDATE " + t + " SET score = score + 1 WHERE day = date_add(DATE'2024-01-01', " + (c % days)
-            + ")");
-      } else {
-        spark.range(100).selectExpr("id * 7 % " + entities + " AS id",
-            "date_add(DATE'2024-01-01', " + (days + c) + ") AS day", "CAST(id AS DOUBLE) AS score")
-            .write().format("delta").mode("append").save(dir.toString());
-      }
-    }
-    System.out.printf(Locale.ROOT, "table: %d commits, %d rows in the bulk commit, %d entities; written in %s%n",
-        commits, rows, entities, write.stop());
+    DeltaSpeedTable table = DeltaSpeedTable.write(spark, dir, feed, commits, rows);
+    long entities = table.entities();
+    System.out.printf(Locale.ROOT, "table (change data feed %s): %d commits, %d rows in the bulk commit, %d "
+        + "entities; written in %s%n", feed ? "on" : "off", commits, rows, entities, write.stop());
 
     Stopwatch history = Stopwatch.start();
     TableHistory read = DeltaHistory.of(spark, dir.toString()).partitionColumn("day").validTimeColumn("day")
         .sinceVersion(0);
     System.out.printf(Locale.ROOT, "DeltaHistory, every commit: %s (%d rewrite finding(s), version %d)%n",
         history.stop(), read.rewrites().findings().size(), read.version());
+    int rewrites = (commits - 1) / 10;
+    if (read.rewrites().findings().size() != rewrites || read.version() != commits - 1) {
+      throw new IllegalStateException("DeltaHistory read " + read.rewrites().findings().size() + " rewrite "
+          + "finding(s) up to version " + read.version() + ", the table holds " + rewrites + " rewrites up to version "
+          + (commits - 1) + ": the table or its history reader is wrong, the timings mean nothing.");
+    }
 
     Stopwatch build = Stopwatch.start();
     EventLog events = DeltaEvents.of(spark, dir.toString()).entityColumn("id").validTimeColumn("day")
         .numeric("score");
-    System.out.printf(Locale.ROOT, "DeltaEvents from the change data feed: %s (%d events)%n", build.stop(),
-        events.size());
+    System.out.printf(Locale.ROOT, "DeltaEvents from %s: %s (%d events)%n",
+        feed ? "the change data feed" : "time travel, one read per version", build.stop(), events.size());
 
     List<Row> latest = spark.read().format("delta").load(dir.toString())
         .selectExpr("id", "CAST(unix_micros(CAST(day AS TIMESTAMP)) DIV 1000 AS BIGINT)", "score").collectAsList();
@@ -78,6 +73,12 @@ public final class DeltaSpeed {
       plainBuilder.add(row.getLong(0), row.getLong(1), row.getLong(1), row.getDouble(2));
     }
     EventLog plain = plainBuilder.build();
+    long expected = rows + (long) DeltaSpeedTable.SMALL_ROWS * (commits - 2 - rewrites);
+    if (latest.size() != expected) {
+      throw new IllegalStateException("Delta reads " + latest.size() + " rows at the latest version, the table "
+          + "was written with " + expected + ": the commits are not what Delta reads.");
+    }
+    System.out.printf(Locale.ROOT, "latest snapshot read by Delta: %d rows%n", latest.size());
     long first = events.recordedAt()[0];
     long last = events.recordedAt()[events.size() - 1];
     Random random = new Random(5);
