@@ -1,13 +1,16 @@
 package dev.backtestgate.lakehouse;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.row_number;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
-import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.Window;
 
 /**
  * Example rows from Delta's change data feed ({@code delta.enableChangeDataFeed = true}): the rows one commit
@@ -17,7 +20,12 @@ import org.apache.spark.sql.SparkSession;
 final class DeltaChangeFeed implements ChangedRows {
   static final String ENABLED = "delta.enableChangeDataFeed";
   private static final int EXAMPLES = 3;
-  private static final List<String> META = List.of("_change_type", "_commit_version", "_commit_timestamp");
+  private static final String TYPE = "_change_type";
+  private static final String PREIMAGE = "update_preimage";
+  private static final String POSTIMAGE = "update_postimage";
+  private static final String DELETE = "delete";
+  private static final String RANK = "_backtest_gate_rank";
+  private static final List<String> META = List.of(TYPE, "_commit_version", "_commit_timestamp");
 
   private final SparkSession spark;
   private final String table;
@@ -42,31 +50,30 @@ final class DeltaChangeFeed implements ChangedRows {
       }
     }
     try {
-      Dataset<Row> changes = spark.read().format("delta").option("readChangeFeed", "true")
+      // one read of the feed (each read rebuilds the table's state at that version): at most EXAMPLES rows of each
+      // change type, the smallest keys first, paired by key on the driver
+      Column order = keyColumn != null ? col(keyColumn) : col(partitionColumn);
+      List<Row> rows = spark.read().format("delta").option("readChangeFeed", "true")
           .option("startingVersion", version).option("endingVersion", version).load(table)
-          .where(col(partitionColumn).cast("string").isin(values.toArray()));
+          .where(col(partitionColumn).cast("string").isin(values.toArray()))
+          .where(col(TYPE).isin(PREIMAGE, POSTIMAGE, DELETE))
+          .withColumn(RANK, row_number().over(Window.partitionBy(col(TYPE)).orderBy(order)))
+          .where(col(RANK).leq(EXAMPLES)).drop(RANK)
+          .orderBy(col(TYPE), order).collectAsList();
+      List<Row> before = ofType(rows, PREIMAGE);
+      List<Row> after = ofType(rows, POSTIMAGE);
       List<String> examples = new ArrayList<>();
-      Dataset<Row> before = changes.where("_change_type = 'update_preimage'");
-      Dataset<Row> after = changes.where("_change_type = 'update_postimage'");
       if (keyColumn != null) {
-        Dataset<Row> pairs = before.alias("b").join(after.alias("a"),
-            col("b." + keyColumn).equalTo(col("a." + keyColumn))).orderBy(col("b." + keyColumn));
-        for (Row pair : pairs.limit(EXAMPLES).collectAsList()) {
-          int half = pair.size() / 2;
-          examples.add(keyColumn + " " + pair.get(pair.fieldIndex(keyColumn)) + ": " + describe(pair, 0, half)
-              + " -> " + describe(pair, half, pair.size()));
+        for (Row old : before) {
+          Object key = old.get(old.fieldIndex(keyColumn));
+          after.stream().filter(row -> Objects.equals(row.get(row.fieldIndex(keyColumn)), key)).findFirst()
+              .ifPresent(now -> examples.add(keyColumn + " " + key + ": " + describe(old) + " -> " + describe(now)));
         }
       } else {
-        for (Row row : before.limit(EXAMPLES).collectAsList()) {
-          examples.add("before " + describe(row, 0, row.size()));
-        }
-        for (Row row : after.limit(EXAMPLES).collectAsList()) {
-          examples.add("after " + describe(row, 0, row.size()));
-        }
+        before.forEach(row -> examples.add("before " + describe(row)));
+        after.forEach(row -> examples.add("after " + describe(row)));
       }
-      for (Row row : changes.where("_change_type = 'delete'").limit(EXAMPLES).collectAsList()) {
-        examples.add("deleted " + describe(row, 0, row.size()));
-      }
+      ofType(rows, DELETE).forEach(row -> examples.add("deleted " + describe(row)));
       return examples;
     } catch (RuntimeException e) {
       String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
@@ -74,9 +81,13 @@ final class DeltaChangeFeed implements ChangedRows {
     }
   }
 
-  private static String describe(Row row, int from, int to) {
+  private static List<Row> ofType(List<Row> rows, String type) {
+    return rows.stream().filter(row -> type.equals(row.getAs(TYPE))).toList();
+  }
+
+  private static String describe(Row row) {
     List<String> fields = new ArrayList<>();
-    for (int i = from; i < to; i++) {
+    for (int i = 0; i < row.size(); i++) {
       String name = row.schema().fields()[i].name();
       if (!META.contains(name)) {
         fields.add(name + "=" + row.get(i));
