@@ -1,0 +1,61 @@
+package dev.backtestgate.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.backtestgate.junit.LeakageGateFailure;
+import dev.backtestgate.metrics.Auc;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs {@link DeltaCleanupBacktest} (its blocked test is excluded from the default run by its tag) through the
+ * EngineTestKit and checks the story on the real Delta tables: the MERGE blocked and named, the appended corrections
+ * passing, and the transaction-time training set giving back the honest AUC.
+ */
+class DeltaCleanupGateTests {
+  private static final String CLASS = DeltaCleanupBacktest.class.getName();
+  private static GatedRuns runs;
+
+  @BeforeAll
+  static void runTheDeltaBacktests() {
+    runs = GatedRuns.of(DeltaCleanupBacktest.class);
+    runs.tests().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1).aborted(0));
+  }
+
+  @Test
+  void theMergeInPlaceIsBlockedNamingTheCommitAndThePartitionsItRewrote() {
+    GatedRuns.Outcome merged = runs.outcome("mergedInPlace");
+    assertThat(merged.failure()).isInstanceOf(LeakageGateFailure.class);
+    System.err.println(merged.failure().getMessage());
+    System.err.println(merged.report().get("findings"));
+  }
+
+  @Test
+  void theSameCleanupAsAppendedCorrectionsPasses() {
+    GatedRuns.Outcome corrected = runs.outcome("appendedCorrections");
+    assertThat(corrected.failure()).isNull();
+    System.err.println(corrected.report().get("comparison"));
+    System.err.println(corrected.report().get("findings"));
+  }
+
+  /**
+   * The transaction-time training set: {@code DeltaEvents} over the merged table's log, each status known from the
+   * commit that made it visible, then the same point-in-time join and models. It equals, score for score, the backtest
+   * on the appended-corrections table read as of {@code recorded_at} (the time its load wrote each row): both see at
+   * every decision exactly what the table held then, and the MERGE of 2025-08-15 is after every decision.
+   */
+  @Test
+  void theTransactionTimeTrainingSetOnTheMergedTableGivesBackTheHonestAuc() {
+    DeltaCredit delta = DeltaCredit.tables();
+    ScoredBacktest transactionTime = CreditBacktests.fromStatusLog(delta.transactionTimeLog()).pointInTime();
+    ScoredBacktest corrected = CreditBacktests.fromStatusLog(delta.statusLog()).pointInTime();
+    assertThat(transactionTime.labels()).containsExactly(corrected.labels());
+    assertThat(transactionTime.candidateScores()).containsExactly(corrected.candidateScores());
+    assertThat(transactionTime.baselineScores()).containsExactly(corrected.baselineScores());
+    double auc = Auc.of(transactionTime.labels(), transactionTime.candidateScores());
+    assertThat(auc).isEqualTo(runs.outcome("appendedCorrections").report().at("/comparison/candidateAuc").asDouble());
+    System.err.println("AUC transaction-time " + auc + ", merged " + runs.outcome("mergedInPlace").report()
+        .at("/comparison/candidateAuc").asDouble() + ", honest in memory " + Auc.of(
+        CreditBacktests.standard().pointInTime().labels(), CreditBacktests.standard().pointInTime().candidateScores()));
+  }
+}
