@@ -234,12 +234,11 @@ final class DeltaCredit {
             NormalizeStatusBackfill.REASON, Timeline.BACKFILL_AT));
       }
     }
-    staged(spark, cleanup).createOrReplaceTempView("status_cleanup");
-    spark.sql("MERGE INTO delta.`" + merged + "` AS t USING status_cleanup AS c ON t." + ENTITY + " = c." + ENTITY
-        + " AND t." + VALID_FROM + " = c." + VALID_FROM + " WHEN MATCHED THEN UPDATE SET t.status = c.status, t."
-        + CODE + " = c." + CODE);
-    spark.catalog().dropTempView("status_cleanup");
     staged(spark, cleanup).write().format("delta").mode("append").save(corrected);
+    // the MERGE takes the same rows from the corrections just committed: the driver holds them once
+    spark.sql("MERGE INTO delta.`" + merged + "` AS t USING (SELECT * FROM delta.`" + corrected + "` WHERE reason = '"
+        + NormalizeStatusBackfill.REASON + "') AS c ON t." + ENTITY + " = c." + ENTITY + " AND t." + VALID_FROM
+        + " = c." + VALID_FROM + " WHEN MATCHED THEN UPDATE SET t.status = c.status, t." + CODE + " = c." + CODE);
     return new DeltaCredit(spark, world, merged, corrected, commits, cleanup.size());
   }
 
