@@ -26,16 +26,25 @@ class DeltaCleanupGateTests {
   void theMergeInPlaceIsBlockedNamingTheCommitAndThePartitionsItRewrote() {
     GatedRuns.Outcome merged = runs.outcome("mergedInPlace");
     assertThat(merged.failure()).isInstanceOf(LeakageGateFailure.class);
-    System.err.println(merged.failure().getMessage());
-    System.err.println(merged.report().get("findings"));
+    assertThat(merged.findingKinds()).containsExactly("lift", "rewritten-history");
+    assertThat(merged.report().at("/comparison/lift").asDouble()).isGreaterThan(0.10);
+    assertThat(merged.failure().getMessage())
+        .startsWith("Leakage gate FAILED: " + CLASS + "#mergedInPlace")
+        .contains("A lift this large is the classic signature of leaked future data.")
+        .contains("status-merged' was rewritten in place: 19 of 19 closed partitions differ")
+        .contains("partition written_on=2024-01-01 rewritten in place by commit 20 (MERGE at 2025-08-15T02:00:00Z")
+        .contains("partition written_on=2024-05-01 rewritten in place by commit 20 (MERGE")
+        .contains("status=REVIEW", "status=DPD90")
+        .contains("RESTORE TABLE");
   }
 
   @Test
   void theSameCleanupAsAppendedCorrectionsPasses() {
     GatedRuns.Outcome corrected = runs.outcome("appendedCorrections");
     assertThat(corrected.failure()).isNull();
-    System.err.println(corrected.report().get("comparison"));
-    System.err.println(corrected.report().get("findings"));
+    assertThat(corrected.report().get("verdict").asText()).isEqualTo("PASSED");
+    assertThat(corrected.findingKinds()).doesNotContain("rewritten-history", "late-writes", "check-failed", "lift");
+    assertThat(corrected.report().at("/comparison/lift").asDouble()).isLessThan(0.05);
   }
 
   /**

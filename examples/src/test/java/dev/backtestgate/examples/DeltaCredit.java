@@ -47,7 +47,9 @@ import org.apache.spark.util.ManualClock;
  * <p>The commits carry the world's calendar, not the machine's: Delta stamps each commit with its log's clock, here
  * Spark's {@code ManualClock}, set before each commit, and the tables keep it as their in-commit timestamps
  * ({@code delta.enableInCommitTimestamps}), the commit times the history, the change data feed and time travel read.
- * The change data feed is on from version 0. Built once per JVM.
+ * The change data feed is on from version 0. Those commit times lie more than Delta's default retention (7 days for
+ * removed files, 30 for the log) before the machine's clock, so the tables keep both for ten years: time travel and
+ * the feed refuse to read a version older than the retention. Built once per JVM.
  *
  * <pre>{@code
  * DeltaCredit delta = DeltaCredit.tables();
@@ -207,7 +209,8 @@ final class DeltaCredit {
     spark.sql("CREATE TABLE delta.`" + merged + "` (" + ENTITY + " BIGINT, " + VALID_FROM + " DATE, recorded_at "
         + "TIMESTAMP, status STRING, " + CODE + " INT, reason STRING, " + PARTITION + " DATE) USING delta "
         + "PARTITIONED BY (" + PARTITION + ") TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true', "
-        + "'delta.enableInCommitTimestamps' = 'true')");
+        + "'delta.enableInCommitTimestamps' = 'true', 'delta.deletedFileRetentionDuration' = 'interval 3650 days', "
+        + "'delta.logRetentionDuration' = 'interval 3650 days')");
     int[] order = byStatementDate(s);
     List<Row> rows = new ArrayList<>();
     int commits = 1;
