@@ -63,8 +63,5 @@ class DeltaCleanupGateTests {
     assertThat(transactionTime.baselineScores()).containsExactly(corrected.baselineScores());
     double auc = Auc.of(transactionTime.labels(), transactionTime.candidateScores());
     assertThat(auc).isEqualTo(runs.outcome("appendedCorrections").report().at("/comparison/candidateAuc").asDouble());
-    System.err.println("AUC transaction-time " + auc + ", merged " + runs.outcome("mergedInPlace").report()
-        .at("/comparison/candidateAuc").asDouble() + ", honest in memory " + Auc.of(
-        CreditBacktests.standard().pointInTime().labels(), CreditBacktests.standard().pointInTime().candidateScores()));
   }
 }

@@ -87,7 +87,7 @@ final class Demo {
         nanos / 1e9));
     out.println(fmt("  cleanup   \"normalize status codes\" on 2025-08-15 rewrites %,d statement rows in place; "
         + "append-only, the same cleanup is %,d correction events", rewritten, rewritten));
-    out.println("  delta     the same cleanup on a real Delta table written daily (target/delta-credit): as MERGE INTO "
+    out.println("  delta     the same cleanup on a real Delta table loaded monthly (target/delta-credit): as MERGE INTO "
         + "in place, and as appended corrections");
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
         + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
