@@ -52,12 +52,10 @@ final class CreditBacktests {
    * Prepares the honest features and fits the baseline on {@code world}, which must be the standard world:
    * the committed history manifest ({@link StatementHistory}) is its statement table's.
    */
-  private CreditBacktests(CreditWorld world, PointInTimeFeatures.Join join) {
+  private CreditBacktests(CreditWorld world, StatusLog log, PointInTimeFeatures.Join join) {
     this.world = world;
     this.train = DecisionRows.training(world);
     this.test = DecisionRows.test(world);
-    StatusLog log = StatusLog.load(world);
-    NormalizeStatusBackfill.record(log, world);
     this.logHistory = StatementHistory.check(log.toEventLog(StatementHistory.TABLE));
     this.statusHistory = EventLogView.of(log.toEventLog(SourceFeatures.STATUS));
     this.logs = PointInTimeFeatures.of(world, log);
@@ -78,7 +76,22 @@ final class CreditBacktests {
    * engine) instead of in memory; built anew on each call.
    */
   static CreditBacktests joinedBy(PointInTimeFeatures.Join join) {
-    return new CreditBacktests(standard().world(), join);
+    return new CreditBacktests(standard().world(), appendOnlyLog(standard().world()), join);
+  }
+
+  /**
+   * The backtests on the standard world with every status feature read from {@code log} (another store of the same
+   * statuses, e.g. a lakehouse table) instead of the world's own append-only log; built anew on each call.
+   */
+  static CreditBacktests fromStatusLog(StatusLog log) {
+    return new CreditBacktests(standard().world(), log, PointInTimeFeatures.IN_MEMORY);
+  }
+
+  /** The statements as the source systems wrote them, then the cleanup as correction events. */
+  private static StatusLog appendOnlyLog(CreditWorld world) {
+    StatusLog log = StatusLog.load(world);
+    NormalizeStatusBackfill.record(log, world);
+    return log;
   }
 
   /** The world the backtests run on. */
@@ -95,9 +108,21 @@ final class CreditBacktests {
   ScoredBacktest leakyBackfill(StatementTable.Stamping stamping) {
     StatementTable table = StatementTable.load(world);
     NormalizeStatusBackfill.rewrite(table, world, stamping);
+    return inPlace(table, stamping == StatementTable.Stamping.SILENT
+        ? StatementHistory.check(table.toEventLog(StatementHistory.TABLE)) : null);
+  }
+
+  /**
+   * The challenger trained and tested on {@code table} as it is now (e.g. a lakehouse table after an in-place
+   * cleanup), read like {@link #leakyBackfill}; the table's history is brought by the caller, if any.
+   */
+  ScoredBacktest rewrittenTable(StatementTable table) {
+    return inPlace(table, null);
+  }
+
+  private ScoredBacktest inPlace(StatementTable table, HistoryCheckResult history) {
     return challenge(CHALLENGER, InPlaceFeatures.read(table, world, train), InPlaceFeatures.read(table, world, test),
-        ModelInputs.Columns.CHALLENGER, stamping == StatementTable.Stamping.SILENT
-            ? StatementHistory.check(table.toEventLog(StatementHistory.TABLE)) : null);
+        ModelInputs.Columns.CHALLENGER, history);
   }
 
   /**
@@ -218,6 +243,10 @@ final class CreditBacktests {
   /** Lazy holder: the standard world is generated on first use only. */
   private static final class Standard {
     static final CreditBacktests INSTANCE =
-        new CreditBacktests(WorldGenerator.generate(WorldSpec.standard()), PointInTimeFeatures.IN_MEMORY);
+        standard(WorldGenerator.generate(WorldSpec.standard()));
+
+    private static CreditBacktests standard(CreditWorld world) {
+      return new CreditBacktests(world, appendOnlyLog(world), PointInTimeFeatures.IN_MEMORY);
+    }
   }
 }

@@ -66,6 +66,12 @@ record ScoredBacktest(
         timeless, history, new TreeMap<>(values), new TreeMap<>(codes));
   }
 
+  /** This backtest with {@code checked} as the status table's manifest check ({@code null}: none brought). */
+  ScoredBacktest withHistory(HistoryCheckResult checked) {
+    return new ScoredBacktest(candidate, candidateScores, baseline, baselineScores, labels, decisionTimes, knownAt,
+        timeless, checked, featureValues, featureCodes);
+  }
+
   /** The backtest of {@code model} on the test rows of {@code features}, declaring the sources of its columns. */
   static ScoredBacktest of(Model model, double[] scores, Model baseline, double[] baselineScores,
       SourceFeatures features, ModelInputs inputs, HistoryCheckResult history) {

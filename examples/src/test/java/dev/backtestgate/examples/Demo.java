@@ -40,9 +40,9 @@ final class Demo {
       List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class,
           TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
           TargetEncodedBacktest.class, EmployerRateBacktest.class, EarlyCleanupBacktest.class,
-          StatementTableBacktest.class);
+          StatementTableBacktest.class, DeltaCleanupBacktest.class);
   /** The gated test methods of those classes. */
-  private static final int EXPECTED_GATES = 12;
+  private static final int EXPECTED_GATES = 14;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
@@ -87,6 +87,8 @@ final class Demo {
         nanos / 1e9));
     out.println(fmt("  cleanup   \"normalize status codes\" on 2025-08-15 rewrites %,d statement rows in place; "
         + "append-only, the same cleanup is %,d correction events", rewritten, rewritten));
+    out.println("  delta     the same cleanup on a real Delta table loaded monthly (target/delta-credit): as MERGE INTO "
+        + "in place, and as appended corrections");
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
         + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
   }

@@ -98,7 +98,11 @@ final class SparkCredit {
     return InMemoryFrames.features(joined, spine.size(), logs);
   }
 
-  private static SparkSession session() {
+  /**
+   * The one local Spark session every Spark example of a JVM shares, with Delta Lake's SQL extension and catalog
+   * (the Delta example writes and merges real tables) and UTC as the session time zone (DATE partitions are UTC days).
+   */
+  static SparkSession session() {
     return SparkSession.builder()
         .master("local[2]")
         .appName("credit-world-on-spark")
@@ -106,6 +110,9 @@ final class SparkCredit {
         .config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "8")
         .config("spark.sql.warehouse.dir", "target/spark-warehouse")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();
   }
 }
