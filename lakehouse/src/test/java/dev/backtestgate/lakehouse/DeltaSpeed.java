@@ -2,13 +2,10 @@ package dev.backtestgate.lakehouse;
 
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.PointInTimeJoin;
-import dev.backtestgate.time.Spine;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -79,33 +76,7 @@ public final class DeltaSpeed {
           + "was written with " + expected + ": the commits are not what Delta reads.");
     }
     System.out.printf(Locale.ROOT, "latest snapshot read by Delta: %d rows%n", latest.size());
-    long first = events.recordedAt()[0];
-    long last = events.recordedAt()[events.size() - 1];
-    Random random = new Random(5);
-    Spine.Builder spineBuilder = Spine.builder();
-    for (int i = 0; i < spineRows; i++) {
-      spineBuilder.add(random.nextLong(entities), first + (long) (random.nextDouble() * (last - first + 1)));
-    }
-    Spine spine = spineBuilder.build();
-    PointInTimeJoin join = PointInTimeJoin.builder().build();
-    for (int round = 1; round <= 3; round++) {
-      Stopwatch tt = Stopwatch.start();
-      FeatureTable a = join.join(spine, events);
-      String ttTime = tt.stop();
-      Stopwatch asOf = Stopwatch.start();
-      FeatureTable b = join.join(spine, plain);
-      String asOfTime = asOf.stop();
-      System.out.printf(Locale.ROOT, "round %d, %d spine rows: transaction-time join %s (%d values); plain as-of "
-          + "join %s (%d values)%n", round, spineRows, ttTime, present(a), asOfTime, present(b));
-    }
+    JoinRounds.run(events, plain, entities, spineRows);
     spark.stop();
-  }
-
-  private static long present(FeatureTable table) {
-    long n = 0;
-    for (double v : table.numeric("score").values()) {
-      n += Double.isNaN(v) ? 0 : 1;
-    }
-    return n;
   }
 }

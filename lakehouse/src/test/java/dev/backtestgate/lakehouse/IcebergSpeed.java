@@ -4,15 +4,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.time.EventLog;
-import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.PointInTimeJoin;
-import dev.backtestgate.time.Spine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Locale;
-import java.util.Random;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.Snapshot;
 import org.apiguardian.api.API;
@@ -108,35 +105,9 @@ public final class IcebergSpeed {
       }
     }
     EventLog plain = plainBuilder.build();
-    long from = events.recordedAt()[0];
-    long to = events.recordedAt()[events.size() - 1];
-    Random random = new Random(5);
-    Spine.Builder spineBuilder = Spine.builder();
-    for (int i = 0; i < spineRows; i++) {
-      spineBuilder.add(random.nextInt(entities), from + (long) (random.nextDouble() * (to - from + 1)));
-    }
-    Spine spine = spineBuilder.build();
-    PointInTimeJoin join = PointInTimeJoin.builder().build();
-    for (int round = 1; round <= 3; round++) {
-      Stopwatch tt = Stopwatch.start();
-      FeatureTable a = join.join(spine, events);
-      String ttTime = tt.stop();
-      Stopwatch asOf = Stopwatch.start();
-      FeatureTable b = join.join(spine, plain);
-      String asOfTime = asOf.stop();
-      System.out.printf(Locale.ROOT, "round %d, %d spine rows: transaction-time join %s (%d values); plain as-of "
-          + "join %s (%d values)%n", round, spineRows, ttTime, present(a), asOfTime, present(b));
-    }
+    JoinRounds.run(events, plain, entities, spineRows);
     try (var paths = Files.walk(dir)) {
       paths.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(java.io.File::delete);
     }
-  }
-
-  private static long present(FeatureTable table) {
-    long n = 0;
-    for (double v : table.numeric("score").values()) {
-      n += Double.isNaN(v) ? 0 : 1;
-    }
-    return n;
   }
 }
