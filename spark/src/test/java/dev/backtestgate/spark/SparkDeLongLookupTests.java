@@ -4,19 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * SparkDeLong's two paths give the same record: the placements looked up in broadcast tables, and joined on the
@@ -103,27 +98,10 @@ class SparkDeLongLookupTests {
   }
 
   private static double[] scores(Random random, int n) {
-    int shape = random.nextInt(3);
-    double[] scores = new double[n];
-    for (int i = 0; i < n; i++) {
-      scores[i] = switch (shape) {
-        case 0 -> random.nextInt(3) - 1 + (random.nextBoolean() ? 0.0 : -0.0);
-        case 1 -> Math.round(random.nextGaussian() * 20) / 10.0;
-        default -> random.nextGaussian();
-      };
-    }
-    return scores;
+    return ScoredFrames.scores(random, n);
   }
 
   private Dataset<Row> frame(boolean[] labels, double[] candidate, double[] baseline) {
-    StructType schema = new StructType()
-        .add("label", DataTypes.BooleanType, false)
-        .add("candidate", DataTypes.DoubleType, false)
-        .add("baseline", DataTypes.DoubleType, false);
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < labels.length; i++) {
-      rows.add(RowFactory.create(labels[i], candidate[i], baseline[i]));
-    }
-    return spark.createDataFrame(rows, schema);
+    return ScoredFrames.frame(spark, labels, candidate, baseline);
   }
 }

@@ -7,18 +7,13 @@ import static org.assertj.core.api.Assertions.within;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,27 +135,10 @@ class SparkStatisticsTests {
   }
 
   private static double[] scores(Random random, int n) {
-    int shape = random.nextInt(3);
-    double[] scores = new double[n];
-    for (int i = 0; i < n; i++) {
-      scores[i] = switch (shape) {
-        case 0 -> random.nextInt(3) - 1 + (random.nextBoolean() ? 0.0 : -0.0); // heavy ties, -0.0
-        case 1 -> Math.round(random.nextGaussian() * 20) / 10.0;
-        default -> random.nextGaussian();
-      };
-    }
-    return scores;
+    return ScoredFrames.scores(random, n);
   }
 
   private Dataset<Row> frame(boolean[] labels, double[] candidate, double[] baseline) {
-    StructType schema = new StructType()
-        .add("label", DataTypes.BooleanType, false)
-        .add("candidate", DataTypes.DoubleType, false)
-        .add("baseline", DataTypes.DoubleType, false);
-    List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < labels.length; i++) {
-      rows.add(RowFactory.create(labels[i], candidate[i], baseline[i]));
-    }
-    return spark.createDataFrame(rows, schema);
+    return ScoredFrames.frame(spark, labels, candidate, baseline);
   }
 }
