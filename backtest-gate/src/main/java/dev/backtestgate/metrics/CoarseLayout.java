@@ -1,10 +1,10 @@
 package dev.backtestgate.metrics;
 
 /**
- * One model's scores (and optionally an {@code int} per row) scattered by coarse bucket: bucket {@code c}
- * holds its positives in {@code [start(c), negStart(c))} and its negatives in {@code [negStart(c),
- * start(c + 1))}. With a few thousand coarse buckets every write stream stays in cache, so the
- * scatter costs about one sequential pass. {@code -0.0} is stored as {@code 0.0}.
+ * One model's scores (and optionally an {@code int} or a {@code long} per row) scattered by coarse
+ * bucket: bucket {@code c} holds its positives in {@code [start(c), negStart(c))} and its negatives in
+ * {@code [negStart(c), start(c + 1))}. With a few thousand coarse buckets every write stream stays in
+ * cache, so the scatter costs about one sequential pass. {@code -0.0} is stored as {@code 0.0}.
  */
 final class CoarseLayout {
   final Buckets buckets;
@@ -24,6 +24,24 @@ final class CoarseLayout {
       double[] values,
       int[] payload,
       int[] payloadByRow) {
+    this(labels, scores, buckets, values, payload, payloadByRow, null, null);
+  }
+
+  /** Scatters {@code scores} into {@code values} and, alongside each score, {@code payloadByRow[row]}. */
+  static CoarseLayout carrying(boolean[] labels, double[] scores, Buckets buckets, double[] values, long[] payload,
+      long[] payloadByRow) {
+    return new CoarseLayout(labels, scores, buckets, values, null, null, payload, payloadByRow);
+  }
+
+  private CoarseLayout(
+      boolean[] labels,
+      double[] scores,
+      Buckets buckets,
+      double[] values,
+      int[] payload,
+      int[] payloadByRow,
+      long[] widePayload,
+      long[] widePayloadByRow) {
     this.buckets = buckets;
     int n = scores.length;
     int coarse = buckets.coarseCount;
@@ -53,7 +71,12 @@ final class CoarseLayout {
         parts,
         part -> {
           int[] cursor = cursors[part];
-          scatter(labels, scores, from(part, n), from(part + 1, n), cursor, values, payload, payloadByRow);
+          if (widePayload == null) {
+            scatter(labels, scores, from(part, n), from(part + 1, n), cursor, values, payload, payloadByRow);
+          } else {
+            scatterWide(labels, scores, from(part, n), from(part + 1, n), cursor, values, widePayload,
+                widePayloadByRow);
+          }
         });
   }
 
@@ -85,6 +108,18 @@ final class CoarseLayout {
       if (payload != null) {
         payload[slot] = payloadByRow == null ? i : payloadByRow[i];
       }
+    }
+  }
+
+  /** {@link #scatter} with a {@code long} per row. */
+  private void scatterWide(boolean[] labels, double[] scores, int from, int to, int[] cursors, double[] values,
+      long[] payload, long[] payloadByRow) {
+    Buckets b = buckets;
+    for (int i = from; i < to; i++) {
+      double x = scores[i] + 0.0;
+      int slot = cursors[2 * b.coarse(x) + (labels[i] ? 0 : 1)]++;
+      values[slot] = x;
+      payload[slot] = payloadByRow[i];
     }
   }
 

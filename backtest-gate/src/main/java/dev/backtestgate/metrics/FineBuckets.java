@@ -33,6 +33,28 @@ final class FineBuckets {
    * {@code sourcePayload} when this instance keeps one.
    */
   void distribute(int coarse, double[] source, int[] sourcePayload, int from, int negFrom, int to) {
+    count(coarse, source, from, negFrom, to);
+    for (int k = from; k < to; k++) {
+      int slot = bounds[slotOf[k - from]]++;
+      values[slot] = source[k];
+      if (payload != null) {
+        payload[slot] = sourcePayload[k];
+      }
+    }
+  }
+
+  /** {@link #distribute}, with each value's index in {@code source} as its payload. */
+  void distributeIndices(int coarse, double[] source, int from, int negFrom, int to) {
+    count(coarse, source, from, negFrom, to);
+    for (int k = from; k < to; k++) {
+      int slot = bounds[slotOf[k - from]]++;
+      values[slot] = source[k];
+      payload[slot] = k;
+    }
+  }
+
+  /** Each value's fine bucket and class, and each one's first slot in {@link #bounds}. */
+  private void count(int coarse, double[] source, int from, int negFrom, int to) {
     int base = coarse << Buckets.FINE_BITS;
     int[] counts = bounds;
     Arrays.fill(counts, 0);
@@ -48,13 +70,6 @@ final class FineBuckets {
       counts[2 * f] = next;
       counts[2 * f + 1] = next + positives;
       next += positives + negatives;
-    }
-    for (int k = from; k < to; k++) {
-      int slot = counts[slotOf[k - from]]++;
-      values[slot] = source[k];
-      if (payload != null) {
-        payload[slot] = sourcePayload[k];
-      }
     }
   }
 

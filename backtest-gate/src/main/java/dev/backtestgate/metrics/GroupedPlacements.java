@@ -14,13 +14,18 @@ import java.util.function.IntUnaryOperator;
  * other class of its own group, ties as one half, exactly as a comparison on that group's rows alone counts them; its
  * placement among all rows counts the other class of every group, exactly as {@link DeLong#compare} on all rows does.
  *
- * <p>Memory beyond the input: the {@code double[n]} scores and {@code int[n]} payload of {@link DeLong#compare} and one
- * {@code long[n]} slot per row (where {@link DeLong#compare} has an {@code int[n]}), plus O(groups). No array records
- * each row's group: the high half of the row's slot {@code byRow[row]} holds {@code 2 * (rows of earlier groups)}
- * plus, after the baseline's pass, the baseline's placement in its group, which is less than {@code 2 * (rows of its
- * group)}; so the group is read back from that value (a table on its high bits and a step or two). The low half holds
- * the baseline's placement among all rows. Both passes carry the row number through the bucketing and read each
- * bucket's slots in a tight loop, whose cache misses overlap; the baseline's pass writes them back the same way. The
+ * <p>Each row has one {@code long} slot, {@code byRow[row]}. Before the baseline's pass it holds {@code group << 32 |
+ * row}; the baseline's pass carries that value through its bucketing (so neither the row's group nor the row number
+ * is read at random) and writes the row's new slot by row: high half {@code 2 * (rows of earlier groups)} plus the
+ * baseline's placement in its group, which is less than {@code 2 * (rows of its group)}, low half the baseline's
+ * placement among all rows. The candidate's pass carries that slot through its bucketing the same way and reads the
+ * group back from its high half (a table on its high bits and a step or two). A bucket's carried values are gathered
+ * from the bucketed copy, which for one coarse bucket stays in cache; the only random access is the baseline's
+ * writing of the slots, in one tight loop per coarse bucket, whose cache misses overlap.
+ *
+ * <p>Memory beyond the input: the {@code double[n]} scores of {@link DeLong#compare}, the {@code long[n]} slots and
+ * their {@code long[n]} bucketed copy (where {@link DeLong#compare} has an {@code int[n]} placement per row and an
+ * {@code int[n]} payload), an {@code int[n]} only when a coarse bucket outgrows the fine buffers, plus O(groups). The
  * walk is sequential, so the result is the same on one thread or two.
  */
 final class GroupedPlacements {
@@ -38,10 +43,16 @@ final class GroupedPlacements {
   final GroupSums all = new GroupSums();
   /** {@code 2 * (rows of groups before g)}, for {@code g} in {@code [0, groups]}. */
   private final long[] start2;
-  /** By row, unsigned: {@code start2[group]}, plus the baseline's placement once its pass has run. */
+  /**
+   * By row: {@code group << 32 | row} until the baseline's pass, then the row's slot: high half {@code start2[group]}
+   * plus the baseline's placement in the group, low half its placement among all rows (both unsigned).
+   */
   private final long[] byRow;
   private final double[] scratch;
-  private final int[] payload;
+  /** Each pass's {@link #byRow} values, carried through its bucketing. */
+  private final long[] carried;
+  /** Indices of a bucket too large for the fine buffers, sorted with its scores; allocated when first needed. */
+  private int[] largeBucketIndex;
   private final int shift;
   private final int[] table;
   private final long[] positivesBelow;
@@ -51,17 +62,20 @@ final class GroupedPlacements {
   private long allPositivesBelow;
   private long allNegativesBelow;
   private boolean baselinePass;
-  /** Baseline's pass, rare buckets: the row of each index, its slot read and written in place; else null. */
-  private int[] rowsAt;
-  /** The slot value of each index (carried, or gathered by row); null while {@link #rowsAt} is used. */
+  /** The carried value of each index: {@link #carried} itself, or a fine bucket's gathered from it. */
   private long[] packedAt;
+  /** Where in {@link #packedAt} each index's value is; null when at the index itself. */
+  private int[] indexAt;
+  /** Baseline's pass, fine buckets: each index's slot, written by row once the coarse bucket is placed; else null. */
+  private long[] slotsAt;
   /** The groups of a bucket small enough to compare all its pairs. */
-  private final int[] groupAt = new int[Ties.ALL_PAIRS_MAX + 2];
-  /** Per group, the first positive (negative) index of a small bucket in its list, or -1. */
-  private final int[] firstPositive;
+  private final int[] smallGroups = new int[Ties.ALL_PAIRS_MAX + 2];
+  /** Per group, the first negative index of a small bucket in its list, or -1. */
   private final int[] firstNegative;
-  /** The next index of the same group and class in a small bucket, or -1. */
+  /** The next negative index of the same group in a small bucket, or -1. */
   private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
+  /** A small bucket's negatives: {@code 2 *} the positives of their group below them plus those tied. */
+  private final long[] negativeAgainst = new long[Ties.ALL_PAIRS_MAX + 2];
 
   /**
    * Counts each group's classes and marks each row's group.
@@ -81,7 +95,7 @@ final class GroupedPlacements {
         throw new IllegalArgumentException("row " + row + " was put in group " + g + ", outside the " + groups
             + " groups [0, " + groups + "): the grouping function must return a group index in that range.");
       }
-      byRow[row] = g;
+      byRow[row] = (long) g << 32 | row;
       if (labels[row]) {
         positives[g]++;
       } else {
@@ -91,9 +105,6 @@ final class GroupedPlacements {
     this.start2 = new long[groups + 1];
     for (int g = 0; g < groups; g++) {
       start2[g + 1] = start2[g] + 2 * (positives[g] + negatives[g]);
-    }
-    for (int row = 0; row < n; row++) {
-      byRow[row] = start2[(int) byRow[row]] << 32;
     }
     int bits = 64 - Long.numberOfLeadingZeros(start2[groups]);
     this.shift = Math.max(0, bits - TABLE_BITS);
@@ -116,14 +127,12 @@ final class GroupedPlacements {
       sums[g] = new GroupSums();
     }
     this.scratch = new double[n];
-    this.payload = new int[n];
+    this.carried = new long[n];
     this.positivesBelow = new long[groups];
     this.negativesBelow = new long[groups];
     this.tiedPositives = new int[groups];
     this.tiedNegatives = new int[groups];
-    this.firstPositive = new int[groups];
     this.firstNegative = new int[groups];
-    Arrays.fill(firstPositive, -1);
     Arrays.fill(firstNegative, -1);
   }
 
@@ -148,38 +157,51 @@ final class GroupedPlacements {
     allPositivesBelow = 0;
     allNegativesBelow = 0;
     Buckets buckets = new Buckets(range, scores.length);
-    CoarseLayout layout = new CoarseLayout(labels, scores, buckets, scratch, payload, null);
+    CoarseLayout layout = CoarseLayout.carrying(labels, scores, buckets, scratch, carried, byRow);
     FineBuckets fine =
         new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
     long[] gathered = new long[fine.capacity()];
+    long[] slots = baselinePass ? new long[fine.capacity()] : null;
     for (int c = 0; c < buckets.coarseCount; c++) {
       int s = layout.start(c);
       int ns = layout.negStart(c);
       int e = layout.start(c + 1);
-      if (s == ns || ns == e || e - s > fine.capacity()) { // rare: read and write the rows' slots one by one
-        rowsAt = payload;
-        packedAt = null;
-        sort(scratch, payload, s, ns, e);
+      packedAt = carried;
+      indexAt = null;
+      slotsAt = null;
+      if (s == ns || ns == e) { // one class: no order needed, each value read where the layout put it
         place(scratch, s, ns, e);
         continue;
       }
-      fine.distribute(c, scratch, payload, s, ns, e);
+      if (e - s > fine.capacity()) { // rare: too large for the fine buffers, sorted in place with its indices
+        if (largeBucketIndex == null) {
+          largeBucketIndex = new int[scores.length];
+        }
+        for (int k = s; k < e; k++) {
+          largeBucketIndex[k] = k;
+        }
+        indexAt = largeBucketIndex;
+        sort(scratch, indexAt, s, ns, e);
+        place(scratch, s, ns, e);
+        continue;
+      }
+      fine.distributeIndices(c, scratch, s, ns, e);
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
       }
-      rowsAt = null;
       int size = e - s;
-      // the rows' slots read, then (baseline) written, in tight loops whose cache misses overlap
+      // the carried values gathered from the coarse bucket's window (in cache) in the fine buckets' order
       for (int k = 0; k < size; k++) {
-        gathered[k] = byRow[fine.payload[k]];
+        gathered[k] = carried[fine.payload[k]];
       }
       packedAt = gathered;
+      slotsAt = slots;
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
       }
-      if (baselinePass) {
+      if (baselinePass) { // each row's slot written by row in a tight loop, whose cache misses overlap
         for (int k = 0; k < size; k++) {
-          byRow[fine.payload[k]] = gathered[k];
+          byRow[(int) gathered[k]] = slots[k];
         }
       }
     }
@@ -241,67 +263,61 @@ final class GroupedPlacements {
   }
 
   /**
-   * A small bucket: each row compared with the other class's rows of its own group only, found through a list per
-   * group (rows of one group rarely share a small bucket, so this is about one step per row).
+   * A small bucket: each positive compared with the negatives of its own group only, found through a list per group
+   * (rows of one group rarely share a small bucket, so this is about one step per positive); each such pair counts
+   * for the negative too (its comparison with the positive is 2 minus the positive's with it). Every row is compared
+   * with the other class's rows of all groups for its placement among all rows.
    */
   private void allPairs(double[] keys, int s, int ns, int e) {
-    for (int k = s; k < e; k++) {
-      int g = group(packed(k));
-      groupAt[k - s] = g;
-      int[] head = k < ns ? firstPositive : firstNegative;
-      nextInGroup[k - s] = head[g];
-      head[g] = k;
+    for (int j = ns; j < e; j++) {
+      int g = groupAt(j);
+      smallGroups[j - s] = g;
+      nextInGroup[j - s] = firstNegative[g];
+      firstNegative[g] = j;
+      negativeAgainst[j - s] = 0;
     }
     for (int i = s; i < ns; i++) {
-      int g = groupAt[i - s];
+      int g = groupAt(i);
+      smallGroups[i - s] = g;
       double x = keys[i];
       long against = 0;
       for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
         double y = keys[j];
-        against += (x > y ? 2 : 0) + (x == y ? 1 : 0);
+        int compared = (x > y ? 2 : 0) + (x == y ? 1 : 0);
+        against += compared;
+        negativeAgainst[j - s] += 2 - compared;
       }
-      record(i, packed(i), g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e),
-          POSITIVE);
+      record(i, g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e), POSITIVE);
     }
     for (int j = ns; j < e; j++) {
-      int g = groupAt[j - s];
-      double y = keys[j];
-      long against = 0;
-      for (int i = firstPositive[g]; i >= 0; i = nextInGroup[i - s]) {
-        double x = keys[i];
-        against += (y > x ? 2 : 0) + (y == x ? 1 : 0);
-      }
-      record(j, packed(j), g, 2 * (positives[g] - positivesBelow[g]) - against,
-          2 * (allPositives - allPositivesBelow) - Ties.against(y, keys, s, ns), NEGATIVE);
+      int g = smallGroups[j - s];
+      record(j, g, 2 * (positives[g] - positivesBelow[g]) - negativeAgainst[j - s],
+          2 * (allPositives - allPositivesBelow) - Ties.against(keys[j], keys, s, ns), NEGATIVE);
     }
     allPositivesBelow += ns - s;
     allNegativesBelow += e - ns;
-    for (int k = s; k < e; k++) {
-      int g = groupAt[k - s];
-      if (k < ns) {
-        positivesBelow[g]++;
-        firstPositive[g] = -1;
-      } else {
-        negativesBelow[g]++;
-        firstNegative[g] = -1;
-      }
+    for (int i = s; i < ns; i++) {
+      positivesBelow[smallGroups[i - s]]++;
+    }
+    for (int j = ns; j < e; j++) {
+      int g = smallGroups[j - s];
+      negativesBelow[g]++;
+      firstNegative[g] = -1;
     }
   }
 
   /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
   private void positive(int k) {
-    long packed = packed(k);
-    int g = group(packed);
-    record(k, packed, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
+    int g = groupAt(k);
+    record(k, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
     positivesBelow[g]++;
     allPositivesBelow++;
   }
 
   /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
   private void negative(int k) {
-    long packed = packed(k);
-    int g = group(packed);
-    record(k, packed, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
+    int g = groupAt(k);
+    record(k, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
     negativesBelow[g]++;
     allNegativesBelow++;
   }
@@ -309,48 +325,50 @@ final class GroupedPlacements {
   /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
   private void tied(int i, int iEnd, int j, int jEnd) {
     for (int k = i; k < iEnd; k++) {
-      tiedPositives[group(packed(k))]++;
+      tiedPositives[groupAt(k)]++;
     }
     for (int k = j; k < jEnd; k++) {
-      tiedNegatives[group(packed(k))]++;
+      tiedNegatives[groupAt(k)]++;
     }
     long allTiedPositives = iEnd - i;
     long allTiedNegatives = jEnd - j;
     for (int k = i; k < iEnd; k++) {
-      long packed = packed(k);
-      int g = group(packed);
-      record(k, packed, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
+      int g = groupAt(k);
+      record(k, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
           POSITIVE);
     }
     for (int k = j; k < jEnd; k++) {
-      long packed = packed(k);
-      int g = group(packed);
+      int g = groupAt(k);
       long tied = tiedPositives[g];
-      record(k, packed, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
+      record(k, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
           2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
     }
     allPositivesBelow += allTiedPositives;
     allNegativesBelow += allTiedNegatives;
     for (int k = i; k < iEnd; k++) {
-      int g = group(packed(k));
+      int g = groupAt(k);
       positivesBelow[g]++;
       tiedPositives[g] = 0;
     }
     for (int k = j; k < jEnd; k++) {
-      int g = group(packed(k));
+      int g = groupAt(k);
       negativesBelow[g]++;
       tiedNegatives[g] = 0;
     }
   }
 
-  /** The slot of the row at index {@code k}: read by its row, or from where it was gathered. */
-  private long slot(int k) {
-    return rowsAt != null ? byRow[rowsAt[k]] : packedAt[k];
+  /**
+   * The value carried by the row at index {@code k}: in the baseline's pass {@code group << 32 | row}, in the
+   * candidate's the row's slot.
+   */
+  private long carriedAt(int k) {
+    return packedAt[indexAt == null ? k : indexAt[k]];
   }
 
-  /** The high half of the slot of the row at index {@code k}: its group's start plus the baseline's placement in it. */
-  private long packed(int k) {
-    return slot(k) >>> 32;
+  /** The group of the row at index {@code k}: carried in the baseline's pass, read from its slot in the candidate's. */
+  private int groupAt(int k) {
+    long value = carriedAt(k);
+    return baselinePass ? (int) (value >>> 32) : group(value >>> 32);
   }
 
   /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
@@ -363,14 +381,14 @@ final class GroupedPlacements {
   }
 
   /** A row's placement within its group and among all rows. */
-  private void record(int k, long packed, int g, long placement, long allPlacement, int kind) {
+  private void record(int k, int g, long placement, long allPlacement, int kind) {
     GroupSums sum = sums[g];
     if (baselinePass) {
-      long slot = (packed + placement) << 32 | allPlacement;
-      if (rowsAt != null) {
-        byRow[rowsAt[k]] = slot;
+      long slot = (start2[g] + placement) << 32 | allPlacement;
+      if (slotsAt != null) {
+        slotsAt[k] = slot;
       } else {
-        packedAt[k] = slot;
+        byRow[(int) carriedAt(k)] = slot;
       }
       sum.addBaseline(placement, kind);
       all.addBaseline(allPlacement, kind);
@@ -379,9 +397,9 @@ final class GroupedPlacements {
         all.baselineTwiceU += allPlacement;
       }
     } else {
-      long allBaseline = slot(k) & 0xFFFF_FFFFL;
-      sum.addCandidate(placement, placement - (packed - start2[g]), kind);
-      all.addCandidate(allPlacement, allPlacement - allBaseline, kind);
+      long slot = carriedAt(k);
+      sum.addCandidate(placement, placement - ((slot >>> 32) - start2[g]), kind);
+      all.addCandidate(allPlacement, allPlacement - (slot & 0xFFFF_FFFFL), kind);
       if (kind == POSITIVE) {
         sum.candidateTwiceU += placement;
         all.candidateTwiceU += allPlacement;

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -11,9 +12,10 @@ import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
- * Where the gate's time goes, on the same data as {@link GateBenchmark}: for each part, the best of a few
- * runs of its wall time and of the CPU time of the whole JVM process (worker threads and the garbage
- * collector included). CPU time is what a shared machine cannot steal, so it is the steadier figure when other
+ * Where the gate's time goes, on the same data as {@link GateBenchmark}: for each part, the best and the median of
+ * a few runs of its wall time and of the CPU time of the whole JVM process (worker threads and the garbage collector
+ * included). Each round runs every chosen part once, so parts compared with each other (the lift trend with {@code
+ * DeLong.compare}) are timed under the same conditions. CPU time is what a shared machine cannot steal, so it is the steadier figure when other
  * builds run beside it; wall time is what a user waits for on an idle machine.
  *
  * <pre>{@code
@@ -50,24 +52,38 @@ public final class GateBreakdown {
       parts.put("publish", gate::publish);
       parts.put("  ROC curves (2)", gate::rocCurves);
       parts.put("evaluate + publish", gate::evaluateAndPublish);
-      System.out.printf(Locale.ROOT, "%d rows, %d timed features, %d months, best of %d%n%-22s %10s %10s%n",
-          gate.size, gate.features, gate.months, repetitions, "part", "wall ms", "cpu ms");
+      Map<String, Supplier<Object>> chosen = new LinkedHashMap<>();
       for (Map.Entry<String, Supplier<Object>> part : parts.entrySet()) {
-        if (args.length > 2 && !args[2].contains(part.getKey().strip())) {
-          continue;
+        if (args.length <= 2 || args[2].contains(part.getKey().strip())) {
+          chosen.put(part.getKey(), part.getValue());
         }
-        long bestWall = Long.MAX_VALUE;
-        long bestCpu = Long.MAX_VALUE;
-        for (int r = 0; r < repetitions; r++) {
-          long cpu = cpuNanos();
-          long wall = System.nanoTime();
+      }
+      // rounds interleave the parts, so a machine that slows down for a while slows every part alike
+      long[][] wall = new long[chosen.size()][repetitions];
+      long[][] cpu = new long[chosen.size()][repetitions];
+      for (int r = 0; r < repetitions; r++) {
+        int p = 0;
+        for (Map.Entry<String, Supplier<Object>> part : chosen.entrySet()) {
+          System.gc(); // each part starts on a clean heap, not paying for the garbage of the part before
+          long cpuStart = cpuNanos();
+          long wallStart = System.nanoTime();
           if (part.getValue().get() == null) {
             throw new IllegalStateException(part.getKey() + " returned nothing");
           }
-          bestWall = Math.min(bestWall, System.nanoTime() - wall);
-          bestCpu = Math.min(bestCpu, cpuNanos() - cpu);
+          wall[p][r] = System.nanoTime() - wallStart;
+          cpu[p++][r] = cpuNanos() - cpuStart;
         }
-        System.out.printf(Locale.ROOT, "%-22s %10d %10d%n", part.getKey(), bestWall / 1_000_000, bestCpu / 1_000_000);
+      }
+      System.out.printf(Locale.ROOT, "%d rows, %d timed features, %d months, %d interleaved rounds%n"
+          + "%-22s %10s %10s %10s %10s%n", gate.size, gate.features, gate.months, repetitions, "part",
+          "wall best", "median", "cpu best", "median");
+      int p = 0;
+      for (String name : chosen.keySet()) {
+        Arrays.sort(wall[p]);
+        Arrays.sort(cpu[p]);
+        System.out.printf(Locale.ROOT, "%-22s %10d %10d %10d %10d%n", name, wall[p][0] / 1_000_000,
+            wall[p][repetitions / 2] / 1_000_000, cpu[p][0] / 1_000_000, cpu[p][repetitions / 2] / 1_000_000);
+        p++;
       }
     } finally {
       gate.tearDown();
