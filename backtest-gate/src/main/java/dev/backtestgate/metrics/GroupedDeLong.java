@@ -94,9 +94,15 @@ public final class GroupedDeLong {
     }
     ScoreRange candidateRange = ScoreRange.of(candidate, "candidate scores");
     ScoreRange baselineRange = ScoreRange.of(baseline, "baseline scores");
-    GroupedPlacements placements = new GroupedPlacements(labels, groups, groupOf);
-    placements.placeBaseline(baseline, baselineRange);
-    placements.placeCandidate(candidate, candidateRange);
+    GroupedPlacements placements;
+    Scratch arrays = Scratch.take();
+    try {
+      placements = new GroupedPlacements(labels, groups, groupOf, arrays);
+      placements.placeBaseline(baseline, baselineRange);
+      placements.placeCandidate(candidate, candidateRange);
+    } finally {
+      arrays.giveBack();
+    }
     List<Group> result = new ArrayList<>(groups);
     for (int g = 0; g < groups; g++) {
       long positives = placements.positives[g];

@@ -25,8 +25,9 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>Memory beyond the input: the {@code double[n]} scores of {@link DeLong#compare}, the {@code long[n]} slots and
  * their {@code long[n]} bucketed copy (where {@link DeLong#compare} has an {@code int[n]} placement per row and an
- * {@code int[n]} payload), an {@code int[n]} only when a coarse bucket outgrows the fine buffers, plus O(groups). The
- * walk is sequential, so the result is the same on one thread or two.
+ * {@code int[n]} payload), an {@code int[n]} only when a coarse bucket outgrows the fine buffers, plus O(groups); the
+ * row-sized arrays are kept between calls as {@link DeLong#compare}'s are ({@link Scratch}). The walk is sequential,
+ * so the result is the same on one thread or two.
  */
 final class GroupedPlacements {
   /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
@@ -51,8 +52,8 @@ final class GroupedPlacements {
   private final double[] scratch;
   /** Each pass's {@link #byRow} values, carried through its bucketing. */
   private final long[] carried;
-  /** Indices of a bucket too large for the fine buffers, sorted with its scores; allocated when first needed. */
-  private int[] largeBucketIndex;
+  /** Where the row-sized arrays come from; indices of a bucket too large for the fine buffers too, when needed. */
+  private final Scratch arrays;
   private final int shift;
   private final int[] table;
   private final long[] positivesBelow;
@@ -80,15 +81,18 @@ final class GroupedPlacements {
   /**
    * Counts each group's classes and marks each row's group.
    *
+   * @param arrays where the row-sized arrays come from (their content is overwritten before it is read)
+   *
    * @throws IllegalArgumentException when {@code groupOf} puts a row outside {@code [0, groups)}
    */
-  GroupedPlacements(boolean[] labels, int groups, IntUnaryOperator groupOf) {
+  GroupedPlacements(boolean[] labels, int groups, IntUnaryOperator groupOf, Scratch arrays) {
     this.labels = labels;
     this.groups = groups;
     int n = labels.length;
     this.positives = new long[groups];
     this.negatives = new long[groups];
-    this.byRow = new long[n];
+    this.arrays = arrays;
+    this.byRow = arrays.firstLongs(n);
     for (int row = 0; row < n; row++) {
       int g = groupOf.applyAsInt(row);
       if (g < 0 || g >= groups) {
@@ -126,8 +130,8 @@ final class GroupedPlacements {
     for (int g = 0; g < groups; g++) {
       sums[g] = new GroupSums();
     }
-    this.scratch = new double[n];
-    this.carried = new long[n];
+    this.scratch = arrays.doubles(n);
+    this.carried = arrays.secondLongs(n);
     this.positivesBelow = new long[groups];
     this.negativesBelow = new long[groups];
     this.tiedPositives = new int[groups];
@@ -174,13 +178,11 @@ final class GroupedPlacements {
         continue;
       }
       if (e - s > fine.capacity()) { // rare: too large for the fine buffers, sorted in place with its indices
-        if (largeBucketIndex == null) {
-          largeBucketIndex = new int[scores.length];
-        }
+        int[] index = arrays.firstInts(scores.length);
         for (int k = s; k < e; k++) {
-          largeBucketIndex[k] = k;
+          index[k] = k;
         }
-        indexAt = largeBucketIndex;
+        indexAt = index;
         sort(scratch, indexAt, s, ns, e);
         place(scratch, s, ns, e);
         continue;

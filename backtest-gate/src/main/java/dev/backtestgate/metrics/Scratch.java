@@ -4,7 +4,7 @@ import java.lang.ref.SoftReference;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The row-sized scratch arrays of {@link PairCounts} and {@link DeLong}, kept between calls: a fresh {@code
+ * The row-sized scratch arrays of {@link PairCounts}, {@link DeLong} and {@link GroupedDeLong}, kept between calls: a fresh {@code
  * double[n]} for 10 million rows is an 80 MB humongous allocation that the JVM zeroes and the operating system
  * maps page by page on first touch, which cost more than the whole kernel when measured. Every kernel overwrites
  * the part it reads ({@code [0, n)}) before reading it, so what a previous call left there never matters.
@@ -18,10 +18,13 @@ final class Scratch {
   private static final AtomicReference<SoftReference<Scratch>> SPARE = new AtomicReference<>();
   private static final double[] NO_DOUBLES = {};
   private static final int[] NO_INTS = {};
+  private static final long[] NO_LONGS = {};
 
   private double[] doubles = NO_DOUBLES;
   private int[] first = NO_INTS;
   private int[] second = NO_INTS;
+  private long[] firstLongs = NO_LONGS;
+  private long[] secondLongs = NO_LONGS;
 
   private Scratch() {}
 
@@ -88,7 +91,26 @@ final class Scratch {
     return second;
   }
 
+  /** A {@code long} array of at least {@code n} elements, with arbitrary content, distinct from {@link #secondLongs}. */
+  long[] firstLongs(int n) {
+    if (firstLongs.length < n) {
+      firstLongs = NO_LONGS;
+      firstLongs = new long[n];
+    }
+    return firstLongs;
+  }
+
+  /** Another {@code long} array of at least {@code n} elements, with arbitrary content. */
+  long[] secondLongs(int n) {
+    if (secondLongs.length < n) {
+      secondLongs = NO_LONGS;
+      secondLongs = new long[n];
+    }
+    return secondLongs;
+  }
+
   private long bytes() {
-    return 8L * doubles.length + 4L * first.length + 4L * second.length;
+    return 8L * doubles.length + 4L * first.length + 4L * second.length + 8L * firstLongs.length
+        + 8L * secondLongs.length;
   }
 }

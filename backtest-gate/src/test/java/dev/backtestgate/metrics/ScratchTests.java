@@ -201,16 +201,23 @@ class ScratchTests {
     for (int i = 0; i < second.length; i++) {
       second[i] = random.nextInt();
     }
+    long[] firstLongs = scratch.firstLongs(n);
+    long[] secondLongs = scratch.secondLongs(n);
+    for (int i = 0; i < firstLongs.length; i++) {
+      firstLongs[i] = random.nextLong();
+      secondLongs[i] = -1;
+    }
     scratch.giveBack(Long.MAX_VALUE);
   }
 
-  /** Every result a kept set could spoil: the AUC, the drawn curve's AUC, both DeLong results. */
+  /** Every result a kept set could spoil: the AUC, the drawn curve's AUC, both DeLong results, the grouped ones. */
   private static Object[] results(boolean[] labels, double[] candidate, double[] baseline) {
     return new Object[] {
       Auc.of(labels, candidate),
       Auc.curve(labels, candidate, 50).auc(),
       DeLong.compare(labels, candidate, baseline, 0.95),
-      DeLong.estimate(labels, baseline, 0.9)
+      DeLong.estimate(labels, baseline, 0.9),
+      GroupedDeLong.compareWithAll(labels, candidate, baseline, 3, row -> row % 3, 2, 0.95)
     };
   }
 }
