@@ -64,8 +64,8 @@ final class GroupedPlacements {
   private long allNegativesBelow;
   private boolean baselinePass;
   /** The carried value of each index: {@link #carried} itself, or a fine bucket's gathered from it. */
-  private long[] packedAt;
-  /** Where in {@link #packedAt} each index's value is; null when at the index itself. */
+  private long[] carriedValues;
+  /** Where in {@link #carriedValues} each index's value is; null when at the index itself. */
   private int[] indexAt;
   /** Baseline's pass, fine buckets: each index's slot, written by row once the coarse bucket is placed; else null. */
   private long[] slotsAt;
@@ -170,7 +170,7 @@ final class GroupedPlacements {
       int s = layout.start(c);
       int ns = layout.negStart(c);
       int e = layout.start(c + 1);
-      packedAt = carried;
+      carriedValues = carried;
       indexAt = null;
       slotsAt = null;
       if (s == ns || ns == e) { // one class: no order needed, each value read where the layout put it
@@ -196,7 +196,7 @@ final class GroupedPlacements {
       for (int k = 0; k < size; k++) {
         gathered[k] = carried[fine.payload[k]];
       }
-      packedAt = gathered;
+      carriedValues = gathered;
       slotsAt = slots;
       for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
         place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
@@ -210,11 +210,11 @@ final class GroupedPlacements {
   }
 
   /** Sorts both classes of a bucket when {@link #place} walks it: both present, too many pairs to compare all. */
-  private static void sort(double[] keys, int[] carried, int s, int ns, int e) {
+  private static void sort(double[] keys, int[] payload, int s, int ns, int e) {
     long pairs = (long) (ns - s) * (e - ns);
     if (pairs > Ties.ALL_PAIRS_MAX) {
-      PairSort.sort(keys, carried, s, ns);
-      PairSort.sort(keys, carried, ns, e);
+      PairSort.sort(keys, payload, s, ns);
+      PairSort.sort(keys, payload, ns, e);
     }
   }
 
@@ -364,7 +364,7 @@ final class GroupedPlacements {
    * candidate's the row's slot.
    */
   private long carriedAt(int k) {
-    return packedAt[indexAt == null ? k : indexAt[k]];
+    return carriedValues[indexAt == null ? k : indexAt[k]];
   }
 
   /** The group of the row at index {@code k}: carried in the baseline's pass, read from its slot in the candidate's. */

@@ -4,9 +4,9 @@ import java.lang.ref.SoftReference;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The row-sized scratch arrays of {@link PairCounts}, {@link DeLong} and {@link GroupedDeLong}, kept between calls: a fresh {@code
- * double[n]} for 10 million rows is an 80 MB humongous allocation that the JVM zeroes and the operating system
- * maps page by page on first touch, which cost more than the whole kernel when measured. Every kernel overwrites
+ * The row-sized scratch arrays of {@link PairCounts}, {@link DeLong} and {@link GroupedDeLong}, kept between
+ * calls: a fresh {@code double[n]} for 10 million rows is an 80 MB humongous allocation that the JVM zeroes and the
+ * operating system maps page by page on first touch, which cost more than the whole kernel when measured. Every kernel overwrites
  * the part it reads ({@code [0, n)}) before reading it, so what a previous call left there never matters.
  *
  * <p>Retention is bounded: at most one set is kept (the one given back last), only while it holds at most an

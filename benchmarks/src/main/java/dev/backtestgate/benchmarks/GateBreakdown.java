@@ -15,8 +15,8 @@ import org.apiguardian.api.API;
  * Where the gate's time goes, on the same data as {@link GateBenchmark}: for each part, the best and the median of
  * a few runs of its wall time and of the CPU time of the whole JVM process (worker threads and the garbage collector
  * included). Each round runs every chosen part once, so parts compared with each other (the lift trend with {@code
- * DeLong.compare}) are timed under the same conditions. CPU time is what a shared machine cannot steal, so it is the steadier figure when other
- * builds run beside it; wall time is what a user waits for on an idle machine.
+ * DeLong.compare}) are timed under the same conditions. CPU time is what a shared machine cannot steal, so it is
+ * the steadier figure when other builds run beside it; wall time is what a user waits for on an idle machine.
  *
  * <pre>{@code
  * mvn -B -ntp -q package -pl benchmarks -am -DskipTests
