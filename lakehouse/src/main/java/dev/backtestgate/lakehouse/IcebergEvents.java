@@ -103,7 +103,7 @@ public final class IcebergEvents {
     require(name, schema, valueColumn, NUMBERS, "a numeric value column (INT, BIGINT, FLOAT, DOUBLE, DECIMAL)",
         "numeric");
     IcebergSnapshots snapshots = new IcebergSnapshots(opened.table(), opened.metadata(), name,
-        new IcebergColumns(null, validTimeColumn));
+        new IcebergColumns(null, null));
     Snapshot head = snapshots.head(atSnapshot);
     TransactionTimeEvents events = new TransactionTimeEvents("the Iceberg table '" + name + "'", valueColumn);
     if (head == null) {

@@ -77,9 +77,11 @@ final class IcebergReplay {
     events.begin("snapshot " + snapshot.snapshotId(), snapshot.timestampMillis());
     for (DataFile file : changes.removedDataFiles()) {
       LiveFile gone = live.remove(file.location());
-      if (gone != null) {
-        gone.removeLive(events);
+      if (gone == null) {
+        throw inconsistent(snapshot, "it removes the data file " + file.location() + ", which no snapshot before "
+            + "added");
       }
+      gone.removeLive(events);
     }
     List<String> removedDeletes = new ArrayList<>();
     for (DeleteFile file : changes.removedDeleteFiles()) {
@@ -133,11 +135,19 @@ final class IcebergReplay {
   }
 
   private PositionDeleteIndex positions(DeleteFile delete, LiveFile target, Snapshot snapshot) {
+    PositionDeleteIndex index;
     try {
-      return deletes.loadPositionDeletes(List.of(delete), target.path);
+      index = deletes.loadPositionDeletes(List.of(delete), target.path);
     } catch (UncheckedIOException | NotFoundException e) {
       throw unreadable(delete.location(), snapshot, e);
     }
+    index.forEach(position -> {
+      if (position < 0 || position >= target.size) {
+        throw inconsistent(snapshot, "its delete file " + delete.location() + " deletes row position " + position
+            + " of the data file " + target.path + ", which holds " + target.size + " rows");
+      }
+    });
+    return index;
   }
 
   /** The files among {@code files} a position delete file may name: the one it references, or its partition's. */
@@ -234,6 +244,15 @@ final class IcebergReplay {
     }
   }
 
+  /** The table's own files disagree at {@code snapshot}: what was found, and what to do. */
+  private IllegalStateException inconsistent(Snapshot snapshot, String found) {
+    return new IllegalStateException("the Iceberg table '" + name + "' could not be replayed at snapshot "
+        + snapshot.snapshotId() + ": " + found + ". The table's files disagree, so no transaction-time events are "
+        + "built from them (events guessed around the gap could date a value too early). Compare the table AS OF "
+        + "snapshot " + snapshot.snapshotId() + " with its parent in Spark or another Iceberg reader, and repair the "
+        + "table's metadata; until then, build the training set from a copy of the table loaded append-only.");
+  }
+
   private IllegalStateException unreadable(String location, Snapshot snapshot, Exception e) {
     return new IllegalStateException("the Iceberg table '" + name + "' could not be read at snapshot "
         + snapshot.snapshotId() + ": its file " + location + " is unreadable ("
@@ -318,11 +337,7 @@ final class IcebergReplay {
     /** Hides the rows at the positions {@code index} names, as delete file {@code delete} does. */
     void hide(String delete, PositionDeleteIndex index, TransactionTimeEvents events) {
       BitSet positions = new BitSet();
-      index.forEach(position -> {
-        if (position >= 0 && position < size) {
-          positions.set((int) position);
-        }
-      });
+      index.forEach(position -> positions.set((int) position)); // in range: checked when the index was loaded
       hide(delete, positions, events);
     }
 

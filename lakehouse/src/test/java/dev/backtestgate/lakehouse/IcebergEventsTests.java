@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.hadoop.HadoopTables;
@@ -154,6 +155,21 @@ class IcebergEventsTests {
     assertThatThrownBy(() -> events(t).numeric("score")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the Iceberg table 'file:", "holds two rows of entity 1 at valid time "
             + "2024-01-01T00:00:00Z at snapshot " + second, "Keep one row per entity and valid time");
+  }
+
+  @Test
+  void aDeleteOfARowPositionTheDataFileDoesNotHaveIsRefusedNamingBothFiles() {
+    IcebergTables t = IcebergTables.scores(dir, "scores", 2);
+    DataFile file = t.writeScores(DAY, new long[] {1, 2}, new double[] {10, 11});
+    t.table.newAppend().appendFile(file).commit();
+    DeleteFile delete = t.deleteRow(file, 5);
+    t.table.newRowDelta().addDeletes(delete).commit();
+    long deleting = t.current();
+
+    assertThatThrownBy(() -> events(t).numeric("score")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("could not be replayed at snapshot " + deleting, "its delete file "
+            + delete.location() + " deletes row position 5 of the data file " + file.location() + ", which holds 2 "
+            + "rows", "Compare the table AS OF snapshot " + deleting + " with its parent");
   }
 
   @Test
