@@ -79,17 +79,12 @@ final class DeltaCredit {
   private final CreditWorld world;
   private final String merged;
   private final String corrected;
-  private final int commits;
-  private final int cleaned;
 
-  private DeltaCredit(SparkSession spark, CreditWorld world, String merged, String corrected, int commits,
-      int cleaned) {
+  private DeltaCredit(SparkSession spark, CreditWorld world, String merged, String corrected) {
     this.spark = spark;
     this.world = world;
     this.merged = merged;
     this.corrected = corrected;
-    this.commits = commits;
-    this.cleaned = cleaned;
   }
 
   /** The two tables of the standard world, written on first use. */
@@ -112,16 +107,6 @@ final class DeltaCredit {
     return corrected;
   }
 
-  /** How many commits wrote the statements, the table's creation included (the same in both tables). */
-  int commits() {
-    return commits;
-  }
-
-  /** How many rows the cleanup changed: the rows the MERGE updated, the corrections appended. */
-  int cleaned() {
-    return cleaned;
-  }
-
   /**
    * The history of {@code table} since {@link #WINDOW_FROM} read from its log, partitions closed by the day they were
    * written, changed rows paired by account.
@@ -138,7 +123,9 @@ final class DeltaCredit {
         .selectExpr(ENTITY, "unix_date(" + VALID_FROM + ")", CODE).collectAsList();
     if (rows.size() != table.size()) {
       throw new IllegalStateException("the Delta table " + merged + " holds " + rows.size() + " rows, the statement "
-          + "table " + table.size() + ": delete " + merged + " and run again to rewrite it.");
+          + "table " + table.size() + ": the tables are rewritten from the credit world on every run, so a monthly "
+          + "load or the MERGE in DeltaCredit.write lost or added rows, or the world's generator changed without "
+          + "the loads. Compare the table's history (DESCRIBE HISTORY) with the months DeltaCredit.write loads.");
     }
     for (Row row : rows) {
       int statement = statementRow(row.getLong(0), row.getInt(1) * Timeline.DAY);
@@ -189,8 +176,9 @@ final class DeltaCredit {
     int row = InPlaceFeatures.latestOnOrBefore(world, Math.toIntExact(account), validFrom);
     if (row < 0 || world.statements().statementAt()[row] != validFrom) {
       throw new IllegalStateException("the Delta tables hold a status of account " + account + " dated "
-          + Instant.ofEpochMilli(validFrom) + " that the credit world has no statement for: delete "
-          + merged + " and " + corrected + " and run again to rewrite them.");
+          + Instant.ofEpochMilli(validFrom) + " that the credit world has no statement for: the tables are rewritten "
+          + "from the world on every run, so DeltaCredit.write dated a status wrongly (its valid-time column "
+          + VALID_FROM + ") or the world's generator changed without the loads. Check the month it was loaded in.");
     }
     return row;
   }
@@ -213,7 +201,6 @@ final class DeltaCredit {
         + "'delta.logRetentionDuration' = 'interval 3650 days')");
     int[] order = byStatementDate(s);
     List<Row> rows = new ArrayList<>();
-    int commits = 1;
     for (int next = 0; next < order.length; ) {
       long writtenAt = writtenAt(s.statementAt()[order[next]]);
       rows.clear();
@@ -223,7 +210,6 @@ final class DeltaCredit {
       }
       clock.setTime(writtenAt);
       staged(spark, rows).write().format("delta").mode("append").save(merged);
-      commits++;
     }
     copy(Path.of(merged), Path.of(corrected));
     DeltaLog.forTable(spark, new org.apache.hadoop.fs.Path(corrected), clock);
@@ -242,7 +228,7 @@ final class DeltaCredit {
     spark.sql("MERGE INTO delta.`" + merged + "` AS t USING (SELECT * FROM delta.`" + corrected + "` WHERE reason = '"
         + NormalizeStatusBackfill.REASON + "') AS c ON t." + ENTITY + " = c." + ENTITY + " AND t." + VALID_FROM
         + " = c." + VALID_FROM + " WHEN MATCHED THEN UPDATE SET t.status = c.status, t." + CODE + " = c." + CODE);
-    return new DeltaCredit(spark, world, merged, corrected, commits, cleanup.size());
+    return new DeltaCredit(spark, world, merged, corrected);
   }
 
   /**
@@ -283,7 +269,8 @@ final class DeltaCredit {
         Files.copy(file, to.resolve(from.relativize(file).toString()));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot copy the Delta table " + from + " to " + to, e);
+      throw new UncheckedIOException("cannot copy the Delta table " + from + " to " + to + " ("
+          + e.getMessage() + "): check the free space and permissions under target/delta-credit, then run again.", e);
     }
   }
 

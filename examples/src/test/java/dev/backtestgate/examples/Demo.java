@@ -4,6 +4,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.junit.LeakageGateFailure;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -96,7 +97,7 @@ final class Demo {
   private void print(int n, int total, Gate gate) {
     out.println();
     out.println(fmt("[%d/%d] %s  %s", n, total, gate.shortName(), gate.headline()));
-    if (gate.failure() instanceof AssertionError) {
+    if (gate.blocked()) {
       gate.failure().getMessage().lines().forEach(line -> out.println("    " + line));
     } else if (gate.failure() != null) {
       gate.failure().printStackTrace(out);
@@ -119,8 +120,10 @@ final class Demo {
     Path reports = null;
     for (Gate gate : gates) {
       // a leaky backtest is as told only when the gate blocked it: an error on the way (a check that could not
-      // run, a missing dependency) is not a block, and counts as unexpected
-      boolean expected = gate.leaky() ? gate.blocked() : gate.passed();
+      // run, a missing dependency, a failed assertion of the test's own) is not a block, and counts as unexpected;
+      // an honest one only when it passed with the gate's report recorded (a test that lost its @LeakageGated
+      // passes without one)
+      boolean expected = gate.leaky() ? gate.blocked() : gate.passed() && gate.report() != null;
       asTold &= expected;
       out.println(fmt("  %-22s %-62s %s", gate.headline(), gate.shortName(), expected ? "as expected" : "UNEXPECTED"));
       if (gate.reportFile() != null) {
@@ -152,7 +155,7 @@ final class Demo {
     }
 
     boolean blocked() {
-      return !passed && failure instanceof AssertionError;
+      return !passed && failure instanceof LeakageGateFailure;
     }
 
     String headline() {
