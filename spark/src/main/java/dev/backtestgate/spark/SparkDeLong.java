@@ -39,13 +39,6 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class SparkDeLong {
-  /**
-   * The most distinct scores per model whose placements are collected to the driver and broadcast (24 bytes each:
-   * 120 MB per model at the bound, held on the driver and once per executor); above it the placements are joined
-   * on the cluster instead, slower but with no table held in memory.
-   */
-  static final long MAX_LOOKUP_SCORES = 5_000_000;
-
   private static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
 
@@ -60,12 +53,14 @@ public final class SparkDeLong {
    */
   public static AucComparison compare(
       Dataset<Row> data, String label, String candidate, String baseline, double confidenceLevel) {
-    return compare(data, label, candidate, baseline, confidenceLevel, MAX_LOOKUP_SCORES);
+    return compare(data, label, candidate, baseline, confidenceLevel, ScoreTable.COLLECT_BOUND);
   }
 
   /**
    * As {@link #compare(Dataset, String, String, String, double)}, looking the placements up when each model has at
-   * most {@code maxLookupScores} distinct scores, joining them otherwise; both give the same comparison.
+   * most {@code maxLookupScores} distinct scores ({@link ScoreTable#COLLECT_BOUND} by default: the tables are
+   * collected to the driver and broadcast, held once per executor), joining them on the cluster otherwise, slower
+   * but with no table held in memory; both give the same comparison.
    */
   static AucComparison compare(Dataset<Row> data, String label, String candidate, String baseline,
       double confidenceLevel, long maxLookupScores) {

@@ -55,7 +55,7 @@ public final class SparkLiftTrend {
   public static LiftTrend measure(Dataset<Row> data, String label, String candidate, String baseline,
       String decisionTime, LiftTrendSettings settings, double confidenceLevel) {
     return measure(data, label, candidate, baseline, decisionTime, settings, confidenceLevel,
-        SparkDeLong.MAX_LOOKUP_SCORES);
+        ScoreTable.COLLECT_BOUND);
   }
 
   /**
