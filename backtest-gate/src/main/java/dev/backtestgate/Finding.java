@@ -154,7 +154,7 @@ public interface Finding {
   record CheckFailed(String check, String reason) implements Finding {
     @Override
     public String kind() {
-      return "check-failed";
+      return FindingKind.CHECK_FAILED.kind();
     }
 
     @Override

@@ -2,11 +2,6 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.history.LateWritePolicy;
-import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
-import dev.backtestgate.screen.futureread.FutureReadSettings;
-import dev.backtestgate.screen.horizon.LabelHorizonSettings;
-import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import dev.backtestgate.time.EpochMillis;
 import java.time.Duration;
 import java.util.Collection;
@@ -29,14 +24,29 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class GatePolicy {
-  /** Default max lift: five AUC points. */
-  public static final double DEFAULT_MAX_LIFT = 0.05;
-  /** Default confidence level of the lift interval. */
-  public static final double DEFAULT_CONFIDENCE = 0.95;
-  /** Default max feature AUC of the feature–label screen. */
-  public static final double DEFAULT_MAX_FEATURE_AUC = FeatureLabelSettings.DEFAULT_MAX_FEATURE_AUC;
-  /** Default lift tolerance of a sign-off. */
-  public static final double DEFAULT_LIFT_TOLERANCE = 0.01;
+  /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
+  public static final Setting<Double> MAX_LIFT = Setting.of(Setting.PREFIX + "max-lift", "0.05",
+      "a decimal number at least 0 and below 1, e.g. 0.05", text -> Setting.decimal(text, GatePolicy::belowOne),
+      GatePolicy::withMaxLift);
+  /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
+  public static final Setting<Double> CONFIDENCE = Setting.of(Setting.PREFIX + "confidence", "0.95",
+      "a decimal number strictly between 0 and 1, e.g. 0.95", text -> Setting.decimal(text, GatePolicy::inside),
+      GatePolicy::withConfidence);
+  /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
+  public static final Setting<Double> LIFT_TOLERANCE = Setting.of(Setting.PREFIX + "lift-tolerance", "0.01",
+      "a decimal number at least 0 and below 1, e.g. 0.01", text -> Setting.decimal(text, GatePolicy::belowOne),
+      GatePolicy::withLiftTolerance);
+  /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
+  public static final Setting<Duration> AVAILABILITY_LAG = Setting.of(Setting.PREFIX + "availability-lag", "PT0S",
+      "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
+          + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag);
+  /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
+  public static final Setting<Mode> MODE = Setting.of(Setting.PREFIX + "mode", "auto", "auto, verify or local",
+      text -> Setting.oneOf(text, Mode.values(), Mode::configValue), GatePolicy::withMode);
+
+  /** The gate's own settings, in documentation order. */
+  static final java.util.List<Setting<?>> SETTINGS = java.util.List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE,
+      AVAILABILITY_LAG, MODE);
 
   private final double maxLift;
   private final double confidence;
@@ -47,22 +57,10 @@ public final class GatePolicy {
 
   private GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
       Map<Class<?>, CheckSettings> settings) {
-    if (!(maxLift >= 0 && maxLift < 1)) {
-      throw new IllegalArgumentException("max lift is " + maxLift + ": it must be at least 0 and below 1 (AUC points, "
-          + "e.g. 0.05 for five points).");
-    }
-    if (!(confidence > 0 && confidence < 1)) {
-      throw new IllegalArgumentException("confidence is " + confidence + ": it must be strictly between 0 and 1, "
-          + "e.g. 0.95.");
-    }
-    if (!(liftTolerance >= 0 && liftTolerance < 1)) {
-      throw new IllegalArgumentException("lift tolerance is " + liftTolerance + ": it must be at least 0 and below "
-          + "1, e.g. 0.01.");
-    }
-    if (!EpochMillis.fits(availabilityLag)) {
-      throw new IllegalArgumentException("availability lag is " + availabilityLag + ": it must be a duration of "
-          + "zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE milliseconds), e.g. PT6H.");
-    }
+    require(MAX_LIFT, maxLift, belowOne(maxLift), "max lift", " (AUC points)");
+    require(CONFIDENCE, confidence, inside(confidence), "confidence", "");
+    require(LIFT_TOLERANCE, liftTolerance, belowOne(liftTolerance), "lift tolerance", "");
+    require(AVAILABILITY_LAG, availabilityLag, availabilityLag != null && EpochMillis.fits(availabilityLag), "availability lag", "");
     if (mode == null) {
       throw new IllegalArgumentException("mode is missing: use auto, verify or local.");
     }
@@ -75,41 +73,12 @@ public final class GatePolicy {
   }
 
   /**
-   * Every limit given; validates each, an invalid one fails with its value and the allowed range.
-   *
-   * @deprecated the checks' settings moved into the checks: use {@link #defaults()} with the {@code with...}
-   *     methods and {@link #with(CheckSettings)}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
-      LateWritePolicy lateWrites, Duration embargo, TrainTestOverlapPolicy trainTestOverlap, int futureReadSample,
-      double maxFeatureAuc) {
-    this(maxLift, confidence, liftTolerance, availabilityLag, mode, withDefaults(
-        required(lateWrites, "late-writes policy is missing: use fail or warn."), new LabelHorizonSettings(embargo),
-        required(trainTestOverlap, "train/test-overlap policy is missing: use fail, warn or off."),
-        new FutureReadSettings(futureReadSample), new FeatureLabelSettings(maxFeatureAuc)));
-  }
-
-  /**
-   * The limits without the training-set and probe settings: no embargo, overlap warns, probes sample 1,000.
-   *
-   * @deprecated use {@link #defaults()} with the {@code with...} methods
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy(double maxLift, double confidence, double liftTolerance, Duration availabilityLag, Mode mode,
-      LateWritePolicy lateWrites) {
-    this(maxLift, confidence, liftTolerance, availabilityLag, mode, withDefaults(
-        required(lateWrites, "late-writes policy is missing: use fail or warn.")));
-  }
-
-  /**
    * The documented defaults (docs/configuration.md): max lift 0.05, confidence 0.95, lift tolerance 0.01,
    * no availability lag, mode auto, and every check's defaults (undeclared late writes fail, no embargo,
    * train/test overlap warns, future-read probes re-run 1,000 rows, max feature AUC 0.90).
    */
   public static GatePolicy defaults() {
-    return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
-        withDefaults());
+    return bare().withSettings(withDefaults());
   }
 
   /** Largest AUC lift over the baseline accepted without a sign-off (default 0.05). */
@@ -191,107 +160,6 @@ public final class GatePolicy {
     return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, value, settings);
   }
 
-  /**
-   * Whether undeclared late writes into closed history fail the gate or only warn (default
-   * {@link LateWritePolicy#FAIL}).
-   *
-   * @deprecated a setting of the history check: {@code settings(LateWritePolicy.DEFAULT)}
-   */
-  @Deprecated(since = "0.1")
-  public LateWritePolicy lateWrites() {
-    return settings(LateWritePolicy.DEFAULT);
-  }
-
-  /**
-   * A copy with another late-writes policy.
-   *
-   * @deprecated use {@code with(policy)}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy withLateWrites(LateWritePolicy value) {
-    return with(required(value, "late-writes policy is missing: use fail or warn."));
-  }
-
-  /**
-   * How long before the earliest test decision every training label must have resolved (default 0).
-   *
-   * @deprecated a setting of the label-horizon screen: {@code settings(LabelHorizonSettings.DEFAULTS).embargo()}
-   */
-  @Deprecated(since = "0.1")
-  public Duration embargo() {
-    return settings(LabelHorizonSettings.DEFAULTS).embargo();
-  }
-
-  /**
-   * A copy with another embargo between the last training label and the first test decision.
-   *
-   * @deprecated use {@code with(new LabelHorizonSettings(embargo))}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy withEmbargo(Duration value) {
-    return with(new LabelHorizonSettings(value));
-  }
-
-  /**
-   * Whether test rows whose entity's future was in training fail, warn (default) or are not checked.
-   *
-   * @deprecated a setting of the overlap screen: {@code settings(TrainTestOverlapPolicy.DEFAULT)}
-   */
-  @Deprecated(since = "0.1")
-  public TrainTestOverlapPolicy trainTestOverlap() {
-    return settings(TrainTestOverlapPolicy.DEFAULT);
-  }
-
-  /**
-   * A copy with another train/test-overlap policy.
-   *
-   * @deprecated use {@code with(policy)}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy withTrainTestOverlap(TrainTestOverlapPolicy value) {
-    return with(required(value, "train/test-overlap policy is missing: use fail, warn or off."));
-  }
-
-  /**
-   * How many rows each future-read probe re-runs (default 1,000).
-   *
-   * @deprecated a setting of the probe: {@code settings(FutureReadSettings.DEFAULTS).sample()}
-   */
-  @Deprecated(since = "0.1")
-  public int futureReadSample() {
-    return settings(FutureReadSettings.DEFAULTS).sample();
-  }
-
-  /**
-   * A copy where each future-read probe re-runs {@code rows} rows.
-   *
-   * @deprecated use {@code with(new FutureReadSettings(rows))}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy withFutureReadSample(int rows) {
-    return with(new FutureReadSettings(rows));
-  }
-
-  /**
-   * Direction-free AUC of a single feature at or above which the feature–label screen fails (default 0.90).
-   *
-   * @deprecated a setting of the screen: {@code settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()}
-   */
-  @Deprecated(since = "0.1")
-  public double maxFeatureAuc() {
-    return settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc();
-  }
-
-  /**
-   * A copy with another max feature AUC for the feature–label screen.
-   *
-   * @deprecated use {@code with(new FeatureLabelSettings(value))}
-   */
-  @Deprecated(since = "0.1")
-  public GatePolicy withMaxFeatureAuc(double value) {
-    return with(new FeatureLabelSettings(value));
-  }
-
   @Override
   public boolean equals(Object o) {
     return o instanceof GatePolicy p && Double.compare(maxLift, p.maxLift) == 0
@@ -312,8 +180,42 @@ public final class GatePolicy {
 
   /** A policy with the gate's defaults and no check settings: what each check's defaults are applied to. */
   static GatePolicy bare() {
-    return new GatePolicy(DEFAULT_MAX_LIFT, DEFAULT_CONFIDENCE, DEFAULT_LIFT_TOLERANCE, Duration.ZERO, Mode.AUTO,
-        Map.of());
+    return Bare.POLICY;
+  }
+
+  /** The gate's own defaults, parsed once from its settings' defaults. */
+  private static final class Bare {
+    static final GatePolicy POLICY = bare();
+
+    private static GatePolicy bare() {
+      GatePolicy policy = new GatePolicy(0, 0.5, 0, Duration.ZERO, Mode.AUTO, Map.of());
+      for (Setting<?> setting : SETTINGS) {
+        policy = setting.applyDefault(policy);
+      }
+      return policy;
+    }
+  }
+
+  private GatePolicy withSettings(Map<Class<?>, CheckSettings> values) {
+    return new GatePolicy(maxLift, confidence, liftTolerance, availabilityLag, mode, values);
+  }
+
+  /** The allowed range of max lift and lift tolerance: [0, 1). */
+  private static boolean belowOne(double value) {
+    return value >= 0 && value < 1;
+  }
+
+  /** The allowed range of the confidence level: (0, 1). */
+  private static boolean inside(double value) {
+    return value > 0 && value < 1;
+  }
+
+  /** Fails with the value, the setting's allowed values and its key unless {@code allowed}. */
+  private static void require(Setting<?> setting, Object value, boolean allowed, String name, String unit) {
+    if (!allowed) {
+      throw new IllegalArgumentException(name + " is " + value + ": it must be " + setting.allowed() + unit + " ("
+          + setting.key() + ").");
+    }
   }
 
   /** The check settings, by type. */
@@ -335,10 +237,4 @@ public final class GatePolicy {
     return map;
   }
 
-  private static <T> T required(T value, String message) {
-    if (value == null) {
-      throw new IllegalArgumentException(message);
-    }
-    return value;
-  }
 }

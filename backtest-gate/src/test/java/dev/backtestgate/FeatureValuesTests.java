@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import static dev.backtestgate.GateFixtures.CLOCK;
 import static dev.backtestgate.GateFixtures.data;
 import static dev.backtestgate.GateFixtures.run;
@@ -110,12 +111,12 @@ class FeatureValuesTests {
     assertThat(auc).isBetween(0.75, 0.9);
 
     assertThat(evaluate(noisy, GatePolicy.defaults()).verdict()).isEqualTo(Verdict.PASSED);
-    assertThat(evaluate(noisy, GatePolicy.defaults().withMaxFeatureAuc(auc)).verdict()).isEqualTo(Verdict.FAILED);
-    assertThat(evaluate(noisy, GatePolicy.defaults().withMaxFeatureAuc(Math.nextUp(auc))).verdict())
+    assertThat(evaluate(noisy, GatePolicy.defaults().with(new FeatureLabelSettings(auc))).verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(evaluate(noisy, GatePolicy.defaults().with(new FeatureLabelSettings(Math.nextUp(auc)))).verdict())
         .isEqualTo(Verdict.PASSED);
 
     BacktestRun perfect = run(GATE, d).featureValues("balance", derivedFromLabel(d.labels(), 0.0, 5)).build();
-    GateResult result = evaluate(perfect, GatePolicy.defaults().withMaxFeatureAuc(1.0));
+    GateResult result = evaluate(perfect, GatePolicy.defaults().with(new FeatureLabelSettings(1.0)));
     assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class,
         f -> assertThat(f.render().headline()).isEqualTo("Feature 'balance' alone separates the classes perfectly."));
   }
@@ -199,10 +200,10 @@ class FeatureValuesTests {
   @Test
   void policyRejectsAMaxFeatureAucOutsideItsRange() {
     for (double bad : new double[] {0.5, 1.01, Double.NaN}) {
-      assertThatThrownBy(() -> GatePolicy.defaults().withMaxFeatureAuc(bad))
+      assertThatThrownBy(() -> GatePolicy.defaults().with(new FeatureLabelSettings(bad)))
           .hasMessageContaining("max feature AUC is " + bad + ": it must be above 0.5 and at most 1");
     }
-    assertThat(GatePolicy.defaults().maxFeatureAuc()).isEqualTo(0.90);
-    assertThat(List.of(GatePolicy.defaults().withMaxLift(0.1).withMaxFeatureAuc(0.8).maxFeatureAuc())).containsExactly(0.8);
+    assertThat(GatePolicy.defaults().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()).isEqualTo(0.90);
+    assertThat(List.of(GatePolicy.defaults().withMaxLift(0.1).with(new FeatureLabelSettings(0.8)).settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc())).containsExactly(0.8);
   }
 }

@@ -8,6 +8,7 @@ import static dev.backtestgate.GateFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import dev.backtestgate.history.HistoryCheck;
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.LateWriteDetector;
@@ -246,11 +247,11 @@ class GateEvidenceTests {
         CLOCK);
     assertThat(flagged.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class,
         f -> assertThat(f.score()).isEqualTo(proxy));
-    assertThat(BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults().withMaxFeatureAuc(0.999),
+    assertThat(BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
         NO_REVIEWS, CLOCK).verdict()).isEqualTo(Verdict.PASSED);
 
     FeatureScore at99 = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("balance", nearLabel), 0.99);
-    assertThat(BacktestGate.evaluate(plain.withFeatureScore(at99), GatePolicy.defaults().withMaxFeatureAuc(0.999),
+    assertThat(BacktestGate.evaluate(plain.withFeatureScore(at99), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
         NO_REVIEWS, CLOCK).unresolved()).extracting(f -> ((Finding.CheckFailed) f).reason()).containsExactly(
         "the feature-label screen of 'balance' was computed at confidence 0.99 but the gate's policy uses 0.95 "
             + "(backtestgate.confidence): screen it at 0.95.");

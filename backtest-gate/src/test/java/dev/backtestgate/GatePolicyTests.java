@@ -1,11 +1,14 @@
 package dev.backtestgate;
 
+import dev.backtestgate.screen.futureread.FutureReadSettings;
+import dev.backtestgate.screen.horizon.LabelHorizonSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.history.LateWritePolicy;
 import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -18,17 +21,22 @@ class GatePolicyTests {
     assertThat(p.liftTolerance()).isEqualTo(0.01);
     assertThat(p.availabilityLag()).isEqualTo(Duration.ZERO);
     assertThat(p.mode()).isEqualTo(Mode.AUTO);
-    assertThat(p.lateWrites()).isEqualTo(LateWritePolicy.FAIL);
-    assertThat(p.futureReadSample()).isEqualTo(1_000);
+    assertThat(p.settings(LateWritePolicy.DEFAULT)).isEqualTo(LateWritePolicy.FAIL);
+    assertThat(p.settings(FutureReadSettings.DEFAULTS).sample()).isEqualTo(1_000);
   }
 
   @Test
   void withCopiesChangeOneField() {
     GatePolicy p = GatePolicy.defaults().withMaxLift(0.1).withConfidence(0.9).withLiftTolerance(0.02)
-        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).withLateWrites(LateWritePolicy.FAIL)
-        .withFutureReadSample(50);
-    assertThat(p).isEqualTo(new GatePolicy(0.1, 0.9, 0.02, Duration.ofHours(6), Mode.VERIFY, LateWritePolicy.FAIL,
-        Duration.ZERO, TrainTestOverlapPolicy.DEFAULT, 50, 0.90));
+        .withAvailabilityLag(Duration.ofHours(6)).withMode(Mode.VERIFY).with(LateWritePolicy.FAIL)
+        .with(new FutureReadSettings(50));
+    assertThat(List.of(p.maxLift(), p.confidence(), p.liftTolerance())).containsExactly(0.1, 0.9, 0.02);
+    assertThat(p.availabilityLag()).isEqualTo(Duration.ofHours(6));
+    assertThat(p.mode()).isEqualTo(Mode.VERIFY);
+    assertThat(p.settings(FutureReadSettings.DEFAULTS).sample()).isEqualTo(50);
+    assertThat(p).isNotEqualTo(GatePolicy.defaults()).isEqualTo(GatePolicy.defaults().with(new FutureReadSettings(50))
+        .withMode(Mode.VERIFY).withAvailabilityLag(Duration.ofHours(6)).withLiftTolerance(0.02).withConfidence(0.9)
+        .withMaxLift(0.1));
     assertThat(GatePolicy.defaults().maxLift()).isEqualTo(0.05);
   }
 
@@ -36,10 +44,11 @@ class GatePolicyTests {
   void invalidLimitsNameTheValueAndTheRange() {
     assertThatThrownBy(() -> GatePolicy.defaults().withMaxLift(Double.NaN)).hasMessageContaining("max lift is NaN");
     assertThatThrownBy(() -> GatePolicy.defaults().withConfidence(1)).hasMessageContaining("confidence is 1.0");
-    assertThatThrownBy(() -> GatePolicy.defaults().withFutureReadSample(0))
+    assertThatThrownBy(() -> GatePolicy.defaults().with(new FutureReadSettings(0)))
         .hasMessageContaining("future-read sample is 0");
     assertThatThrownBy(() -> GatePolicy.defaults().withLiftTolerance(-0.1))
-        .hasMessageContaining("lift tolerance is -0.1");
+        .hasMessageContaining("lift tolerance is -0.1: it must be a decimal number at least 0 and below 1")
+        .hasMessageContaining("(backtestgate.lift-tolerance)");
     assertThatThrownBy(() -> GatePolicy.defaults().withAvailabilityLag(Duration.ofSeconds(-1)))
         .hasMessageContaining("availability lag is PT-1S");
   }
@@ -47,14 +56,15 @@ class GatePolicyTests {
   @Test
   void trainingSetSettingsDefaultToNoEmbargoAndAWarningOnOverlap() {
     GatePolicy p = GatePolicy.defaults();
-    assertThat(p.embargo()).isEqualTo(Duration.ZERO);
-    assertThat(p.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.WARN);
-    GatePolicy changed = p.withEmbargo(Duration.ofDays(7)).withTrainTestOverlap(TrainTestOverlapPolicy.FAIL);
-    assertThat(changed.embargo()).isEqualTo(Duration.ofDays(7));
-    assertThat(changed.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.FAIL);
-    assertThat(changed.withMaxLift(0.1).embargo()).isEqualTo(Duration.ofDays(7));
-    assertThatThrownBy(() -> p.withEmbargo(Duration.ofDays(-1))).hasMessageContaining("embargo is PT-24H");
-    assertThatThrownBy(() -> p.withTrainTestOverlap(null)).hasMessageContaining("use fail, warn or off");
+    assertThat(p.settings(LabelHorizonSettings.DEFAULTS).embargo()).isEqualTo(Duration.ZERO);
+    assertThat(p.settings(TrainTestOverlapPolicy.DEFAULT)).isEqualTo(TrainTestOverlapPolicy.WARN);
+    GatePolicy changed = p.with(new LabelHorizonSettings(Duration.ofDays(7))).with(TrainTestOverlapPolicy.FAIL);
+    assertThat(changed.settings(LabelHorizonSettings.DEFAULTS).embargo()).isEqualTo(Duration.ofDays(7));
+    assertThat(changed.settings(TrainTestOverlapPolicy.DEFAULT)).isEqualTo(TrainTestOverlapPolicy.FAIL);
+    assertThat(changed.withMaxLift(0.1).settings(LabelHorizonSettings.DEFAULTS).embargo())
+        .isEqualTo(Duration.ofDays(7));
+    assertThatThrownBy(() -> p.with(new LabelHorizonSettings(Duration.ofDays(-1)))).hasMessageContaining("embargo is PT-24H");
+    assertThatThrownBy(() -> p.with(null)).hasMessageContaining("check settings");
     assertThat(TrainTestOverlapPolicy.parse("off", "test")).isEqualTo(TrainTestOverlapPolicy.OFF);
     assertThatThrownBy(() -> TrainTestOverlapPolicy.parse("Warn", "-D"))
         .hasMessage("invalid value for backtestgate.train-test-overlap: 'Warn' (from -D); allowed values: "

@@ -220,7 +220,7 @@ class HistoryFindingsTests {
         .lateWrites(LateWriteDetector.withDefaults().detect(statusTable(false, false)))
         .history(HistoryCheck.compare(committed, statusTable(false, false)))
         .build();
-    assertThat(evaluate(run, GatePolicy.defaults().withLateWrites(LateWritePolicy.FAIL)).verdict())
+    assertThat(evaluate(run, GatePolicy.defaults().with(LateWritePolicy.FAIL)).verdict())
         .isEqualTo(Verdict.PASSED);
   }
 }

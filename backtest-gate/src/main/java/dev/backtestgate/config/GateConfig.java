@@ -5,10 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.backtestgate.CheckProvider;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.InvalidSettingException;
-import dev.backtestgate.Mode;
 import dev.backtestgate.Setting;
 import dev.backtestgate.internal.Edits;
-import dev.backtestgate.time.EpochMillis;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,31 +47,12 @@ public final class GateConfig {
   /** Allowed values of the two directories. */
   private static final String DIRECTORY = "a directory path, absolute or relative to the module directory";
 
-  /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
-  public static final Setting<Double> MAX_LIFT = Setting.of(PREFIX + "max-lift", "0.05",
-      "a decimal number at least 0 and below 1, e.g. 0.05", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
-      GatePolicy::withMaxLift);
-  /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
-  public static final Setting<Double> CONFIDENCE = Setting.of(PREFIX + "confidence", "0.95",
-      "a decimal number strictly between 0 and 1, e.g. 0.95", text -> Setting.decimal(text, v -> v > 0 && v < 1),
-      GatePolicy::withConfidence);
-  /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
-  public static final Setting<Double> LIFT_TOLERANCE = Setting.of(PREFIX + "lift-tolerance", "0.01",
-      "a decimal number at least 0 and below 1, e.g. 0.01", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
-      GatePolicy::withLiftTolerance);
-  /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
-  public static final Setting<java.time.Duration> AVAILABILITY_LAG = Setting.of(PREFIX + "availability-lag", "PT0S",
-      "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
-          + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag);
   /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
   public static final Setting<Path> REVIEW_DIR = Setting.of(REVIEW_DIR_KEY, DEFAULT_REVIEW_DIR, DIRECTORY,
       GateConfig::path, (policy, dir) -> policy);
   /** Where reports and pending sign-offs are written; relative to the module directory. */
   public static final Setting<Path> REPORT_DIR = Setting.of(REPORT_DIR_KEY, DEFAULT_REPORT_DIR, DIRECTORY,
       GateConfig::path, (policy, dir) -> policy);
-  /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
-  public static final Setting<Mode> MODE = Setting.of(PREFIX + "mode", "auto", "auto, verify or local",
-      text -> Setting.oneOf(text, Mode.values(), Mode::configValue), GatePolicy::withMode);
   /**
    * The Maven plugin's switch that skips its {@code check} goal ({@code true} or {@code false}); known here so that
    * a build that sets it for the plugin does not fail its gated tests on an unknown key. The gate ignores it.
@@ -93,8 +72,8 @@ public final class GateConfig {
     static final Map<String, Setting<?>> BY_KEY = byKey(SETTINGS);
 
     private static List<Setting<?>> load() {
-      List<Setting<?>> all = new ArrayList<>(List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE, AVAILABILITY_LAG,
-          REVIEW_DIR, REPORT_DIR, MODE));
+      List<Setting<?>> all = new ArrayList<>(List.of(GatePolicy.MAX_LIFT, GatePolicy.CONFIDENCE,
+          GatePolicy.LIFT_TOLERANCE, GatePolicy.AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, GatePolicy.MODE));
       for (CheckProvider provider : CheckProvider.installed()) {
         all.addAll(provider.settings());
       }

@@ -55,15 +55,26 @@ public final class HistoryChecks implements CheckProvider {
   @Override
   public List<FindingKind> kinds() {
     return List.of(
-        new FindingKind("late-writes", "Late writes into closed partitions",
+        new FindingKind(LateWritesFinding.KIND, "Late writes into closed partitions",
             "Events were recorded long after they became valid without declaring what they correct: a backfill "
                 + "edited closed history, so a backtest on it sees values nobody knew at the time. Declared "
                 + "corrections are listed by reason code and never fail."),
-        new FindingKind("rewritten-history", "History rewritten in place",
+        new FindingKind(RewrittenHistoryFinding.KIND, "History rewritten in place",
             "Closed partitions differ from the committed history manifest: old rows now carry values nobody knew "
                 + "at the time. Restore the history or review and accept a new manifest "
-                + "(mvn backtest-gate:accept-history)."));
+                + "(mvn backtest-gate:accept-history)."),
+        HISTORY_WRITERS);
   }
+
+  /**
+   * The kind of the audits of who can or did write a table's history (the PostgreSQL grants and guard audits,
+   * a lakehouse table's writers): reported by backtest-gate-jdbc and backtest-gate-lakehouse, stated here once.
+   */
+  public static final FindingKind HISTORY_WRITERS = new FindingKind("history-writers",
+      "Who can rewrite or has rewritten a table's history",
+      "Roles or engines able to update, delete or overwrite closed history, or that did: each is a way for "
+          + "old rows to take on values nobody knew at the time. Revoke the grants, guard the table, or name "
+          + "the break-glass role; the finding lists each writer and how it got the right.");
 
   /** The late-writes rule, for a run and for evidence computed elsewhere alike. */
   @API(status = INTERNAL, since = "0.1")

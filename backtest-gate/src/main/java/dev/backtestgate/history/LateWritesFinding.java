@@ -20,9 +20,12 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record LateWritesFinding(LateWriteReport report, LateWritePolicy policy) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "late-writes";
+
   @Override
   public String kind() {
-    return "late-writes";
+    return KIND;
   }
 
   @Override

@@ -18,12 +18,15 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RewrittenHistoryFinding(HistoryCheckResult result) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "rewritten-history";
+
   /** How many changed partitions the console text names before summing up the rest. */
   public static final int MAX_PARTITIONS = 5;
 
   @Override
   public String kind() {
-    return "rewritten-history";
+    return KIND;
   }
 
   @Override

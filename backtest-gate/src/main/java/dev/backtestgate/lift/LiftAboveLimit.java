@@ -17,9 +17,12 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record LiftAboveLimit(Comparison comparison, double maxLift) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "lift";
+
   @Override
   public String kind() {
-    return "lift";
+    return KIND;
   }
 
   @Override

@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class LiftChecks implements CheckProvider {
   /** Lift above the limit and a perfect candidate, from the comparison the gate computed. */
-  private static final Check LIFT = Check.of("lift", c -> c.comparison()
+  private static final Check LIFT = Check.of(LiftAboveLimit.KIND, c -> c.comparison()
       .map(comparison -> findings(comparison, c.policy())).orElse(List.of()));
 
   /** For {@link java.util.ServiceLoader}. */
@@ -40,11 +40,11 @@ public final class LiftChecks implements CheckProvider {
   @Override
   public List<FindingKind> kinds() {
     return List.of(
-        new FindingKind("lift", "AUC lift above the limit without a leakage review",
+        new FindingKind(LiftAboveLimit.KIND, "AUC lift above the limit without a leakage review",
             "The candidate beats the baseline by more than backtestgate.max-lift: the classic signature of leaked "
                 + "future data. Read the report, then either fix the leak or have a reviewer sign it off "
                 + "(mvn backtest-gate:sign-off) and commit the review file."),
-        new FindingKind("perfect-auc", "Candidate AUC of 1.000",
+        new FindingKind(PerfectCandidate.KIND, "Candidate AUC of 1.000",
             "The candidate ranks every positive above every negative. Real models almost never do: a perfect score "
                 + "usually means the label leaked into a feature. Needs a leakage review even below the lift "
                 + "limit."));

@@ -15,9 +15,12 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PerfectCandidate(String candidate, double candidateAuc) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "perfect-auc";
+
   @Override
   public String kind() {
-    return "perfect-auc";
+    return KIND;
   }
 
   @Override

@@ -42,7 +42,7 @@ public final class PointInTimeChecks implements CheckProvider {
 
   @Override
   public List<FindingKind> kinds() {
-    return List.of(new FindingKind("point-in-time", "Feature recorded after the decision time",
+    return List.of(new FindingKind(PointInTimeFinding.KIND, "Feature recorded after the decision time",
         "A feature value was used before it was known (knownAt + availability lag after the decision time). "
             + "Fix the join, or waive the feature by name with a reason in the leakage review."));
   }

@@ -17,13 +17,16 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PointInTimeFinding(PointInTimeViolation violation) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "point-in-time";
+
   /** Why a point-in-time violation matters. */
   public static final String WHY = "A model that uses values recorded after its decision saw the future: its backtest "
       + "score is not evidence.";
 
   @Override
   public String kind() {
-    return "point-in-time";
+    return KIND;
   }
 
   @Override

@@ -5,6 +5,7 @@ import static dev.backtestgate.internal.Wording.fmt;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
+import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,7 +45,7 @@ final class FeatureLabelSection {
         + "max(AUC, 1 − AUC) with its %.0f%% DeLong interval. Missing values rank below every value; categories are "
         + "scored by their out-of-fold positive rate. A single feature at or above %.3f "
         + "(backtestgate.max-feature-auc), or one that separates the classes perfectly, fails.",
-        scores.get(0).confidenceLevel() * 100, r.policy().maxFeatureAuc()), "class", "note");
+        scores.get(0).confidenceLevel() * 100, r.policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()), "class", "note");
     Page.scrollRegion(out, "Feature-label screen of each feature");
     out.open("table", "id", "feature-label-table", "class", "numbers").open("thead").open("tr")
         .element("th", "Feature").element("th", "Type").element("th", "AUC", "class", "num")

@@ -53,7 +53,7 @@ record ReportEvidence(
 
   /** The evidence of a run at the default confidence level, its AUCs computed here. */
   public static ReportEvidence of(BacktestRun run) {
-    return of(run, GatePolicy.DEFAULT_CONFIDENCE, null);
+    return of(run, GatePolicy.defaults().confidence(), null);
   }
 
   /**

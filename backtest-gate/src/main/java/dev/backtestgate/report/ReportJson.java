@@ -9,6 +9,7 @@ import dev.backtestgate.GateResult;
 import dev.backtestgate.RunSummary;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,7 @@ final class ReportJson {
     number(policy, "confidence", r.policy().confidence());
     number(policy, "liftTolerance", r.policy().liftTolerance());
     policy.put("availabilityLag", r.policy().availabilityLag().toString());
-    number(policy, "maxFeatureAuc", r.policy().maxFeatureAuc());
+    number(policy, "maxFeatureAuc", r.policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc());
     ObjectNode run = root.putObject("run");
     run.put("candidate", r.run().candidate());
     run.put("baseline", r.run().baseline());

@@ -28,7 +28,6 @@ class HostileDurationTests {
         Arguments.of("policy lag", "availability lag", (Consumer<Duration>) d ->
             GatePolicy.defaults().withAvailabilityLag(d)),
         Arguments.of("embargo settings", "embargo", (Consumer<Duration>) LabelHorizonSettings::new),
-        Arguments.of("deprecated embargo", "embargo", (Consumer<Duration>) d -> GatePolicy.defaults().withEmbargo(d)),
         Arguments.of("join lag", "availability lag", (Consumer<Duration>) d ->
             PointInTimeJoin.builder().availabilityLag(d)),
         Arguments.of("join ttl", "time-to-live", (Consumer<Duration>) d -> PointInTimeJoin.builder().ttl(d)),

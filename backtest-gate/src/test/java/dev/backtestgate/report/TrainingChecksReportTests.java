@@ -1,5 +1,6 @@
 package dev.backtestgate.report;
 
+import dev.backtestgate.screen.horizon.LabelHorizonSettings;
 import static dev.backtestgate.GateFixtures.DAY;
 import static dev.backtestgate.GateFixtures.START;
 import static dev.backtestgate.GateFixtures.data;
@@ -152,7 +153,7 @@ class TrainingChecksReportTests {
 
   @Test
   void theEmbargoWidensTheGap() {
-    GatePolicy week = GatePolicy.defaults().withEmbargo(Duration.ofDays(7));
+    GatePolicy week = GatePolicy.defaults().with(new LabelHorizonSettings(Duration.ofDays(7)));
     assertThat(scenarios.publish(horizon(OUTCOME + 7 * DAY), Mode.LOCAL, week).result().verdict())
         .isEqualTo(Verdict.PASSED);
     PublishedGate g = scenarios.publish(horizon(OUTCOME), Mode.LOCAL, week);
@@ -191,7 +192,7 @@ class TrainingChecksReportTests {
   @Test
   void overlapFailsUnderFailAndIsNotCheckedUnderOff() throws Exception {
     PublishedGate failed = scenarios.publish(overlap(), Mode.LOCAL,
-        GatePolicy.defaults().withTrainTestOverlap(TrainTestOverlapPolicy.FAIL));
+        GatePolicy.defaults().with(TrainTestOverlapPolicy.FAIL));
     assertThat(failed.result().verdict()).isEqualTo(Verdict.FAILED);
     assertThat(failed.result().unresolved()).singleElement()
         .satisfies(f -> assertThat(f.resolution()).isEqualTo(Finding.Resolution.FIX));
@@ -203,7 +204,7 @@ class TrainingChecksReportTests {
         .isEqualTo("train-test-overlap: 3 test rows from 3 entities whose future was in the training set.");
 
     PublishedGate off = scenarios.publish(overlap(), Mode.LOCAL,
-        GatePolicy.defaults().withTrainTestOverlap(TrainTestOverlapPolicy.OFF));
+        GatePolicy.defaults().with(TrainTestOverlapPolicy.OFF));
     assertThat(off.result().verdict()).isEqualTo(Verdict.PASSED);
     assertThat(off.result().findings()).isEmpty();
   }

@@ -155,7 +155,7 @@ final class ReportPages {
         .lateWrites(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))), policy, own, now);
     TrainingWindow honestWindow = b.trainingWindow(Timeline.TEST_FROM - Timeline.OUTCOME_WINDOW);
     p.publish("train-test-overlap", PREFIX + "ReportPages#testAccountsInTraining",
-        gate -> withOverlap(honestWindow, gate), policy.withTrainTestOverlap(TrainTestOverlapPolicy.FAIL), own, now);
+        gate -> withOverlap(honestWindow, gate), policy.with(TrainTestOverlapPolicy.FAIL), own, now);
     p.publish("check-failed", PREFIX + "ReportPages#aCheckThatThrows", gate -> honest.toBuilder(gate)
         .check(Check.of("defaults per month", c -> {
           throw new IllegalStateException("no defaults recorded for 2025-03: the outcome feed stops in February");

@@ -2,6 +2,7 @@ package dev.backtestgate.jdbc;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.history.HistoryChecks;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.Finding;
@@ -161,7 +162,7 @@ public final class GuardAudit {
       List<GuardAuditReport.Use> uses) implements Finding {
     @Override
     public String kind() {
-      return "history-writers";
+      return HistoryChecks.HISTORY_WRITERS.kind();
     }
 
     @Override

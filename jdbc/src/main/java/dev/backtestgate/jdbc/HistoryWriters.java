@@ -2,6 +2,7 @@ package dev.backtestgate.jdbc;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.history.HistoryChecks;
 import dev.backtestgate.Check;
 import dev.backtestgate.Finding;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public record HistoryWriters(GrantsReport report) implements Finding {
 
   @Override
   public String kind() {
-    return "history-writers";
+    return HistoryChecks.HISTORY_WRITERS.kind();
   }
 
   @Override

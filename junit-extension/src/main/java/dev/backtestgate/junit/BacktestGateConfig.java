@@ -2,6 +2,7 @@ package dev.backtestgate.junit;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.history.LateWritePolicy;
 import dev.backtestgate.screen.featurelabel.FeatureLabelChecks;
@@ -37,19 +38,19 @@ public final class BacktestGateConfig {
   public static final String PREFIX = GateConfig.PREFIX;
 
   /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
-  public static final String MAX_LIFT = GateConfig.MAX_LIFT.key();
+  public static final String MAX_LIFT = GatePolicy.MAX_LIFT.key();
   /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
-  public static final String CONFIDENCE = GateConfig.CONFIDENCE.key();
+  public static final String CONFIDENCE = GatePolicy.CONFIDENCE.key();
   /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
-  public static final String LIFT_TOLERANCE = GateConfig.LIFT_TOLERANCE.key();
+  public static final String LIFT_TOLERANCE = GatePolicy.LIFT_TOLERANCE.key();
   /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
-  public static final String AVAILABILITY_LAG = GateConfig.AVAILABILITY_LAG.key();
+  public static final String AVAILABILITY_LAG = GatePolicy.AVAILABILITY_LAG.key();
   /** Where committed leakage reviews live; relative to the module directory. Default leakage-reviews. */
   public static final String REVIEW_DIR = GateConfig.REVIEW_DIR.key();
   /** Where reports and pending sign-offs are written; relative to the module directory. */
   public static final String REPORT_DIR = GateConfig.REPORT_DIR.key();
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
-  public static final String MODE = GateConfig.MODE.key();
+  public static final String MODE = GatePolicy.MODE.key();
   /** warn or fail: whether undeclared late writes into closed history fail the gate. Default fail. */
   public static final String LATE_WRITES = LateWritePolicy.KEY;
   /** How long before the first test decision each training label must be resolved; ISO-8601. Default PT0S. */

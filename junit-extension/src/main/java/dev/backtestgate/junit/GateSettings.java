@@ -41,7 +41,7 @@ record GateSettings(GatePolicy policy, Path reviewDir, Path reportDir) {
     if (annotated.isPresent()) {
       double maxLift = annotated.get().annotation().maxLift();
       try {
-        policy = GateConfig.MAX_LIFT.applyTo(policy, Double.toString(maxLift), annotated.get().source()
+        policy = GatePolicy.MAX_LIFT.applyTo(policy, Double.toString(maxLift), annotated.get().source()
             + ": @LeakageGated(maxLift = " + maxLift + ")");
       } catch (InvalidSettingException e) {
         throw new ExtensionConfigurationException(e.getMessage(), e);

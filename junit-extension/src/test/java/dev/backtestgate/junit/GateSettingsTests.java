@@ -1,5 +1,8 @@
 package dev.backtestgate.junit;
 
+import dev.backtestgate.screen.futureread.FutureReadSettings;
+import dev.backtestgate.screen.horizon.LabelHorizonSettings;
+import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,8 +44,9 @@ class GateSettingsTests {
         BacktestGateConfig.MODE, "verify", BacktestGateConfig.FUTURE_READ_SAMPLE, "250"));
 
     assertThat(settings.policy())
-        .isEqualTo(new GatePolicy(0.03, 0.99, 0, Duration.ofHours(30), Mode.VERIFY, LateWritePolicy.FAIL,
-            Duration.ZERO, dev.backtestgate.screen.overlap.TrainTestOverlapPolicy.DEFAULT, 250, 0.90));
+        .isEqualTo(GatePolicy.defaults().withMaxLift(0.03).withConfidence(0.99).withLiftTolerance(0)
+            .withAvailabilityLag(Duration.ofHours(30)).withMode(Mode.VERIFY)
+            .with(new dev.backtestgate.screen.futureread.FutureReadSettings(250)));
     assertThat(settings.reviewDir()).isEqualTo(Path.of("/srv/reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("gate"));
   }
@@ -65,8 +69,8 @@ class GateSettingsTests {
   @ParameterizedTest
   @CsvSource({"0.8, 0.8", "1, 1.0", "0.95, 0.95", "0.5000001, 0.5000001"})
   void maxFeatureAucAcceptsDecimalsAboveOneHalfUpToOne(String text, double expected) {
-    assertThat(resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)).policy().maxFeatureAuc()).isEqualTo(expected);
-    assertThat(resolve(Map.of()).policy().maxFeatureAuc()).isEqualTo(0.90);
+    assertThat(resolve(Map.of(BacktestGateConfig.MAX_FEATURE_AUC, text)).policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()).isEqualTo(expected);
+    assertThat(resolve(Map.of()).policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()).isEqualTo(0.90);
   }
 
   @ParameterizedTest
@@ -104,7 +108,7 @@ class GateSettingsTests {
   @ParameterizedTest
   @CsvSource({"1, 1", "1000, 1000", "' 25 ', 25", "2147483647, 2147483647", "all, 2147483647"})
   void theFutureReadSampleIsAPositiveWholeNumberOrAll(String text, int expected) {
-    assertThat(resolve(Map.of(BacktestGateConfig.FUTURE_READ_SAMPLE, text)).policy().futureReadSample())
+    assertThat(resolve(Map.of(BacktestGateConfig.FUTURE_READ_SAMPLE, text)).policy().settings(FutureReadSettings.DEFAULTS).sample())
         .isEqualTo(expected);
   }
 
@@ -120,9 +124,9 @@ class GateSettingsTests {
   void theTrainingSetSettingsAreRead() {
     GatePolicy policy = resolve(Map.of(BacktestGateConfig.EMBARGO, "P7D", BacktestGateConfig.TRAIN_TEST_OVERLAP,
         "fail")).policy();
-    assertThat(policy.embargo()).isEqualTo(Duration.ofDays(7));
-    assertThat(policy.trainTestOverlap()).isEqualTo(TrainTestOverlapPolicy.FAIL);
-    assertThat(resolve(Map.of(BacktestGateConfig.TRAIN_TEST_OVERLAP, " off ")).policy().trainTestOverlap())
+    assertThat(policy.settings(LabelHorizonSettings.DEFAULTS).embargo()).isEqualTo(Duration.ofDays(7));
+    assertThat(policy.settings(TrainTestOverlapPolicy.DEFAULT)).isEqualTo(TrainTestOverlapPolicy.FAIL);
+    assertThat(resolve(Map.of(BacktestGateConfig.TRAIN_TEST_OVERLAP, " off ")).policy().settings(TrainTestOverlapPolicy.DEFAULT))
         .isEqualTo(TrainTestOverlapPolicy.OFF);
   }
 

@@ -1,5 +1,6 @@
 package dev.backtestgate.lakehouse;
 
+import dev.backtestgate.history.HistoryChecks;
 import dev.backtestgate.Finding;
 
 /**
@@ -12,7 +13,7 @@ interface TableWriters extends Finding {
 
   @Override
   default String kind() {
-    return "history-writers";
+    return HistoryChecks.HISTORY_WRITERS.kind();
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.FindingKind;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -69,9 +71,9 @@ final class Sarif {
       for (String kind : List.of(r.rule())) {
         if (!ruleIndex.containsKey(kind)) {
           ruleIndex.put(kind, ruleIndex.size());
-          FindingKinds.Kind k = FindingKinds.of(kind);
+          FindingKind k = FindingKinds.of(kind);
           ObjectNode rule = rules.addObject();
-          rule.put("id", k.id());
+          rule.put("id", k.kind());
           rule.putObject("shortDescription").put("text", k.title());
           rule.putObject("fullDescription").put("text", k.help());
           rule.putObject("help").put("text", k.help());

@@ -81,7 +81,7 @@ public final class SparkGateEvidence {
     private final SortedMap<String, String> values = new TreeMap<>();
     private final SortedMap<String, String> categories = new TreeMap<>();
     private Duration lag = Duration.ZERO;
-    private double confidenceLevel = GatePolicy.DEFAULT_CONFIDENCE;
+    private double confidenceLevel = GatePolicy.defaults().confidence();
     private LiftTrendSettings liftTrend = LiftTrendSettings.defaults();
     private final List<TableHistory> histories = new ArrayList<>();
 

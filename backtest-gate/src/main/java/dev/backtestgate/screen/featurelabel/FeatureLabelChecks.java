@@ -48,7 +48,7 @@ public final class FeatureLabelChecks implements CheckProvider {
 
   @Override
   public List<FindingKind> kinds() {
-    return List.of(new FindingKind("feature-label", "A single feature separates the labels",
+    return List.of(new FindingKind(FeatureLabelFinding.KIND, "A single feature separates the labels",
         "One feature alone predicts the label almost perfectly: it is likely derived from the label."));
   }
 

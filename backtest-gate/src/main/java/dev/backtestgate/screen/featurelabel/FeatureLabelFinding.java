@@ -19,6 +19,9 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FeatureLabelFinding(FeatureScore score, double maxFeatureAuc) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "feature-label";
+
   /** Why a feature that alone predicts the label matters. */
   public static final String WHY = "A single feature that separates the classes this well is usually computed from the "
       + "label or from what happened after the decision, even when its timestamps look honest: the model's score "
@@ -26,7 +29,7 @@ public record FeatureLabelFinding(FeatureScore score, double maxFeatureAuc) impl
 
   @Override
   public String kind() {
-    return "feature-label";
+    return KIND;
   }
 
   @Override

@@ -50,7 +50,7 @@ public final class FutureReadChecks implements CheckProvider {
 
   @Override
   public List<FindingKind> kinds() {
-    return List.of(new FindingKind("future-read", "Feature function reads the future",
+    return List.of(new FindingKind(FutureReadFinding.KIND, "Feature function reads the future",
         "Re-running a feature on history truncated at the decision time gives another value: the function "
             + "reads data from after the decision."));
   }

@@ -18,9 +18,12 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FutureReadFinding(FutureReadReport report) implements Finding {
+  /** The kind of this finding. */
+  public static final String KIND = "future-read";
+
   @Override
   public String kind() {
-    return "future-read";
+    return KIND;
   }
 
   @Override

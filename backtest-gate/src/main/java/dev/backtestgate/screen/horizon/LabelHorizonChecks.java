@@ -48,7 +48,7 @@ public final class LabelHorizonChecks implements CheckProvider {
 
   @Override
   public List<FindingKind> kinds() {
-    return List.of(new FindingKind("label-horizon", "Training labels resolved inside the test period",
+    return List.of(new FindingKind(LabelHorizonFinding.KIND, "Training labels resolved inside the test period",
         "The model trained on outcomes that were not known before the test period started."));
   }
 }

@@ -60,7 +60,7 @@ public final class TrainTestOverlapChecks implements CheckProvider {
 
   @Override
   public List<FindingKind> kinds() {
-    return List.of(new FindingKind("train-test-overlap", "Entities in both training and test",
+    return List.of(new FindingKind(TrainTestOverlapFinding.KIND, "Entities in both training and test",
         "Test rows whose entity appears in training at or after their decision time."));
   }
 }

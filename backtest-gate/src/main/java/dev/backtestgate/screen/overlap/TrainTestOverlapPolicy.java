@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
  * {@value #KEY}.
  *
  * <pre>{@code
- * GatePolicy strict = GatePolicy.defaults().withTrainTestOverlap(TrainTestOverlapPolicy.FAIL);
+ * GatePolicy strict = GatePolicy.defaults().with(TrainTestOverlapPolicy.FAIL);
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
