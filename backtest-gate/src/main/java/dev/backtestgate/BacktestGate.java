@@ -1,25 +1,13 @@
 package dev.backtestgate;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.history.HistoryChecks;
-import dev.backtestgate.history.TableHistory;
-import dev.backtestgate.lift.LiftChecks;
-import dev.backtestgate.lifttrend.LiftTrend;
-import dev.backtestgate.lifttrend.LiftTrendCheck;
-import dev.backtestgate.lifttrend.LiftTrendChecks;
-import dev.backtestgate.lifttrend.LiftTrendSettings;
-import dev.backtestgate.lifttrend.LiftTrendSkipped;
 import dev.backtestgate.metrics.AucComparison;
-import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.Fingerprint;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffRules;
 import dev.backtestgate.review.SignOffStatus;
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
-import dev.backtestgate.screen.featurelabel.FeatureLabelChecks;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -56,17 +44,16 @@ public final class BacktestGate {
    */
   public static GateResult evaluate(BacktestRun run, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
-    List<Check> builtIn = BuiltInChecks.of(run);
-    Optional<LiftTrend.WithAllRows> shared = builtIn.stream().anyMatch(LiftTrendChecks::isLiftTrend)
-        ? sharedPass(run, policy) : Optional.empty();
-    Comparison comparison = compare(run, policy, findings, shared.flatMap(LiftTrend.WithAllRows::allRows));
+    List<Check> checks = BuiltInChecks.of(run);
+    Optional<AucComparison> allRows = Optional.empty();
+    for (Check check : checks) {
+      if (allRows.isEmpty() && check instanceof ComparingCheck comparing) {
+        allRows = comparing.allRows(run, policy);
+      }
+    }
+    Comparison comparison = compare(run, policy, findings, allRows);
     Instant now = clock.instant();
     CheckContext context = new CheckContext(run, policy, Optional.ofNullable(comparison), now);
-    List<Check> checks = new ArrayList<>();
-    for (Check check : builtIn) {
-      checks.add(shared.isPresent() && LiftTrendChecks.isLiftTrend(check)
-          ? LiftTrendChecks.measured(shared.get().trend()) : check);
-    }
     checks.addAll(run.checks());
     for (Check check : checks) {
       findings.addAll(run(check, context));
@@ -78,40 +65,25 @@ public final class BacktestGate {
 
   /**
    * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
-   * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: the lift limit and a
-   * perfect candidate, decision times after now, each timed feature's point-in-time result, late writes,
-   * rewritten history, the feature–label screen and the lift trend (a warning when the evidence carries none). Evidence computed under another confidence level or
-   * availability lag than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
+   * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: each check provider
+   * judges its part of the evidence ({@link CheckProvider#judge}), in the order it runs on a run, after the gate's
+   * own rule that no decision lies after now. Evidence computed under another confidence level, lag or lift-trend
+   * settings than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
    *
    * <pre>{@code
    * GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(),
    *     ReviewStore.directory(Path.of("leakage-reviews")), Clock.systemUTC());
    * }</pre>
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
   public static GateResult evaluate(GateEvidence evidence, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
     for (String mismatch : evidence.mismatches(policy)) {
       findings.add(new Finding.CheckFailed("evidence", mismatch + "."));
     }
     Instant now = clock.instant();
-    Comparison comparison = evidence.comparison();
-    findings.addAll(LiftChecks.findings(comparison, policy));
-    findings.addAll(BuiltInChecks.decisionTimes(evidence.latestDecision(), evidence.latestDecisionRow(), now));
-    evidence.pointInTime().values().forEach(v -> v.ifPresent(violation -> findings.add(
-        new PointInTimeFinding(violation))));
-    findings.addAll(HistoryChecks.lateWrites(evidence.lateWrites(), policy));
-    findings.addAll(HistoryChecks.rewritten(evidence.historyChecks()));
-    findings.addAll(HistoryChecks.fromLogs(evidence.tableHistories(), policy));
-    findings.addAll(FeatureLabelChecks.findings(evidence.featureScreen(), policy));
-    findings.addAll(evidence.liftTrend()
-        .map(trend -> LiftTrendCheck.findings(trend, policy.maxLift()))
-        .orElseGet(() -> List.of(new LiftTrendSkipped("the evidence carries no lift trend, so the lift per "
-            + "decision-time period was not checked: add it with evidence.withLiftTrend(...) (SparkGateEvidence "
-            + "computes it)", List.of(), policy.settings(LiftTrendSettings.defaults())))));
-    return decide(evidence.gateId(), findings, comparison, evidence.fingerprint(), null, evidence.summary()
-        .withData(evidence.latestDecision(), evidence.historyChecks(), evidence.lateWrites()), policy,
-        reviews, LocalDate.ofInstant(now, clock.getZone()));
+    findings.addAll(BuiltInChecks.judge(evidence, policy, now));
+    return decide(evidence.gateId(), findings, evidence.comparison(), evidence.fingerprint(), null,
+        evidence.fullSummary(), policy, reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
 
   /** Resolves the findings against the sign-off and decides the verdict: the same for runs and evidence. */
@@ -153,7 +125,7 @@ public final class BacktestGate {
    */
   public static String fingerprint(BacktestRun run) {
     java.util.SortedSet<String> tableVersions = new java.util.TreeSet<>();
-    run.inputs(TableHistory.class).forEach(history -> tableVersions.add(history.binding()));
+    run.inputs(CheckInput.class).forEach(input -> input.versionBinding().ifPresent(tableVersions::add));
     return fingerprint(run, (gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
         categoryCodes, training) -> Fingerprint.compute(gateId, candidate, baseline, labels, decisionTimes,
         featureTimes, numericValues, categoryCodes, training, tableVersions));
@@ -174,7 +146,7 @@ public final class BacktestGate {
   private static String fingerprint(BacktestRun run, FingerprintFunction version) {
     SortedMap<String, long[]> times = new TreeMap<>();
     for (FeatureTiming feature : run.features()) {
-      times.put(feature.name(), feature instanceof FeatureTiming.KnownAt k ? k.knownAt() : null);
+      times.put(feature.name(), feature.knownAtTimes().orElse(null));
     }
     Fingerprint.Training training = new Fingerprint.Training(
         run.training().map(TrainingSet::decisionTimes).orElse(null),
@@ -183,31 +155,11 @@ public final class BacktestGate {
     SortedMap<String, double[]> values = new TreeMap<>();
     SortedMap<String, int[]> codes = new TreeMap<>();
     for (FeatureColumn column : run.featureValues()) {
-      if (column instanceof FeatureColumn.Numeric numeric) {
-        values.put(numeric.name(), numeric.values());
-      } else {
-        codes.put(column.name(), ((FeatureColumn.Categorical) column).codes());
-      }
+      column.numericValues().ifPresentOrElse(v -> values.put(column.name(), v),
+          () -> codes.put(column.name(), column.categoryCodes().orElseThrow()));
     }
     return version.apply(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
         run.decisionTimes(), times, values, codes, training);
-  }
-
-  /**
-   * The lift trend of a run with a scored baseline and, from the same pass over its rows, the paired comparison on all
-   * of them, which the lift check then takes instead of comparing all rows again; empty when the baseline is a number
-   * or the pass fails (then the lift and lift-trend checks each compute, and report, as on their own).
-   */
-  private static Optional<LiftTrend.WithAllRows> sharedPass(BacktestRun run, GatePolicy policy) {
-    if (!(run.baseline() instanceof Baseline.Scored scored)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(), scored.scores(),
-          run.decisionTimes(), policy.settings(LiftTrendSettings.defaults()), policy.confidence()));
-    } catch (RuntimeException e) {
-      return Optional.empty();
-    }
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings,

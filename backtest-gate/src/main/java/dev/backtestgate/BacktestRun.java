@@ -1,14 +1,8 @@
 package dev.backtestgate;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.history.HistoryCheckResult;
-import dev.backtestgate.history.TableHistory;
-import dev.backtestgate.history.LateWriteReport;
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
-import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
-import dev.backtestgate.screen.featurelabel.FeatureScore;
-import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.JoinedFeature;
@@ -18,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -57,10 +52,10 @@ public final class BacktestRun {
   private final List<Check> checks;
   private final TrainingRecording.Resolved training;
   private final List<FeatureColumn> featureValues;
-  private volatile Screened screened;
+  private final java.util.concurrent.ConcurrentHashMap<Object, Object> derived =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** The feature–label screen, kept for the confidence level it was computed at. */
-  private record Screened(double confidenceLevel, List<FeatureScore> scores) {}
 
   private BacktestRun(Builder b, int positives, TrainingRecording.Resolved training) {
     this.gateId = b.gateId;
@@ -141,26 +136,6 @@ public final class BacktestRun {
     return List.copyOf(found);
   }
 
-  /**
-   * Late-write reports of the tables the run's features came from.
-   *
-   * @deprecated an input of the history check: {@code inputs(LateWriteReport.class)}
-   */
-  @Deprecated(since = "0.1")
-  public List<LateWriteReport> lateWrites() {
-    return inputs(LateWriteReport.class);
-  }
-
-  /**
-   * History-manifest checks of the tables the run's features came from.
-   *
-   * @deprecated an input of the history check: {@code inputs(HistoryCheckResult.class)}
-   */
-  @Deprecated(since = "0.1")
-  public List<HistoryCheckResult> historyChecks() {
-    return inputs(HistoryCheckResult.class);
-  }
-
   /** The checks added to this run, run by the gate after the built-in ones. */
   public List<Check> checks() {
     return checks;
@@ -187,34 +162,25 @@ public final class BacktestRun {
     return training.entityKeys();
   }
 
-  /**
-   * The future-read probes of the run's feature functions, run by the gate with its policy's lag and sample.
-   *
-   * @deprecated an input of the probe: {@code inputs(FutureReadProbe.class)}
-   */
-  @Deprecated(since = "0.1")
-  public List<FutureReadProbe> futureReads() {
-    return inputs(FutureReadProbe.class);
-  }
-
   /** The recorded feature values (numeric and categorical), in the order they were recorded; often empty. */
   public List<FeatureColumn> featureValues() {
     return featureValues;
   }
 
   /**
-   * The feature–label screen of {@link #featureValues()} ({@link FeatureLabelScreen#screenAll}), in recording
-   * order; computed once per confidence level and kept (the gate and the report share it).
+   * A value derived from this run, computed once per key and kept: what a check and the report both need (the
+   * feature–label screen at a confidence level) is computed once. {@code compute} runs at most once per key unless
+   * it throws; the value must not change the run.
    *
-   * @throws IllegalArgumentException when a feature cannot be screened
+   * @param key what is derived, with everything it depends on besides the run (a record of its parameters)
+   * @param compute computes it from this run
    */
-  public List<FeatureScore> featureLabelScreen(double confidenceLevel) {
-    Screened done = screened;
-    if (done == null || done.confidenceLevel() != confidenceLevel) {
-      done = new Screened(confidenceLevel, FeatureLabelScreen.screenAll(labels, featureValues, confidenceLevel));
-      screened = done;
-    }
-    return done.scores();
+  @API(status = INTERNAL, since = "0.1")
+  public <T> T derived(Object key, java.util.function.Supplier<T> compute) {
+    Objects.requireNonNull(key, "key");
+    @SuppressWarnings("unchecked")
+    T value = (T) derived.computeIfAbsent(key, k -> Objects.requireNonNull(compute.get(), "derived value"));
+    return value;
   }
 
   /** Builds and validates a {@link BacktestRun}. */
@@ -411,52 +377,6 @@ public final class BacktestRun {
     }
 
     /**
-     * The late-write report of a table the features came from ({@code LateWriteDetector}); undeclared late
-     * writes fail, or only warn under {@code backtestgate.late-writes=warn}; declared corrections are listed.
-     * May be called once per table.
-     */
-    public Builder lateWrites(LateWriteReport report) {
-      if (report == null) {
-        featureProblems.add("a late-write report is null: pass LateWriteDetector's report, or do not call "
-            + "lateWrites.");
-      } else {
-        inputs.add(report);
-      }
-      return this;
-    }
-
-    /**
-     * The history check of a table against its committed manifest ({@code HistoryCheck}); rewritten
-     * history fails the gate. May be called once per table.
-     */
-    public Builder history(HistoryCheckResult result) {
-      if (result == null) {
-        featureProblems.add("a history check is null: pass HistoryCheck.compare's result, or do not call history.");
-      } else {
-        inputs.add(result);
-      }
-      return this;
-    }
-
-    /**
-     * A table's history read from its own transaction log ({@code DeltaHistory} of backtest-gate-lakehouse):
-     * commits that rewrote closed partitions fail the gate, commits that appended into them are late writes, and
-     * a window the log no longer holds fails as {@code check-failed}. The fingerprint binds the table version
-     * read, so a sign-off never covers a later rewrite. May be called once per table.
-     */
-    public Builder history(TableHistory history) {
-      if (history == null) {
-        featureProblems.add("a table history is null: pass DeltaHistory's result, or do not call history.");
-      } else if (inputs.stream().anyMatch(p -> p instanceof TableHistory other && other.table().equals(history.table()))) {
-        featureProblems.add("the history of table '" + history.table() + "' is recorded twice: read each table's log "
-            + "once.");
-      } else {
-        inputs.add(history);
-      }
-      return this;
-    }
-
-    /**
      * Adds a check of your own: the gate runs it after the built-in ones, exactly as it runs them (a check that
      * throws becomes a failing {@code check-failed} finding).
      */
@@ -536,46 +456,26 @@ public final class BacktestRun {
     }
 
     /**
-     * A feature function to probe for reads of the future ({@code FutureReadProbe}): the gate re-runs it on
-     * history cut at each sampled decision time, with its policy's availability lag and sample size, and
-     * fails when a value differs from the one used. One probe per feature.
-     */
-    public Builder futureRead(FutureReadProbe probe) {
-      if (probe == null) {
-        featureProblems.add("a future-read probe is null: pass FutureReadProbe.numeric(...) or .categorical(...), "
-            + "or do not call futureRead.");
-      } else if (inputs.stream().anyMatch(p -> p instanceof FutureReadProbe other
-          && other.feature().equals(probe.feature()))) {
-        featureProblems.add("feature '" + probe.feature() + "' has two future-read probes: probe each feature once.");
-      } else {
-        inputs.add(probe);
-      }
-      return this;
-    }
-
-    /**
      * Records an input for a check ({@link CheckInput}): the check reads it with {@link BacktestRun#inputs(Class)}.
-     * The built-in inputs have recorders of their own that check them ({@link #lateWrites}, {@link #history},
-     * {@link #futureRead}); this one routes them there.
+     * The built-in checks take theirs the same way: a late-write report ({@code LateWriteDetector}), a history
+     * check against a committed manifest ({@code HistoryCheck}), a table's history read from its own log
+     * ({@code DeltaHistory}), a future-read probe ({@code FutureReadProbe}). An input that conflicts with one
+     * recorded before ({@link CheckInput#conflictWith}: the same table's log twice, two probes of one feature) is
+     * reported by {@link #build()}.
      */
     public Builder input(CheckInput input) {
-      if (input instanceof LateWriteReport report) {
-        return lateWrites(report);
-      }
-      if (input instanceof HistoryCheckResult result) {
-        return history(result);
-      }
-      if (input instanceof TableHistory history) {
-        return history(history);
-      }
-      if (input instanceof FutureReadProbe probe) {
-        return futureRead(probe);
-      }
       if (input == null) {
         featureProblems.add("a check input is null: pass the input your check reads, or do not call input.");
-      } else {
-        inputs.add(input);
+        return this;
       }
+      for (CheckInput recorded : inputs) {
+        String conflict = input.conflictWith(recorded);
+        if (conflict != null) {
+          featureProblems.add(conflict);
+          return this;
+        }
+      }
+      inputs.add(input);
       return this;
     }
 

@@ -20,6 +20,12 @@ public sealed interface Baseline permits Baseline.Scored, Baseline.FixedAuc {
   /** The baseline's name, as reports show it. */
   String name();
 
+  /** The baseline's score per row; empty for a baseline known only by its AUC. */
+  java.util.Optional<double[]> rowScores();
+
+  /** The baseline's AUC when it is known only by that number; empty for a scored baseline. */
+  java.util.OptionalDouble fixedAuc();
+
   /**
    * Baseline scores on the same rows as the candidate.
    *
@@ -27,6 +33,16 @@ public sealed interface Baseline permits Baseline.Scored, Baseline.FixedAuc {
    * @param scores one finite score per row
    */
   record Scored(String name, double[] scores) implements Baseline {
+    @Override
+    public java.util.Optional<double[]> rowScores() {
+      return java.util.Optional.of(scores);
+    }
+
+    @Override
+    public java.util.OptionalDouble fixedAuc() {
+      return java.util.OptionalDouble.empty();
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof Scored other && name.equals(other.name) && java.util.Arrays.equals(scores, other.scores);
@@ -49,5 +65,15 @@ public sealed interface Baseline permits Baseline.Scored, Baseline.FixedAuc {
    * @param name the baseline's name
    * @param auc its AUC, in [0, 1]
    */
-  record FixedAuc(String name, double auc) implements Baseline {}
+  record FixedAuc(String name, double auc) implements Baseline {
+    @Override
+    public java.util.Optional<double[]> rowScores() {
+      return java.util.Optional.empty();
+    }
+
+    @Override
+    public java.util.OptionalDouble fixedAuc() {
+      return java.util.OptionalDouble.of(auc);
+    }
+  }
 }

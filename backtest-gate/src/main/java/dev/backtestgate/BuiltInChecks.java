@@ -65,6 +65,33 @@ final class BuiltInChecks {
   /** Where the gate's own decision-time check stands among the providers: right after the lift. */
   static final int DECISION_TIMES_ORDER = 150;
 
+  /**
+   * Each provider's findings on {@code evidence} ({@link CheckProvider#judge}), in provider order, the decision-time
+   * rule after the lift: the same order as a run's findings. A provider that throws fails the gate with a
+   * {@code check-failed} finding naming it.
+   */
+  static List<Finding> judge(GateEvidence evidence, GatePolicy policy, Instant now) {
+    List<Finding> found = new ArrayList<>();
+    boolean decisionTimes = false;
+    for (CheckProvider provider : providers()) {
+      if (!decisionTimes && provider.order() > DECISION_TIMES_ORDER) {
+        found.addAll(decisionTimes(evidence.latestDecision(), evidence.latestDecisionRow(), now));
+        decisionTimes = true;
+      }
+      try {
+        found.addAll(provider.judge(evidence, policy));
+      } catch (RuntimeException e) {
+        found.add(new Finding.CheckFailed(provider.getClass().getName(), "it could not judge the evidence: "
+            + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (\"" + e.getMessage() + "\")")
+            + ". Fix the check provider's judge method."));
+      }
+    }
+    if (!decisionTimes) {
+      found.addAll(decisionTimes(evidence.latestDecision(), evidence.latestDecisionRow(), now));
+    }
+    return found;
+  }
+
   /** The built-in checks for {@code run}: each provider's checks, the decision-time check after the lift. */
   static List<Check> of(BacktestRun run) {
     List<Check> checks = new ArrayList<>();

@@ -17,4 +17,20 @@ import org.apiguardian.api.API;
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public interface CheckInput {}
+public interface CheckInput {
+  /**
+   * Why this input cannot be recorded beside {@code recorded}, one recorded before it (the same table's log read
+   * twice, two probes of one feature), as a sentence that says what to do; {@code null} when both may be recorded.
+   */
+  default String conflictWith(CheckInput recorded) {
+    return null;
+  }
+
+  /**
+   * The version of the data this input was read at, when it binds one (a table's log read at a version): the run's
+   * fingerprint covers it, so a sign-off never covers a later version. Empty by default.
+   */
+  default java.util.Optional<String> versionBinding() {
+    return java.util.Optional.empty();
+  }
+}

@@ -3,13 +3,15 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
  * A check that every run gets, found with {@link java.util.ServiceLoader}: the class is named in
  * {@code META-INF/services/dev.backtestgate.CheckProvider}. A provider brings everything about its check: the
- * checks it adds to a run, the configuration keys it reads and what its finding kinds mean. Adding a check is one
- * package and one line in that file; no class of the gate changes.
+ * checks it adds to a run, its part of gate evidence and how it judges that part (so the check runs on evidence an
+ * engine such as Spark computed, by the same rules), the configuration keys it reads and what its finding kinds
+ * mean. Adding a check is one package and one line in that file; no class of the gate changes.
  *
  * <p>The built-in checks are providers too. A check for one run only is simpler:
  * {@link BacktestRun.Builder#check(Check)}.
@@ -35,6 +37,33 @@ public interface CheckProvider {
 
   /** The checks this provider adds to {@code run}; empty when the run recorded nothing it checks. */
   List<Check> checks(BacktestRun run);
+
+  /**
+   * This provider's parts of the gate evidence of the run in {@code context} ({@link GateEvidence#of}): what
+   * {@link #judge} reads, as an engine holding the same rows would compute it. None by default: a check that runs
+   * only on an in-memory run.
+   */
+  default List<EvidencePart<?>> evidence(CheckContext context) {
+    return List.of();
+  }
+
+  /**
+   * The findings of this provider's checks on evidence computed where a backtest's rows live, under {@code policy}:
+   * the same rules as {@link #checks} on a run. A part it needs and the evidence lacks is a finding too (a
+   * {@code check-failed} when judging without it would pass unchecked rows, a warning when the check is optional).
+   */
+  default List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    return List.of();
+  }
+
+  /**
+   * What {@code run} records for this provider's checks that gate evidence cannot carry (inputs its
+   * {@link #evidence} does not turn into a part), in words; {@link GateEvidence#of} refuses such a run rather than
+   * drop it silently.
+   */
+  default Optional<String> uncarried(BacktestRun run) {
+    return Optional.empty();
+  }
 
   /** The configuration keys its checks read. */
   default List<Setting<?>> settings() {

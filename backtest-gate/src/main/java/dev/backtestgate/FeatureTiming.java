@@ -2,8 +2,9 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.pointintime.PointInTimeCheck;
+import dev.backtestgate.time.JoinedFeature;
 import java.util.Arrays;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -22,10 +23,16 @@ public sealed interface FeatureTiming permits FeatureTiming.KnownAt, FeatureTimi
    * Knowledge-time value meaning "this row has no value for the feature" (a missing value the model
    * imputes). Such a row cannot leak through this feature and is not checked.
    */
-  long NO_VALUE = PointInTimeCheck.NO_VALUE;
+  long NO_VALUE = JoinedFeature.NO_KNOWN_AT;
 
   /** The feature's name, unique within a run. */
   String name();
+
+  /** The per-row knowledge times of a timed feature; empty for a timeless one. */
+  Optional<long[]> knownAtTimes();
+
+  /** Why a timeless feature cannot carry future information; empty for a timed one. */
+  Optional<String> timelessReason();
 
   /**
    * Per-row knowledge times, epoch milliseconds: the instant each value became known (was recorded).
@@ -34,6 +41,16 @@ public sealed interface FeatureTiming permits FeatureTiming.KnownAt, FeatureTimi
    * @param knownAt one entry per row, {@link #NO_VALUE} where the row has no value
    */
   record KnownAt(String name, long[] knownAt) implements FeatureTiming {
+    @Override
+    public Optional<long[]> knownAtTimes() {
+      return Optional.of(knownAt);
+    }
+
+    @Override
+    public Optional<String> timelessReason() {
+      return Optional.empty();
+    }
+
     @Override
     public boolean equals(Object o) {
       return o instanceof KnownAt other && name.equals(other.name) && Arrays.equals(knownAt, other.knownAt);
@@ -56,5 +73,15 @@ public sealed interface FeatureTiming permits FeatureTiming.KnownAt, FeatureTimi
    * @param name the feature's name
    * @param reason why the feature cannot carry future information, shown in the report
    */
-  record Timeless(String name, String reason) implements FeatureTiming {}
+  record Timeless(String name, String reason) implements FeatureTiming {
+    @Override
+    public Optional<long[]> knownAtTimes() {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<String> timelessReason() {
+      return Optional.of(reason);
+    }
+  }
 }

@@ -3,12 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.STABLE;
 
 
-import dev.backtestgate.history.HistoryCheckResult;
-import dev.backtestgate.history.LateWriteReport;
-import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +62,7 @@ public record RunSummary(
     List<String> timeless = new java.util.ArrayList<>();
     for (FeatureTiming f : run.features()) {
       features.add(f.name());
-      if (f instanceof FeatureTiming.Timeless) {
+      if (f.timelessReason().isPresent()) {
         timeless.add(f.name());
       }
     }
@@ -87,44 +82,28 @@ public record RunSummary(
       latest = Instant.ofEpochMilli(max);
     }
     return new RunSummary(run.candidateName(), run.baseline().name(), run.rows(), run.positives(), features,
-        timeless, earliest, latest, tables(earliest, latest, run.inputs(HistoryCheckResult.class),
-            run.inputs(TableHistory.class), run.inputs(LateWriteReport.class)));
+        timeless, earliest, latest, tables(earliest, latest, run.inputs(HistoryDeclaration.class)));
   }
 
   /**
    * This summary with the latest decision time and the history tables of evidence computed elsewhere, where the
    * summary does not give them already.
    */
-  RunSummary withData(Instant latest, List<HistoryCheckResult> histories, List<LateWriteReport> lateWrites) {
-    Instant last = latestDecision != null ? latestDecision : latest;
-    List<HistoryTable> tables = new java.util.ArrayList<>(historyTables);
-    for (HistoryTable t : tables(earliestDecision, last, histories, List.of(), lateWrites)) {
-      if (tables.stream().noneMatch(known -> known.table().equals(t.table()))) {
-        tables.add(t);
-      }
-    }
-    return new RunSummary(candidate, baseline, rows, positives, features, timelessFeatures, earliestDecision, last,
-        tables);
+  RunSummary withData(Instant latest, List<HistoryTable> declared) {
+    Map<String, HistoryTable> tables = new LinkedHashMap<>();
+    historyTables.forEach(t -> tables.put(t.table(), t));
+    declared.forEach(t -> tables.merge(t.table(), t, (first, next) -> first.granularity() == null ? next : first));
+    return new RunSummary(candidate, baseline, rows, positives, features, timelessFeatures, earliestDecision, latest,
+        List.copyOf(tables.values()));
   }
 
-  private static List<HistoryTable> tables(Instant earliest, Instant latest, List<HistoryCheckResult> histories,
-      List<TableHistory> logs, List<LateWriteReport> lateWrites) {
+  /** Each declared table once, where it was first declared; a declaration with partitions (a manifest's) wins. */
+  private static List<HistoryTable> tables(Instant earliest, Instant latest, List<HistoryDeclaration> declared) {
     Map<String, HistoryTable> tables = new LinkedHashMap<>();
-    for (HistoryCheckResult h : histories) {
-      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), h.granularity().configValue(),
-          earliest == null ? null : h.granularity().key(day(earliest)),
-          latest == null ? null : h.granularity().key(day(latest))));
-    }
-    for (TableHistory h : logs) {
-      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
-    }
-    for (LateWriteReport h : lateWrites) {
-      tables.putIfAbsent(h.table(), new HistoryTable(h.table(), null, null, null));
+    for (HistoryDeclaration d : declared) {
+      HistoryTable t = d.historyTable(earliest, latest);
+      tables.merge(t.table(), t, (first, next) -> first.granularity() == null ? next : first);
     }
     return List.copyOf(tables.values());
-  }
-
-  private static LocalDate day(Instant t) {
-    return LocalDate.ofInstant(t, ZoneOffset.UTC);
   }
 }

@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import static dev.backtestgate.GateFixtures.CLOCK;
 import static dev.backtestgate.GateFixtures.data;
@@ -8,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.review.ReviewStore;
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.FeatureTable;
@@ -100,14 +100,14 @@ class FeatureValuesTests {
           "higher values going with positive rows", "95% interval");
       assertThat(f.render().evidence()).containsKeys("feature", "auc", "ciLower", "ciUpper", "perfect", "missing");
     });
-    assertThat(run.featureLabelScreen(0.95)).extracting(s -> s.feature()).containsExactly("balance", "region");
+    assertThat(FeatureLabelScreen.of(run, 0.95)).extracting(s -> s.feature()).containsExactly("balance", "region");
   }
 
   @Test
   void theLimitComesFromThePolicyAndPerfectSeparationFailsWhateverTheLimit() {
     GateFixtures.Data d = data(1, 2_000, 1.0, 0.95);
     BacktestRun noisy = run(GATE, d).featureValues("balance", derivedFromLabel(d.labels(), 0.6, 5)).build();
-    double auc = noisy.featureLabelScreen(0.95).get(0).auc();
+    double auc = FeatureLabelScreen.of(noisy, 0.95).get(0).auc();
     assertThat(auc).isBetween(0.75, 0.9);
 
     assertThat(evaluate(noisy, GatePolicy.defaults()).verdict()).isEqualTo(Verdict.PASSED);

@@ -8,6 +8,10 @@ import static dev.backtestgate.GateFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.backtestgate.screen.featurelabel.FeatureScreen;
+import dev.backtestgate.lifttrend.LiftTrend;
+import dev.backtestgate.pointintime.PointInTimeEvidence;
+import dev.backtestgate.history.HistoryEvidence;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import dev.backtestgate.history.HistoryCheck;
 import dev.backtestgate.history.HistoryManifest;
@@ -15,7 +19,6 @@ import dev.backtestgate.history.LateWriteDetector;
 import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.review.ReviewStore;
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelFinding;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
@@ -60,8 +63,8 @@ class GateEvidenceTests {
     }
     BacktestRun.Builder builder = run("com.acme.Backtest#gbm", d).feature("status", status);
     if (withHistory) {
-      builder.history(editedHistory()).lateWrites(LateWriteDetector.withDefaults().detect(editedLog()))
-          .history(tableHistory());
+      builder.input(editedHistory()).input(LateWriteDetector.withDefaults().detect(editedLog()))
+          .input(tableHistory());
     }
     screened.record(builder, d, seed);
     BacktestRun run;
@@ -113,12 +116,12 @@ class GateEvidenceTests {
   void aTableLogHistoryTravelsWithTheEvidenceAndItsVersionIsBoundIntoTheFingerprint() {
     GateFixtures.Data d = data(5, 300, 1.0, 0.95);
     BacktestRun plain = run("com.acme.Backtest#gbm", d).build();
-    BacktestRun read = run("com.acme.Backtest#gbm", d).history(tableHistory()).build();
+    BacktestRun read = run("com.acme.Backtest#gbm", d).input(tableHistory()).build();
 
     GateEvidence evidence = GateEvidence.of(read, GatePolicy.defaults());
     GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
 
-    assertThat(evidence.tableHistories()).containsExactly(tableHistory());
+    assertThat(evidence.part(HistoryEvidence.class).orElseThrow().tableHistories()).containsExactly(tableHistory());
     assertThat(evidence.fingerprint()).isEqualTo(BacktestGate.fingerprint(read))
         .isNotEqualTo(BacktestGate.fingerprint(plain));
     assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
@@ -168,12 +171,20 @@ class GateEvidenceTests {
   void evidenceThatLeavesATimedFeatureUncheckedIsRefused() {
     GateEvidence e = GateEvidence.of(run("g#m", data(1, 300, 1.0, 0.95)).build(), GatePolicy.defaults());
 
-    assertThatThrownBy(() -> new GateEvidence(e.gateId(), e.summary(), e.comparison(), e.availabilityLag(), Map.of(),
-        e.timelessReasons(), e.latestDecision(), e.latestDecisionRow(), e.fingerprint(), e.lateWrites(),
-        e.historyChecks(), e.featureScreen()))
+    GateEvidence bare = new GateEvidence(e.gateId(), e.summary(), e.comparison(), e.timelessReasons(),
+        e.latestDecision(), e.latestDecisionRow(), e.fingerprint());
+    assertThatThrownBy(() -> bare.with(new PointInTimeEvidence(Duration.ZERO, Map.of())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("point-in-time results are given for [] but the timed features are [balance]")
         .hasMessageContaining("an unchecked feature is not a pass");
+    GateResult unchecked = BacktestGate.evaluate(bare.with(e.part(LiftTrend.class).orElseThrow()),
+        GatePolicy.defaults(), NO_REVIEWS, CLOCK);
+    assertThat(unchecked.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(unchecked.unresolved()).extracting(f -> ((Finding.CheckFailed) f).reason()).containsExactly(
+        "the evidence carries no point-in-time results, but the features [balance] are timed: add a "
+            + "PointInTimeEvidence with each timed feature's result (an unchecked feature is not a pass).");
+    assertThatThrownBy(() -> e.with(e.part(PointInTimeEvidence.class).orElseThrow()))
+        .hasMessageContaining("the evidence already carries point-in-time results (for [balance])");
   }
 
   @Test
@@ -185,20 +196,27 @@ class GateEvidenceTests {
     wrongLag.put("balance", Optional.of(new PointInTimeViolation("balance", 1, 300, 300, Duration.ofHours(1),
         Duration.ofHours(2), java.util.List.of())));
 
-    assertThatThrownBy(() -> new GateEvidence(" ", oneClass, e.comparison(), Duration.ZERO, wrongLag,
-        e.timelessReasons(), e.latestDecision(), 300, "sha256:xyz", e.lateWrites(), e.historyChecks(),
-        e.featureScreen()))
+    Map<Class<?>, EvidencePart<?>> parts = Map.of(PointInTimeEvidence.class,
+        new PointInTimeEvidence(Duration.ZERO, wrongLag));
+    assertThatThrownBy(() -> new GateEvidence(" ", oneClass, e.comparison(), e.timelessReasons(), e.latestDecision(),
+        300, "sha256:xyz", parts))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the gate id is blank")
         .hasMessageContaining("the fingerprint 'sha256:xyz' is not 'sha256-v2:' and 64 lower-case hex digits")
         .hasMessageContaining("fix how it is computed");
-    assertThatThrownBy(() -> new GateEvidence("g#m", oneClass, e.comparison(), Duration.ZERO, wrongLag,
-        e.timelessReasons(), e.latestDecision(), 300, e.fingerprint(), e.lateWrites(), e.historyChecks(),
-        e.featureScreen()))
+    assertThatThrownBy(() -> new GateEvidence("g#m", oneClass, e.comparison(), e.timelessReasons(),
+        e.latestDecision(), 300, e.fingerprint(), parts))
         .hasMessageContaining("300 rows and 0 positives; an AUC needs at least one positive and one negative row")
-        .hasMessageContaining("the latest decision's row 300 is not a row (0..299)")
+        .hasMessageContaining("the latest decision's row 300 is not a row (0..299)");
+    GateEvidence base = new GateEvidence("g#m", e.summary(), e.comparison(), e.timelessReasons(), e.latestDecision(),
+        e.latestDecisionRow(), e.fingerprint());
+    assertThatThrownBy(() -> base.with(new PointInTimeEvidence(Duration.ZERO, wrongLag)))
         .hasMessageContaining("filed under 'balance' is of 'balance' over 300 rows with a lag of PT2H, not of "
             + "'balance' over 300 rows with a lag of PT0S");
+    assertThatThrownBy(() -> new GateEvidence("g#m", e.summary(), e.comparison(), e.timelessReasons(),
+        e.latestDecision(), e.latestDecisionRow(), e.fingerprint(), Map.of(LiftTrend.class,
+        e.part(PointInTimeEvidence.class).orElseThrow())))
+        .hasMessageContaining("the part filed under LiftTrend is a PointInTimeEvidence: add parts with with(part)");
   }
 
   @Test
@@ -243,25 +261,22 @@ class GateEvidenceTests {
     FeatureScore proxy = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("balance", nearLabel), 0.95);
     assertThat(proxy.auc()).isBetween(0.9, 0.999);
 
-    GateResult flagged = BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults(), NO_REVIEWS,
+    GateResult flagged = BacktestGate.evaluate(plain.with(FeatureScreen.of(proxy)), GatePolicy.defaults(), NO_REVIEWS,
         CLOCK);
     assertThat(flagged.unresolved()).singleElement().isInstanceOfSatisfying(FeatureLabelFinding.class,
         f -> assertThat(f.score()).isEqualTo(proxy));
-    assertThat(BacktestGate.evaluate(plain.withFeatureScore(proxy), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
+    assertThat(BacktestGate.evaluate(plain.with(FeatureScreen.of(proxy)), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
         NO_REVIEWS, CLOCK).verdict()).isEqualTo(Verdict.PASSED);
 
     FeatureScore at99 = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("balance", nearLabel), 0.99);
-    assertThat(BacktestGate.evaluate(plain.withFeatureScore(at99), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
+    assertThat(BacktestGate.evaluate(plain.with(FeatureScreen.of(at99)), GatePolicy.defaults().with(new FeatureLabelSettings(0.999)),
         NO_REVIEWS, CLOCK).unresolved()).extracting(f -> ((Finding.CheckFailed) f).reason()).containsExactly(
         "the feature-label screen of 'balance' was computed at confidence 0.99 but the gate's policy uses 0.95 "
             + "(backtestgate.confidence): screen it at 0.95.");
 
     FeatureScore stranger = FeatureLabelScreen.screen(d.labels(), new FeatureColumn.Numeric("branch", nearLabel),
         0.95);
-    assertThatThrownBy(() -> new GateEvidence(plain.gateId(), plain.summary(), plain.comparison(),
-        plain.availabilityLag(), plain.pointInTime(), plain.timelessReasons(), plain.latestDecision(),
-        plain.latestDecisionRow(), plain.fingerprint(), plain.lateWrites(), plain.historyChecks(),
-        java.util.List.of(proxy, proxy, stranger)))
+    assertThatThrownBy(() -> plain.with(FeatureScreen.of(proxy, proxy, stranger)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the feature screen scores 'balance' twice: screen each feature once")
         .hasMessageContaining("the feature screen scores 'branch', which is not among the features [balance, region]");

@@ -94,7 +94,7 @@ class HistoryFindingsTests {
 
   @Test
   void undeclaredLateWritesFailByDefaultAndSayWhatToDo() {
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(stampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(r.needsSignOff()).isFalse();
@@ -116,7 +116,7 @@ class HistoryFindingsTests {
 
   @Test
   void theWarnPolicyTurnsUndeclaredLateWritesBackIntoAWarning() {
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(stampedBackfill()).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(stampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults().with(LateWritePolicy.WARN));
     assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
     assertThat(r.findings()).singleElement().isInstanceOfSatisfying(LateWritesFinding.class,
@@ -129,7 +129,7 @@ class HistoryFindingsTests {
     LateWriteReport report = LateWriteDetector.withDefaults().detect(declaredCleanup(true));
     assertThat(report.lateEvents()).isZero();
     assertThat(report.declaredCorrections()).isEqualTo(93);
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(report).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(report).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.PASSED);
     assertThat(r.unresolved()).isEmpty();
@@ -159,13 +159,13 @@ class HistoryFindingsTests {
     LateWriteReport report = LateWriteDetector.withDefaults().detect(declaredCleanup(false));
     assertThat(report.lateEvents()).isEqualTo(93);
     assertThat(report.corrections()).isEmpty();
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).lateWrites(report).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(report).build();
     assertThat(evaluate(run, GatePolicy.defaults()).verdict()).isEqualTo(Verdict.FAILED);
   }
 
   @Test
   void rewrittenHistoryAlwaysFailsAndNamesThePartitions() throws Exception {
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).history(unstampedBackfill()).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(unstampedBackfill()).build();
     GateResult r = evaluate(run, GatePolicy.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(r.unresolved()).singleElement().isInstanceOf(RewrittenHistoryFinding.class);
@@ -192,7 +192,7 @@ class HistoryFindingsTests {
 
   @Test
   void verifyModeWritesNoProposedManifest() {
-    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).history(unstampedBackfill()).build();
+    BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95)).input(unstampedBackfill()).build();
     PublishedGate g = Published.publish(run, evaluate(run, GatePolicy.defaults()), Mode.VERIFY,
         new ReportFiles(repo.resolve("target")), store);
     assertThat(g.proposedManifests()).isEmpty();
@@ -204,7 +204,7 @@ class HistoryFindingsTests {
     HistoryManifest daily = HistoryManifest.of(statusTable(false, false), PartitionGranularity.DAY,
         Instant.parse("2024-04-25T00:00:00Z"));
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95))
-        .history(HistoryCheck.compare(daily, statusTable(true, false))).build();
+        .input(HistoryCheck.compare(daily, statusTable(true, false))).build();
     PublishedGate g = Published.publish(run, evaluate(run, GatePolicy.defaults()), Mode.LOCAL,
         new ReportFiles(repo.resolve("target")), store);
     assertThat(g.text()).contains("31 of 31 closed partitions differ", "partition 2024-03-05 changed",
@@ -217,8 +217,8 @@ class HistoryFindingsTests {
     HistoryManifest committed = HistoryManifest.of(statusTable(false, false), PartitionGranularity.DAY,
         Instant.parse("2024-04-25T00:00:00Z"));
     BacktestRun run = run(GATE, data(1, 2_000, 1.0, 0.95))
-        .lateWrites(LateWriteDetector.withDefaults().detect(statusTable(false, false)))
-        .history(HistoryCheck.compare(committed, statusTable(false, false)))
+        .input(LateWriteDetector.withDefaults().detect(statusTable(false, false)))
+        .input(HistoryCheck.compare(committed, statusTable(false, false)))
         .build();
     assertThat(evaluate(run, GatePolicy.defaults().with(LateWritePolicy.FAIL)).verdict())
         .isEqualTo(Verdict.PASSED);

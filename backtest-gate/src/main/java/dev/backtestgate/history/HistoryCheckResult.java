@@ -2,7 +2,8 @@ package dev.backtestgate.history;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.CheckInput;
+import dev.backtestgate.HistoryDeclaration;
+import dev.backtestgate.RunSummary;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,7 @@ public record HistoryCheckResult(
     LocalDate closedBefore,
     int partitionsChecked,
     List<HistoryFinding> findings,
-    HistoryManifest proposed) implements CheckInput {
+    HistoryManifest proposed) implements HistoryDeclaration {
 
   /** Copies the findings. */
   public HistoryCheckResult {
@@ -67,5 +68,13 @@ public record HistoryCheckResult(
           + " written under the report directory and commit it in place of the old one.");
     }
     return lines;
+  }
+
+  /** The table, its granularity and the partitions of the decisions between {@code earliest} and {@code latest}. */
+  @Override
+  public RunSummary.HistoryTable historyTable(java.time.Instant earliest, java.time.Instant latest) {
+    return new RunSummary.HistoryTable(table, granularity.configValue(),
+        earliest == null ? null : granularity.key(java.time.LocalDate.ofInstant(earliest, java.time.ZoneOffset.UTC)),
+        latest == null ? null : granularity.key(java.time.LocalDate.ofInstant(latest, java.time.ZoneOffset.UTC)));
   }
 }

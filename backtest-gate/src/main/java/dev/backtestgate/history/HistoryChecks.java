@@ -5,6 +5,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
+import dev.backtestgate.CheckContext;
+import dev.backtestgate.EvidencePart;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.CheckProvider;
 import dev.backtestgate.Finding;
 import dev.backtestgate.FindingKind;
@@ -45,6 +48,26 @@ public final class HistoryChecks implements CheckProvider {
   @Override
   public List<Check> checks(BacktestRun run) {
     return List.of(LATE_WRITES_CHECK, HISTORY_CHECK, TABLE_LOG_CHECK);
+  }
+
+  /** The run's late-write reports, manifest checks and table logs, when it recorded any. */
+  @Override
+  public List<EvidencePart<?>> evidence(CheckContext context) {
+    BacktestRun run = context.run();
+    HistoryEvidence part = new HistoryEvidence(run.inputs(LateWriteReport.class),
+        run.inputs(HistoryCheckResult.class), run.inputs(TableHistory.class));
+    return part.isEmpty() ? List.of() : List.of(part);
+  }
+
+  /** The same rules on the evidence's tables. */
+  @Override
+  public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    return evidence.part(HistoryEvidence.class).map(part -> {
+      List<Finding> found = new ArrayList<>(lateWrites(part.lateWrites(), policy));
+      found.addAll(rewritten(part.historyChecks()));
+      found.addAll(fromLogs(part.tableHistories(), policy));
+      return found;
+    }).orElse(List.of());
   }
 
   @Override

@@ -2,7 +2,8 @@ package dev.backtestgate.history;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.backtestgate.CheckInput;
+import dev.backtestgate.HistoryDeclaration;
+import dev.backtestgate.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -36,7 +37,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public record LateWriteReport(
     String table, Duration closingWindow, int events, int lateEvents, List<Batch> batches,
-    List<DeclaredCorrections> corrections) implements CheckInput {
+    List<DeclaredCorrections> corrections) implements HistoryDeclaration {
 
   public LateWriteReport {
     batches = List.copyOf(batches);
@@ -148,4 +149,10 @@ public record LateWriteReport(
 
   /** One declared correction: its id, the id of the event it corrects, its entity and times. */
   public record Correction(long id, long corrects, long entity, Instant validFrom, Instant recordedAt) {}
+
+  /** The table, without partitions. */
+  @Override
+  public RunSummary.HistoryTable historyTable(java.time.Instant earliest, java.time.Instant latest) {
+    return new RunSummary.HistoryTable(table, null, null, null);
+  }
 }

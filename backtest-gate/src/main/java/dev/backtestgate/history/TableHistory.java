@@ -2,7 +2,8 @@ package dev.backtestgate.history;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.backtestgate.CheckInput;
+import dev.backtestgate.HistoryDeclaration;
+import dev.backtestgate.RunSummary;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -32,7 +33,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record TableHistory(String table, String format, long version, String window, HistoryCheckResult rewrites,
-    LateWriteReport lateWrites, List<String> unreadable) implements CheckInput {
+    LateWriteReport lateWrites, List<String> unreadable) implements HistoryDeclaration {
   /** Checks and copies. */
   public TableHistory {
     Objects.requireNonNull(table, "table");
@@ -51,5 +52,24 @@ public record TableHistory(String table, String format, long version, String win
   /** Whether the whole window was read and no commit rewrote or appended into a closed partition. */
   public boolean clean() {
     return unreadable.isEmpty() && rewrites.clean() && lateWrites.clean();
+  }
+
+  /** The table, without partitions (a log does not fix a granularity). */
+  @Override
+  public RunSummary.HistoryTable historyTable(java.time.Instant earliest, java.time.Instant latest) {
+    return new RunSummary.HistoryTable(table, null, null, null);
+  }
+
+  /** The same table's log recorded twice. */
+  @Override
+  public String conflictWith(dev.backtestgate.CheckInput recorded) {
+    return recorded instanceof TableHistory other && other.table().equals(table)
+        ? "the history of table '" + table + "' is recorded twice: read each table's log once." : null;
+  }
+
+  /** {@link #binding()}: the fingerprint binds the version read. */
+  @Override
+  public java.util.Optional<String> versionBinding() {
+    return java.util.Optional.of(binding());
   }
 }

@@ -4,6 +4,9 @@ import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.EvidencePart;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.RunSummary;
 import dev.backtestgate.metrics.AucComparison;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +44,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, String untested,
-    Optional<ChangePoint> changePoint, Optional<Trend> trend) {
+    Optional<ChangePoint> changePoint, Optional<Trend> trend) implements EvidencePart<LiftTrend> {
   /**
    * Measured periods the test needs: with fewer, one period's noise is a large part of the before or the after, and
    * an honest run of three months was seen to fail at the nominal rate's edge; such a run is not tested.
@@ -229,5 +232,26 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
     public double fall() {
       return fittedFirst - fittedLast;
     }
+  }
+
+  /** Evidence carries one lift trend: a second is refused. */
+  @Override
+  public LiftTrend plus(LiftTrend later) {
+    throw new IllegalArgumentException("the evidence already carries a lift trend: measure it once, over all rows");
+  }
+
+  /** The trend's periods must hold exactly the evidence's rows and positives: a trend of other rows is refused. */
+  @Override
+  public List<String> problems(GateEvidence evidence) {
+    long rows = 0;
+    long positives = 0;
+    for (PeriodLift p : periods) {
+      rows += p.rows();
+      positives += p.positives();
+    }
+    RunSummary summary = evidence.summary();
+    return rows == summary.rows() && positives == summary.positives() ? List.of()
+        : List.of("the lift trend's periods hold " + rows + " rows and " + positives + " positives but the summary "
+            + "has " + summary.rows() + " and " + summary.positives() + ": measure the trend over the same rows");
   }
 }

@@ -1,15 +1,22 @@
 package dev.backtestgate.lifttrend;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
+import dev.backtestgate.CheckContext;
+import dev.backtestgate.ComparingCheck;
+import dev.backtestgate.EvidencePart;
+import dev.backtestgate.Finding;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.CheckProvider;
 import dev.backtestgate.FindingKind;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Setting;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 
@@ -38,29 +45,8 @@ public final class LiftTrendChecks implements CheckProvider {
       "a decimal number of at least 0 and below 1, e.g. 0.03", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
       (policy, v) -> policy.with(settings(policy).withMinStep(v)));
 
-  private static final Check LIFT_TREND = Check.of("lift trend",
-      c -> new LiftTrendCheck(settings(c.policy())).run(c));
-
   /** For {@link java.util.ServiceLoader}. */
   public LiftTrendChecks() {}
-
-  /**
-   * Whether {@code check} is this provider's lift-trend check, which {@link #measured} may stand in for.
-   */
-  @API(status = INTERNAL, since = "0.2")
-  public static boolean isLiftTrend(Check check) {
-    return check == LIFT_TREND;
-  }
-
-  /**
-   * The lift-trend check of a run whose trend the gate already measured, on the run's rows under the policy in force
-   * ({@code LiftTrend.measureWithAllRows} with the policy's settings and confidence), in the pass that also compared
-   * all its rows: the same findings as the check measuring it again.
-   */
-  @API(status = INTERNAL, since = "0.2")
-  public static Check measured(LiftTrend trend) {
-    return Check.of("lift trend", c -> LiftTrendCheck.findings(trend, c.policy().maxLift()));
-  }
 
   @Override
   public int order() {
@@ -69,8 +55,84 @@ public final class LiftTrendChecks implements CheckProvider {
 
   @Override
   public List<Check> checks(BacktestRun run) {
-    return List.of(LIFT_TREND);
+    return List.of(new TrendCheck());
   }
+
+  /** The run's lift trend, when its baseline is scored. */
+  @Override
+  public List<EvidencePart<?>> evidence(CheckContext context) {
+    return new LiftTrendCheck(settings(context.policy())).measure(context).<List<EvidencePart<?>>>map(List::of)
+        .orElse(List.of());
+  }
+
+  /**
+   * The trend's findings; a warning when the evidence carries none, and a {@code check-failed} when it was measured
+   * under other settings or another confidence level than the policy's.
+   */
+  @Override
+  public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    Optional<LiftTrend> part = evidence.part(LiftTrend.class);
+    if (part.isEmpty()) {
+      return List.of(new LiftTrendSkipped("the evidence carries no lift trend, so the lift per decision-time period "
+          + "was not checked: add it with evidence.with(trend) (SparkGateEvidence computes it)", List.of(),
+          settings(policy)));
+    }
+    LiftTrend trend = part.get();
+    List<Finding> found = new ArrayList<>();
+    if (!trend.settings().equals(settings(policy))) {
+      found.add(new Finding.CheckFailed("evidence", "the evidence's lift trend was measured with " + trend.settings()
+          + " but the gate's policy uses " + settings(policy) + " (backtestgate.lift-periods, lift-period-min-class, "
+          + "lift-trend-alpha, lift-trend-min-step): measure it with the policy's LiftTrendSettings."));
+    }
+    trend.periods().stream().flatMap(p -> p.comparison().stream()).findFirst().ifPresent(c -> {
+      if (Double.compare(c.confidenceLevel(), policy.confidence()) != 0) {
+        found.add(new Finding.CheckFailed("evidence", "the evidence's lift per period was computed at confidence "
+            + c.confidenceLevel() + " but the gate's policy uses " + policy.confidence() + " (backtestgate."
+            + "confidence): measure it at " + policy.confidence() + "."));
+      }
+    });
+    found.addAll(LiftTrendCheck.findings(trend, policy.maxLift()));
+    return found;
+  }
+
+  /**
+   * The lift-trend check of one run. Asked first by the gate ({@link #allRows}), it measures the trend in the pass
+   * that also compares all rows, and reports from that trend when it runs under the same policy.
+   */
+  private static final class TrendCheck implements ComparingCheck {
+    private GatePolicy measuredUnder;
+    private LiftTrend measured;
+
+    @Override
+    public String name() {
+      return "lift trend";
+    }
+
+    @Override
+    public Optional<AucComparison> allRows(BacktestRun run, GatePolicy policy) {
+      Optional<double[]> baseline = run.baseline().rowScores();
+      if (baseline.isEmpty()) {
+        return Optional.empty();
+      }
+      try {
+        LiftTrend.WithAllRows pass = LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(),
+            baseline.get(), run.decisionTimes(), settings(policy), policy.confidence());
+        measured = pass.trend();
+        measuredUnder = policy;
+        return pass.allRows();
+      } catch (RuntimeException e) {   // the check measures, and reports, as on its own when it runs
+        return Optional.empty();
+      }
+    }
+
+    @Override
+    public List<Finding> run(CheckContext context) {
+      return measured != null && measuredUnder == context.policy()
+          ? LiftTrendCheck.findings(measured, context.policy().maxLift())
+          : new LiftTrendCheck(settings(context.policy())).run(context);
+    }
+  }
+
 
   @Override
   public List<Setting<?>> settings() {

@@ -11,7 +11,9 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.metrics.RocCurve;
+import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
+import dev.backtestgate.screen.featurelabel.FeatureScreen;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,13 +99,14 @@ record ReportEvidence(
   static ReportEvidence of(GateEvidence evidence) {
     return new ReportEvidence(null, null, fmt("No ROC curve is drawn: this run was judged on evidence computed where "
         + "its rows live (%,d rows), and its scores never reached this JVM. The AUCs, lift and interval above are "
-        + "exact.", evidence.summary().rows()), evidence.timelessReasons(), evidence.featureScreen());
+        + "exact.", evidence.summary().rows()), evidence.timelessReasons(),
+        evidence.part(FeatureScreen.class).map(FeatureScreen::scores).orElse(List.of()));
   }
 
   /** The run's feature–label screen (computed once by the gate and kept), or empty when it cannot be computed. */
   private static List<FeatureScore> screen(BacktestRun run, double confidenceLevel) {
     try {
-      return run.featureLabelScreen(confidenceLevel);
+      return FeatureLabelScreen.of(run, confidenceLevel);
     } catch (RuntimeException e) {
       return List.of();
     }

@@ -119,14 +119,15 @@ class HostileTimeTests {
   @Test
   void aPolicyLagLongerThanLongMaxMillisIsRejectedWithTheAllowedRange() {
     String message = illegal(() -> GatePolicy.defaults().withAvailabilityLag(TOO_LONG));
-    assertThat(message).isEqualTo("availability lag is PT2562047788015H12M55.808S: it must be a duration of zero or "
-        + "more and at most " + LONGEST + " (Long.MAX_VALUE milliseconds), e.g. PT6H.");
+    assertThat(message).isEqualTo("availability lag is PT2562047788015H12M55.808S: it must be an ISO-8601 duration "
+        + "of zero or more and at most " + LONGEST + " (Long.MAX_VALUE milliseconds), e.g. PT0S, PT6H or P1D "
+        + "(backtestgate.availability-lag).");
   }
 
   @Test
   void aPolicyLagOfSecondsBeyondAnyMillisecondCountIsRejected() {
     assertThat(illegal(() -> GatePolicy.defaults().withAvailabilityLag(Duration.ofSeconds(Long.MAX_VALUE))))
-        .startsWith("availability lag is PT2562047788015215H30M7S: it must be a duration of zero or more and at most");
+        .startsWith("availability lag is PT2562047788015215H30M7S: it must be an ISO-8601 duration of zero or more and at most");
   }
 
   @Test
@@ -141,13 +142,13 @@ class HostileTimeTests {
   @ValueSource(strings = {"-PT1S", "-PT0.001S"})
   void aNegativePolicyLagIsRejected(String lag) {
     assertThat(illegal(() -> GatePolicy.defaults().withAvailabilityLag(Duration.parse(lag))))
-        .startsWith("availability lag is " + Duration.parse(lag) + ": it must be a duration of zero or more");
+        .startsWith("availability lag is " + Duration.parse(lag) + ": it must be an ISO-8601 duration of zero or more");
   }
 
   @Test
   void aMissingPolicyLagIsRejected() {
     assertThat(illegal(() -> GatePolicy.defaults().withAvailabilityLag(null)))
-        .startsWith("availability lag is null: it must be a duration of zero or more");
+        .startsWith("availability lag is null: it must be an ISO-8601 duration of zero or more");
   }
 
   @Test

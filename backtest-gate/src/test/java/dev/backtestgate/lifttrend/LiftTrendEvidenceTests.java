@@ -45,7 +45,7 @@ class LiftTrendEvidenceTests {
     GateEvidence evidence = GateEvidence.of(run, GatePolicy.defaults());
     GateResult fromEvidence = BacktestGate.evaluate(evidence, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
 
-    assertThat(evidence.liftTrend()).isPresent();
+    assertThat(evidence.part(LiftTrend.class)).isPresent();
     assertThat(trendFindings(fromRun)).singleElement().isInstanceOf(LiftTrendFinding.class);
     assertThat(trendFindings(fromEvidence)).isEqualTo(trendFindings(fromRun));
     assertThat(fromEvidence.verdict()).isEqualTo(fromRun.verdict()).isEqualTo(Verdict.FAILED);
@@ -66,17 +66,15 @@ class LiftTrendEvidenceTests {
   void evidenceWithoutALiftTrendIsJudgedWithAWarningNeverASilentPass() {
     GateEvidence full = GateEvidence.of(run(SimulatedRuns.backfill(12, 1_500, 0.2, 7, 0.08, 0.0), 11L),
         GatePolicy.defaults());
-    GateEvidence without = new GateEvidence(full.gateId(), full.summary(), full.comparison(), full.availabilityLag(),
-        full.pointInTime(), full.timelessReasons(), full.latestDecision(), full.latestDecisionRow(),
-        full.fingerprint(), full.lateWrites(), full.historyChecks(), full.featureScreen());
+    GateEvidence without = full.without(LiftTrend.class);
 
     GateResult result = BacktestGate.evaluate(without, GatePolicy.defaults(), NO_REVIEWS, CLOCK);
 
     assertThat(trendFindings(result)).singleElement().isInstanceOfSatisfying(LiftTrendSkipped.class, f -> {
       assertThat(f.resolution()).isEqualTo(Finding.Resolution.WARNING);
-      assertThat(f.reason()).startsWith("the evidence carries no lift trend").contains("withLiftTrend");
+      assertThat(f.reason()).startsWith("the evidence carries no lift trend").contains("evidence.with(trend)");
     });
-    assertThat(without.withLiftTrend(full.liftTrend().orElseThrow())).isEqualTo(full);
+    assertThat(without.with(full.part(LiftTrend.class).orElseThrow())).isEqualTo(full);
   }
 
   @Test
@@ -98,9 +96,9 @@ class LiftTrendEvidenceTests {
     GateEvidence evidence = GateEvidence.of(run(SimulatedRuns.backfill(12, 1_500, 0.2, 12, 0.02, 0.02), 12L),
         GatePolicy.defaults());
     BacktestRun other = run(SimulatedRuns.backfill(12, 1_000, 0.2, 12, 0.02, 0.02), 13L);
-    LiftTrend otherTrend = GateEvidence.of(other, GatePolicy.defaults()).liftTrend().orElseThrow();
+    LiftTrend otherTrend = GateEvidence.of(other, GatePolicy.defaults()).part(LiftTrend.class).orElseThrow();
 
-    assertThatThrownBy(() -> evidence.withLiftTrend(otherTrend))
+    assertThatThrownBy(() -> evidence.without(LiftTrend.class).with(otherTrend))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the lift trend's periods hold 12000 rows")
         .hasMessageContaining("measure the trend over the same rows");

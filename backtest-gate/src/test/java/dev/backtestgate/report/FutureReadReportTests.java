@@ -85,7 +85,7 @@ class FutureReadReportTests {
 
   private static BacktestRun runWith(FeatureFunction function) {
     GateFixtures.Data d = data(1, ROWS, 1.0, 0.95);
-    return run(ReportScenarios.GATE, d).futureRead(probe(function, d)).build();
+    return run(ReportScenarios.GATE, d).input(probe(function, d)).build();
   }
 
   @Test
@@ -143,7 +143,7 @@ class FutureReadReportTests {
     GateFixtures.Data d = data(1, ROWS, 1.0, 0.95);
     String without = dev.backtestgate.BacktestGate.fingerprint(run(ReportScenarios.GATE, d).build());
     String with = dev.backtestgate.BacktestGate.fingerprint(
-        run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, d)).build());
+        run(ReportScenarios.GATE, d).input(probe(PEAK_BALANCE, d)).build());
     assertThat(with).isEqualTo(without);
   }
 
@@ -156,7 +156,7 @@ class FutureReadReportTests {
     shifted[17] -= HOUR;
     GateFixtures.Data moved = new GateFixtures.Data(d.labels(), d.candidate(), d.baseline(), shifted, d.known());
 
-    PublishedGate short_ = scenarios.publish(run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, fewer))
+    PublishedGate short_ = scenarios.publish(run(ReportScenarios.GATE, d).input(probe(PEAK_BALANCE, fewer))
         .build(), Mode.LOCAL);
     assertThat(short_.result().verdict()).isEqualTo(Verdict.FAILED);
     assertThat(short_.result().unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class,
@@ -164,7 +164,7 @@ class FutureReadReportTests {
             + "2,000: build its Spine from the backtest's own rows (entity and decision time of each row, in the "
             + "backtest's order)."));
 
-    PublishedGate other = scenarios.publish(run(ReportScenarios.GATE, d).futureRead(probe(PEAK_BALANCE, moved))
+    PublishedGate other = scenarios.publish(run(ReportScenarios.GATE, d).input(probe(PEAK_BALANCE, moved))
         .build(), Mode.LOCAL);
     assertThat(other.result().unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class,
         f -> assertThat(f.reason()).startsWith("the probe of 'peak_balance' decides row 17 at 2026-01-01T16:00:00Z "

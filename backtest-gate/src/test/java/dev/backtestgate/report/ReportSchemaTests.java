@@ -44,8 +44,8 @@ class ReportSchemaTests {
         ReportScenarios.passing(gate),
         ReportScenarios.leaky(gate),
         ReportScenarios.lateStatus(gate),
-        run(gate, data(1, 2_000, 1.0, 0.95)).history(HistoryCheck.compare(manifest, edited.build()))
-            .lateWrites(LateWriteDetector.withDefaults().detect(edited.build())).build(),
+        run(gate, data(1, 2_000, 1.0, 0.95)).input(HistoryCheck.compare(manifest, edited.build()))
+            .input(LateWriteDetector.withDefaults().detect(edited.build())).build(),
         run(gate, data(1, 2_000, 1.0, 0.95)).check(CustomCheckTests.THIN_SEGMENTS).build());
     for (BacktestRun run : runs) {
       for (Mode mode : List.of(Mode.LOCAL, Mode.VERIFY)) {
@@ -66,7 +66,7 @@ class ReportSchemaTests {
     HistoryManifest manifest = HistoryManifest.of(log.build(), PartitionGranularity.MONTH,
         Instant.ofEpochMilli(start + 40 * day));
     BacktestRun run = run(ReportScenarios.GATE, data(1, 2_000, 1.0, 0.95))
-        .history(HistoryCheck.compare(manifest, log.build())).build();
+        .input(HistoryCheck.compare(manifest, log.build())).build();
     String json = Files.readString(scenarios.publish(run, Mode.LOCAL).reportFile());
     assertValid(REPORT, json);
     com.fasterxml.jackson.databind.JsonNode data = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)

@@ -2,7 +2,7 @@ package dev.backtestgate.spark;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package dev.backtestgate.benchmarks;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.metrics.Auc;
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;

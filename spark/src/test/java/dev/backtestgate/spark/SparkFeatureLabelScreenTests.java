@@ -3,7 +3,7 @@ package dev.backtestgate.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.backtestgate.screen.featurelabel.FeatureColumn;
+import dev.backtestgate.FeatureColumn;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.util.ArrayList;

@@ -5,6 +5,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
+import dev.backtestgate.CheckContext;
+import dev.backtestgate.EvidencePart;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.CheckProvider;
 import dev.backtestgate.Finding;
 import dev.backtestgate.FindingKind;
@@ -26,7 +29,7 @@ public final class FeatureLabelChecks implements CheckProvider {
       (policy, limit) -> policy.with(new FeatureLabelSettings(limit)));
 
   private static final Check FEATURE_LABEL = Check.of("feature-label screen",
-      c -> findings(c.run().featureLabelScreen(c.policy().confidence()), c.policy()));
+      c -> findings(FeatureLabelScreen.of(c.run(), c.policy().confidence()), c.policy()));
 
   /** For {@link java.util.ServiceLoader}. */
   public FeatureLabelChecks() {}
@@ -39,6 +42,30 @@ public final class FeatureLabelChecks implements CheckProvider {
   @Override
   public List<Check> checks(BacktestRun run) {
     return run.featureValues().isEmpty() ? List.of() : List.of(FEATURE_LABEL);
+  }
+
+  /** The run's screen, when it recorded feature values. */
+  @Override
+  public List<EvidencePart<?>> evidence(CheckContext context) {
+    BacktestRun run = context.run();
+    return run.featureValues().isEmpty() ? List.of()
+        : List.of(new FeatureScreen(FeatureLabelScreen.of(run, context.policy().confidence())));
+  }
+
+  /** The screen's findings, and a {@code check-failed} for a score computed at another confidence level. */
+  @Override
+  public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    List<FeatureScore> scores = evidence.part(FeatureScreen.class).map(FeatureScreen::scores).orElse(List.of());
+    List<Finding> found = new ArrayList<>();
+    for (FeatureScore score : scores) {
+      if (Double.compare(score.confidenceLevel(), policy.confidence()) != 0) {
+        found.add(new Finding.CheckFailed("evidence", "the feature-label screen of '" + score.feature()
+            + "' was computed at confidence " + score.confidenceLevel() + " but the gate's policy uses "
+            + policy.confidence() + " (backtestgate.confidence): screen it at " + policy.confidence() + "."));
+      }
+    }
+    found.addAll(findings(scores, policy));
+    return found;
   }
 
   @Override

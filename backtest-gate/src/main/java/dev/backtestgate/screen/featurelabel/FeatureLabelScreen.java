@@ -1,5 +1,7 @@
 package dev.backtestgate.screen.featurelabel;
 
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.FeatureColumn;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.metrics.Auc;
@@ -52,6 +54,20 @@ public final class FeatureLabelScreen {
   static final long FOLD_SEED = 0x5EED_FEA7_0B5EL;
 
   private FeatureLabelScreen() {}
+
+  /**
+   * The screen of {@code run}'s recorded feature values ({@link #screenAll}), in recording order; computed once per
+   * run and confidence level and kept, so the gate and the report share it.
+   *
+   * @throws IllegalArgumentException when a feature cannot be screened
+   */
+  public static List<FeatureScore> of(BacktestRun run, double confidenceLevel) {
+    return run.derived(new Screened(confidenceLevel),
+        () -> screenAll(run.labels(), run.featureValues(), confidenceLevel));
+  }
+
+  /** The key of a run's kept screen. */
+  private record Screened(double confidenceLevel) {}
 
   /**
    * Screens every column, in parallel over columns; the result is in the columns' order.

@@ -1,5 +1,6 @@
 package dev.backtestgate.screen.featurelabel;
 
+import dev.backtestgate.FeatureColumn;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;

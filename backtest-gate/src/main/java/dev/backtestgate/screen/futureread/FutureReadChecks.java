@@ -28,6 +28,12 @@ public final class FutureReadChecks implements CheckProvider {
   }
 
   @Override
+  public java.util.Optional<String> uncarried(BacktestRun run) {
+    return run.inputs(FutureReadProbe.class).isEmpty() ? java.util.Optional.empty()
+        : java.util.Optional.of("future-read probes");
+  }
+
+  @Override
   public List<Check> checks(BacktestRun run) {
     List<Check> checks = new ArrayList<>();
     for (FutureReadProbe probe : run.inputs(FutureReadProbe.class)) {

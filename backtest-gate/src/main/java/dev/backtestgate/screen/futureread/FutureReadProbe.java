@@ -284,4 +284,11 @@ public final class FutureReadProbe implements CheckInput {
     }
     return chosen;
   }
+
+  /** A second probe of the same feature. */
+  @Override
+  public String conflictWith(CheckInput recorded) {
+    return recorded instanceof FutureReadProbe other && other.feature().equals(feature())
+        ? "feature '" + feature() + "' has two future-read probes: probe each feature once." : null;
+  }
 }

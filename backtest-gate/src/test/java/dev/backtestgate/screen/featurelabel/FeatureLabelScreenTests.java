@@ -1,5 +1,6 @@
 package dev.backtestgate.screen.featurelabel;
 
+import dev.backtestgate.FeatureColumn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package dev.backtestgate.screen.featurelabel;
+package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
@@ -33,6 +33,12 @@ public sealed interface FeatureColumn permits FeatureColumn.Numeric, FeatureColu
   /** {@code numeric} or {@code categorical}: how the report names the type. */
   String type();
 
+  /** The values of a numeric column; empty for a categorical one. */
+  java.util.Optional<double[]> numericValues();
+
+  /** The codes of a categorical column; empty for a numeric one. */
+  java.util.Optional<int[]> categoryCodes();
+
   /**
    * A numeric feature.
    *
@@ -48,6 +54,16 @@ public sealed interface FeatureColumn permits FeatureColumn.Numeric, FeatureColu
     @Override
     public String type() {
       return "numeric";
+    }
+
+    @Override
+    public java.util.Optional<double[]> numericValues() {
+      return java.util.Optional.of(values);
+    }
+
+    @Override
+    public java.util.Optional<int[]> categoryCodes() {
+      return java.util.Optional.empty();
     }
   }
 
@@ -66,6 +82,16 @@ public sealed interface FeatureColumn permits FeatureColumn.Numeric, FeatureColu
     @Override
     public String type() {
       return "categorical";
+    }
+
+    @Override
+    public java.util.Optional<double[]> numericValues() {
+      return java.util.Optional.empty();
+    }
+
+    @Override
+    public java.util.Optional<int[]> categoryCodes() {
+      return java.util.Optional.of(codes);
     }
   }
 }

@@ -1,0 +1,20 @@
+package dev.backtestgate;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.time.Instant;
+import org.apiguardian.api.API;
+
+/**
+ * A recorded input about one table's history (a history-manifest check, a table's own log, a late-write report):
+ * the run's summary lists the tables a backtest declares, and the Maven plugin's {@code accept-history} finds the
+ * backtests a rewrite reaches through them.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface HistoryDeclaration extends CheckInput {
+  /**
+   * The table and the partitions of the decisions between {@code earliest} and {@code latest} (either may be
+   * {@code null}: not known).
+   */
+  RunSummary.HistoryTable historyTable(Instant earliest, Instant latest);
+}
