@@ -84,7 +84,7 @@ public record GateEvidence(String gateId, RunSummary summary, Comparison compari
         }
       });
     }
-    if (problems.isEmpty()) {
+    if (problems.isEmpty() && !parts.isEmpty()) {
       GateEvidence base = new GateEvidence(gateId, summary, comparison, timelessReasons, latestDecision,
           latestDecisionRow, fingerprint);
       parts.values().forEach(part -> problems.addAll(part.problems(base)));

@@ -12,6 +12,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Comparison;
 import dev.backtestgate.GateEvidence;
+import dev.backtestgate.history.HistoryEvidence;
+import dev.backtestgate.pointintime.PointInTimeEvidence;
+import dev.backtestgate.screen.featurelabel.FeatureScreen;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.RunSummary;
 import dev.backtestgate.history.TableHistory;
@@ -270,10 +273,15 @@ public final class SparkGateEvidence {
           new ArrayList<>(features.keySet()), timeless,
           totals.isNullAt(3) ? null : Instant.ofEpochMilli(totals.getLong(3)), Instant.ofEpochMilli(latest.getLong(0)),
           List.of());
-      return new GateEvidence(gate, summary,
-          Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG), lag,
-          checks, timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint,
-          List.of(), List.of(), screen, Optional.of(trend), histories);
+      GateEvidence evidence = new GateEvidence(gate, summary,
+          Comparison.of(candidate, baseline, comparison, confidenceLevel, Comparison.Interval.PAIRED_DELONG),
+          timelessReasons, Instant.ofEpochMilli(latest.getLong(0)), -latest.getLong(1), fingerprint)
+          .with(new PointInTimeEvidence(lag, checks)).with(trend);
+      if (!screen.isEmpty()) {
+        evidence = evidence.with(new FeatureScreen(screen));
+      }
+      return histories.isEmpty() ? evidence
+          : evidence.with(new HistoryEvidence(List.of(), List.of(), histories));
     }
 
     /** Rows, positives, the latest decision with its first row (as a struct of time and minus the row), the earliest. */

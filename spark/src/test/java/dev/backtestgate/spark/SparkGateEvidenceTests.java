@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.backtestgate.screen.featurelabel.FeatureScreen;
+import dev.backtestgate.history.HistoryEvidence;
+import dev.backtestgate.pointintime.PointInTimeEvidence;
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Finding;
@@ -103,9 +106,9 @@ class SparkGateEvidenceTests {
         .isEqualTo(onHeap.findings().stream().map(f -> tuple(f.kind(), f.subject())).toList());
     Optional<PointInTimeViolation> balance = PointInTimeCheck.check("balance", decided, balanceKnown, lag);
     assertThat(balance).isPresent();
-    assertThat(evidence.pointInTime().get("balance")).isEqualTo(balance);
-    assertThat(evidence.pointInTime().get("status")).isEmpty();
-    assertThat(evidence.pointInTime()).doesNotContainKey("limit");
+    assertThat(evidence.part(PointInTimeEvidence.class).orElseThrow().results().get("balance")).isEqualTo(balance);
+    assertThat(evidence.part(PointInTimeEvidence.class).orElseThrow().results().get("status")).isEmpty();
+    assertThat(evidence.part(PointInTimeEvidence.class).orElseThrow().results()).doesNotContainKey("limit");
 
     Dataset<Row> reordered = data.repartition(3).orderBy(data.col("cand").desc());
     assertThat(evidence(reordered, lag).fingerprint()).isEqualTo(evidence.fingerprint());
@@ -117,8 +120,8 @@ class SparkGateEvidenceTests {
     GateEvidence read = evidence(data, lag, status);
     BacktestRun twinRead = BacktestRun.builder("com.acme.Backtest#gbm").labels(labels).candidate("gbm", candidate)
         .baseline("prod", baseline).decisionTimes(decided).feature("balance", balanceKnown)
-        .feature("status", statusKnown).timelessFeature("limit", "set at account opening").history(status).build();
-    assertThat(read.tableHistories()).containsExactly(status);
+        .feature("status", statusKnown).timelessFeature("limit", "set at account opening").input(status).build();
+    assertThat(read.part(HistoryEvidence.class).orElseThrow().tableHistories()).containsExactly(status);
     assertThat(read.fingerprint()).as("the table version is bound on both engines")
         .isEqualTo(BacktestGate.fingerprint(twinRead)).isNotEqualTo(evidence.fingerprint());
     GateResult readOnSpark = BacktestGate.evaluate(read, policy, none, clock);
@@ -179,7 +182,7 @@ class SparkGateEvidenceTests {
         .feature("balance", java.util.Arrays.stream(decided).map(t -> t - 10).toArray())
         .timelessFeature("branch", "set at account opening").featureValues("balance", balance)
         .featureCategories("branch", branch).build(), GatePolicy.defaults());
-    assertThat(evidence.featureScreen()).containsExactlyInAnyOrderElementsOf(inMemory.featureScreen());
+    assertThat(evidence.part(FeatureScreen.class).orElseThrow().scores()).containsExactlyInAnyOrderElementsOf(inMemory.part(FeatureScreen.class).orElseThrow().scores());
     ReviewStore none = ReviewStore.directory(Path.of("target/no-reviews"));
     Clock clock = Clock.fixed(Instant.parse("2026-12-02T00:00:00Z"), ZoneOffset.UTC);
     GateResult onSpark = BacktestGate.evaluate(evidence, GatePolicy.defaults(), none, clock);

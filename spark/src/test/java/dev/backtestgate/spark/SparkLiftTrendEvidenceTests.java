@@ -2,6 +2,7 @@ package dev.backtestgate.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Finding;
@@ -93,7 +94,7 @@ class SparkLiftTrendEvidenceTests {
     GateEvidence evidence = data.onSpark(spark);
     GateResult fromSpark = BacktestGate.evaluate(evidence, POLICY, NO_REVIEWS, CLOCK);
 
-    assertThat(evidence.liftTrend()).isEqualTo(GateEvidence.of(data.run(), POLICY).liftTrend());
+    assertThat(evidence.part(LiftTrend.class)).isEqualTo(GateEvidence.of(data.run(), POLICY).part(LiftTrend.class));
     assertThat(trendFindings(inMemory)).singleElement().isInstanceOf(LiftTrendFinding.class);
     assertThat(trendFindings(fromSpark)).isEqualTo(trendFindings(inMemory));
     assertThat(fromSpark.verdict()).isEqualTo(inMemory.verdict()).isEqualTo(Verdict.FAILED);
@@ -107,7 +108,7 @@ class SparkLiftTrendEvidenceTests {
     GateEvidence evidence = data.onSpark(spark);
     GateResult fromSpark = BacktestGate.evaluate(evidence, POLICY, NO_REVIEWS, CLOCK);
 
-    assertThat(evidence.liftTrend().orElseThrow().tested()).isTrue();
+    assertThat(evidence.part(LiftTrend.class).orElseThrow().tested()).isTrue();
     assertThat(trendFindings(inMemory)).isEmpty();
     assertThat(trendFindings(fromSpark)).isEmpty();
   }
