@@ -9,6 +9,7 @@ import dev.backtestgate.CheckProvider;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.FindingKind;
+import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,12 @@ public final class LiftChecks implements CheckProvider {
   @Override
   public List<Check> checks(BacktestRun run) {
     return List.of(LIFT);
+  }
+
+  /** The same rule on the evidence's comparison. */
+  @Override
+  public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    return findings(evidence.comparison(), policy);
   }
 
   @Override
