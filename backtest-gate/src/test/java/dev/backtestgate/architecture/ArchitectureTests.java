@@ -2,7 +2,6 @@ package dev.backtestgate.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -32,8 +31,24 @@ class ArchitectureTests {
   }
 
   @Test
-  void packagesHaveNoCycles() {
-    slices().matching("dev.backtestgate.(*)..").should().beFreeOfCycles().check(core);
+  void packagesHaveNoCyclesTheRootIncluded() {
+    PackageCycles.check(core);
+  }
+
+  @Test
+  void theCycleRuleFailsOnAPlantedCycle() {
+    JavaClasses planted = new ClassFileImporter().importPackages("dev.backtestgate.fixture.cycle");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PackageCycles.check(planted))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("dev.backtestgate.fixture.cycle.a")
+        .hasMessageContaining("dev.backtestgate.fixture.cycle.b");
+  }
+
+  @Test
+  void theRootPackageNamesNoCheck() {
+    noClasses().that().resideInAPackage("dev.backtestgate")
+        .should().dependOnClassesThat().resideInAnyPackage(CHECKS)
+        .check(core);
   }
 
   /** The foundations: they know nothing of the gate, its checks or its reports. */

@@ -134,7 +134,7 @@ final class ReportPages {
         gate -> withTraining(leakyWindow, gate), policy, own, now);
     ProbedBacktest probed = b.featureFunction(WorstStatusFunction.READS_THE_FUTURE);
     p.publish("future-read", PREFIX + "LeakyFeatureFunctionBacktest#worstStatusReadsTheFuture",
-        gate -> probed.scored().toBuilder(gate).futureRead(probed.probe()), policy, own, now);
+        gate -> probed.scored().toBuilder(gate).input(probed.probe()), policy, own, now);
     p.publish("feature-label", PREFIX + "TargetEncodedBacktest#employerRateOverAllOutcomes",
         b.employerRate(true)::toBuilder, policy, own, now);
     p.publish("employer-rate", PREFIX + "EmployerRateBacktest#employerRateFromTraining",
@@ -147,12 +147,12 @@ final class ReportPages {
     StatementTable stamped = StatementTable.load(b.world());
     NormalizeStatusBackfill.rewrite(stamped, b.world(), StatementTable.Stamping.STAMP_UPDATED_AT);
     p.publish("late-writes", PREFIX + "ReportPages#stampedStatusRewrite", gate -> honest.toBuilder(gate)
-        .lateWrites(LateWriteDetector.withDefaults().detect(stamped.toEventLog(SourceFeatures.STATUS))),
+        .input(LateWriteDetector.withDefaults().detect(stamped.toEventLog(SourceFeatures.STATUS))),
         policy, own, now);
     StatusLog log = StatusLog.load(b.world());
     NormalizeStatusBackfill.record(log, b.world());
     p.publish("declared-corrections", PREFIX + "ReportPages#statusLogWithCorrections", gate -> honest.toBuilder(gate)
-        .lateWrites(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))), policy, own, now);
+        .input(LateWriteDetector.withDefaults().detect(log.toEventLog(SourceFeatures.STATUS))), policy, own, now);
     TrainingWindow honestWindow = b.trainingWindow(Timeline.TEST_FROM - Timeline.OUTCOME_WINDOW);
     p.publish("train-test-overlap", PREFIX + "ReportPages#testAccountsInTraining",
         gate -> withOverlap(honestWindow, gate), policy.with(TrainTestOverlapPolicy.FAIL), own, now);

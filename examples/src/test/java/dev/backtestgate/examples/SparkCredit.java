@@ -1,5 +1,6 @@
 package dev.backtestgate.examples;
 
+import dev.backtestgate.history.HistoryEvidence;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
@@ -56,7 +57,7 @@ final class SparkCredit {
     scored.featureValues().keySet().forEach(feature -> evidence.featureValues(feature, feature + "_value"));
     scored.featureCodes().keySet().forEach(feature -> evidence.featureCategories(feature, feature + "_code"));
     GateEvidence computed = evidence.compute();
-    return scored.history() == null ? computed : computed.withHistory(scored.history());
+    return scored.history() == null ? computed : computed.with(HistoryEvidence.of(scored.history()));
   }
 
   /** The scored rows as a DataFrame: what a backtest that scores on the cluster holds at its end. */

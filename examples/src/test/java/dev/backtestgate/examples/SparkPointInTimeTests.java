@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.backtestgate.lifttrend.LiftTrend;
+import dev.backtestgate.screen.featurelabel.FeatureScreen;
+import dev.backtestgate.pointintime.PointInTimeEvidence;
 import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Finding;
@@ -89,8 +92,9 @@ class SparkPointInTimeTests {
     assertThat(onSpark.comparison().lift()).isCloseTo(onHeap.comparison().lift(), within(1e-12));
     assertThat(onSpark.comparison().ciLower()).isCloseTo(onHeap.comparison().ciLower(), within(1e-12));
     assertThat(onSpark.comparison().ciUpper()).isCloseTo(onHeap.comparison().ciUpper(), within(1e-12));
-    assertThat(evidence.pointInTime()).isEqualTo(GateEvidence.of(run, policy).pointInTime());
-    assertThat(evidence.featureScreen()).isEqualTo(GateEvidence.of(run, policy).featureScreen());
-    assertThat(evidence.liftTrend()).isEqualTo(GateEvidence.of(run, policy).liftTrend());
+    GateEvidence inMemory = GateEvidence.of(run, policy);
+    assertThat(evidence.part(PointInTimeEvidence.class)).isEqualTo(inMemory.part(PointInTimeEvidence.class));
+    assertThat(evidence.part(FeatureScreen.class)).isEqualTo(inMemory.part(FeatureScreen.class));
+    assertThat(evidence.part(LiftTrend.class)).isEqualTo(inMemory.part(LiftTrend.class));
   }
 }

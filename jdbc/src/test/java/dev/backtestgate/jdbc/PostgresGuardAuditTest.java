@@ -166,7 +166,7 @@ class PostgresGuardAuditTest {
     }
     BacktestRun run = BacktestRun.builder("com.acme.BalancesBacktest#model").labels(labels).candidate("c", scores)
         .baseline("b", baseline).decisionTimes(decided).timelessFeature("region", "static")
-        .history(new HistoryCheckResult(declared, PartitionGranularity.DAY, to, 10, List.of()))
+        .input(new HistoryCheckResult(declared, PartitionGranularity.DAY, to, 10, List.of()))
         .check(GuardAudit.check(report)).build();
     return GuardAudit.check(report).run(new CheckContext(run, GatePolicy.defaults(), Optional.empty(), Instant.now()));
   }

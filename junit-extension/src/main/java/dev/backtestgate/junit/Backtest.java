@@ -207,30 +207,30 @@ public final class Backtest {
     return record(builder.features(table));
   }
 
-  /** The late-write report of a table the features came from; see {@code BacktestRun.Builder#lateWrites}. */
+  /** The late-write report of a table the features came from ({@code BacktestRun.Builder#input}). */
   public Backtest lateWrites(LateWriteReport report) {
-    return record(builder.lateWrites(report));
+    return record(builder.input(report));
   }
 
-  /** The history check of a table against its manifest; see {@code BacktestRun.Builder#history}. */
+  /** The history check of a table against its manifest ({@code BacktestRun.Builder#input}). */
   public Backtest history(HistoryCheckResult result) {
-    return record(builder.history(result));
+    return record(builder.input(result));
   }
 
   /**
    * A table's history read from its own log ({@code DeltaHistory}); the sign-off is bound to the version read.
-   * See {@code BacktestRun.Builder#history(TableHistory)}.
+   * See {@code BacktestRun.Builder#input}.
    */
   public Backtest history(TableHistory history) {
-    return record(builder.history(history));
+    return record(builder.input(history));
   }
 
   /**
    * A feature function to probe for reads of the future; the gate re-runs it on history cut at sampled
-   * decision times with the configured lag and sample size. See {@code BacktestRun.Builder#futureRead}.
+   * decision times with the configured lag and sample size. See {@code BacktestRun.Builder#input}.
    */
   public Backtest futureRead(FutureReadProbe probe) {
-    return record(builder.futureRead(probe));
+    return record(builder.input(probe));
   }
 
   /**

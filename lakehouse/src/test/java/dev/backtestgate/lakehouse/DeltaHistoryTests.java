@@ -272,6 +272,6 @@ class DeltaHistoryTests {
         .baseline("baseline", new double[] {0.6, 0.7, 0.5, 0.2})
         .decisionTimes(new long[] {1, 2, 3, 4})
         .timelessFeature("status", "a test of the table's history, not of its values");
-    return history == null ? run : run.history(history);
+    return history == null ? run : run.input(history);
   }
 }

@@ -1,5 +1,6 @@
 package dev.backtestgate.jdbc.architecture;
 
+import dev.backtestgate.architecture.PackageCycles;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -49,5 +50,10 @@ class JdbcArchitectureTests {
   void usesNoDriverAndNoTestFramework() {
     noClasses().should().dependOnClassesThat().resideInAnyPackage("org.postgresql..", "org.duckdb..",
         "org.junit..", "org.opentest4j..", "org.assertj..", "net.jqwik..").check(jdbc);
+  }
+
+  @Test
+  void packagesHaveNoCycles() {
+    PackageCycles.check(MODULE);
   }
 }

@@ -1,5 +1,6 @@
 package dev.backtestgate.lakehouse.architecture;
 
+import dev.backtestgate.architecture.PackageCycles;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -45,5 +46,10 @@ class LakehouseArchitectureTests {
   void mainCodeImportsNoTestFramework() {
     noClasses().should().dependOnClassesThat()
         .resideInAnyPackage("org.junit..", "org.opentest4j..", "org.assertj..", "net.jqwik..").check(lakehouse);
+  }
+
+  @Test
+  void packagesHaveNoCycles() {
+    PackageCycles.check(MODULE);
   }
 }

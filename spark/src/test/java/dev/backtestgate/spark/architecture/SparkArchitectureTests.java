@@ -1,5 +1,6 @@
 package dev.backtestgate.spark.architecture;
 
+import dev.backtestgate.architecture.PackageCycles;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -54,5 +55,10 @@ class SparkArchitectureTests {
   void mainCodeImportsNoTestFramework() {
     noClasses().should().dependOnClassesThat()
         .resideInAnyPackage("org.junit..", "org.opentest4j..", "org.assertj..", "net.jqwik..").check(spark);
+  }
+
+  @Test
+  void packagesHaveNoCycles() {
+    PackageCycles.check(MODULE);
   }
 }
