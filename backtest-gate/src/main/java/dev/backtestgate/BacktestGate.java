@@ -92,8 +92,7 @@ public final class BacktestGate {
     double lift = comparison == null ? Double.NaN : comparison.lift();
     SignOffStatus status = Waivers.checkKinds(assess(gateId, reviews, fingerprint, version1, lift, policy, today),
         findings);
-    List<SignOff.Waiver> waivers = status instanceof SignOffStatus.Covers covers ? covers.signOff().waivers()
-        : List.of();
+    List<SignOff.Waiver> waivers = status.approved().map(SignOff::waivers).orElse(List.of());
     findings = Waivers.withUnused(findings, waivers);
 
     List<Finding> unresolved = new ArrayList<>();

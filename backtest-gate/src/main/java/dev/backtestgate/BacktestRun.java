@@ -574,14 +574,18 @@ public final class BacktestRun {
       if (baseline.name() == null || baseline.name().isBlank()) {
         problems.add("baseline has no name: name the model the candidate would replace.");
       }
-      if (baseline instanceof Baseline.Scored scored) {
-        boolean baselineValid = problems.checkScores("baseline scores", scored.scores(), rows);
+      Optional<double[]> scored = baseline.rowScores();
+      if (scored.isPresent()) {
+        boolean baselineValid = problems.checkScores("baseline scores", scored.get(), rows);
         if (candidateValid && baselineValid) {
-          checkSameRanking(problems, rows, scored.scores());
+          checkSameRanking(problems, rows, scored.get());
         }
-      } else if (baseline instanceof Baseline.FixedAuc fixed && !(fixed.auc() >= 0 && fixed.auc() <= 1)) {
-        problems.add("baseline AUC is " + fixed.auc() + ": an AUC is a number between 0 and 1.");
       }
+      baseline.fixedAuc().ifPresent(auc -> {
+        if (!(auc >= 0 && auc <= 1)) {
+          problems.add("baseline AUC is " + auc + ": an AUC is a number between 0 and 1.");
+        }
+      });
     }
 
     /** Identical scores (by value) or a strictly increasing transform of them measure nothing. */
@@ -609,8 +613,9 @@ public final class BacktestRun {
         if (timing == null) {
           problems.add("feature '" + name + "' has neither knowledge times nor a timeless declaration: pass "
               + "feature(\"" + name + "\", knownAt) or timelessFeature(\"" + name + "\", reason).");
-        } else if (timing instanceof FeatureTiming.KnownAt knownAt) {
-          problems.checkTimes("feature '" + name + "' knownAt", knownAt.knownAt(), rows, true);
+        } else {
+          timing.knownAtTimes().ifPresent(knownAt ->
+              problems.checkTimes("feature '" + name + "' knownAt", knownAt, rows, true));
         }
       }
       for (FeatureColumn column : featureValues.values()) {
@@ -630,15 +635,16 @@ public final class BacktestRun {
             + "value per row, in the rows' order.");
         return;
       }
-      if (column instanceof FeatureColumn.Numeric numeric) {
-        double[] v = numeric.values();
+      Optional<double[]> numeric = column.numericValues();
+      if (numeric.isPresent()) {
+        double[] v = numeric.get();
         BadRows bad = BadRows.scan(rows, i -> Double.isInfinite(v[i]));
         if (bad.any()) {
           problems.add(what + " have " + bad.count() + " infinite " + bad.plural("value", "values")
               + " (first at row " + bad.first() + ": " + v[bad.first()] + "): record NaN for a missing value.");
         }
       } else {
-        int[] codes = ((FeatureColumn.Categorical) column).codes();
+        int[] codes = column.categoryCodes().orElseThrow();
         BadRows bad = BadRows.scan(rows, i -> codes[i] < FeatureColumn.MISSING_CODE);
         if (bad.any()) {
           problems.add(what + " have " + bad.count() + " category " + bad.plural("code", "codes") + " below -1 "

@@ -20,11 +20,12 @@ final class LiftComparisons {
    */
   static Comparison compare(BacktestRun run, double confidence, Optional<AucComparison> allRows) {
     Baseline baseline = run.baseline();
-    boolean paired = baseline instanceof Baseline.Scored;
-    AucComparison c = baseline instanceof Baseline.Scored scored
-        ? allRows.orElseGet(() -> DeLong.compare(run.labels(), run.candidateScores(), scored.scores(), confidence))
+    Optional<double[]> scores = baseline.rowScores();
+    boolean paired = scores.isPresent();
+    AucComparison c = paired
+        ? allRows.orElseGet(() -> DeLong.compare(run.labels(), run.candidateScores(), scores.get(), confidence))
         : DeLong.estimate(run.labels(), run.candidateScores(), confidence)
-            .versusFixed(((Baseline.FixedAuc) baseline).auc());
+            .versusFixed(baseline.fixedAuc().orElseThrow());
     return Comparison.of(run.candidateName(), baseline.name(), c, confidence,
         paired ? Comparison.Interval.PAIRED_DELONG : Comparison.Interval.CANDIDATE_ONLY);
   }

@@ -19,17 +19,17 @@ final class Waivers {
 
   /** {@code status}, or a malformed one when a waiver of its sign-off names a kind no check reports. */
   static SignOffStatus checkKinds(SignOffStatus status, List<Finding> findings) {
-    if (!(status instanceof SignOffStatus.Covers covers)) {
+    if (status.approved().isEmpty()) {
       return status;
     }
     Set<String> known = known(findings);
-    List<SignOff.Waiver> waivers = covers.signOff().waivers();
+    List<SignOff.Waiver> waivers = status.approved().get().waivers();
     for (int i = 0; i < waivers.size(); i++) {
       String kind = waivers.get(i).kind();
       if (!known.contains(kind)) {
         String typed = kind.strip().toLowerCase(Locale.ROOT).replace('_', '-').replace(' ', '-');
         String nearest = known.contains(typed) ? typed : Edits.nearest(typed, known);
-        return new SignOffStatus.Malformed(covers.file(), "$.waivers[" + i + "].kind", "'" + kind + "' is not a kind "
+        return new SignOffStatus.Malformed(status.file(), "$.waivers[" + i + "].kind", "'" + kind + "' is not a kind "
             + "of finding, so this waiver would waive nothing" + (nearest == null ? "" : ": did you mean '" + nearest
             + "'?") + " Kinds are lower-case words joined by hyphens, exactly as the report lists them: "
             + String.join(", ", known) + ".");

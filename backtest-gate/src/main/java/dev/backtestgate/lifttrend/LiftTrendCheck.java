@@ -3,7 +3,6 @@ package dev.backtestgate.lifttrend;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.BacktestRun;
-import dev.backtestgate.Baseline;
 import dev.backtestgate.Check;
 import dev.backtestgate.CheckContext;
 import dev.backtestgate.Finding;
@@ -42,11 +41,8 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
    */
   public Optional<LiftTrend> measure(CheckContext context) {
     BacktestRun run = context.run();
-    if (!(run.baseline() instanceof Baseline.Scored scored)) {
-      return Optional.empty();
-    }
-    return Optional.of(LiftTrend.measure(run.labels(), run.candidateScores(), scored.scores(), run.decisionTimes(),
-        settings, context.policy().confidence()));
+    return run.baseline().rowScores().map(baseline -> LiftTrend.measure(run.labels(), run.candidateScores(),
+        baseline, run.decisionTimes(), settings, context.policy().confidence()));
   }
 
   @Override

@@ -64,7 +64,7 @@ public final class GateReporter {
     boolean local = mode == Mode.LOCAL;
     // a rejected review needs new evidence even when nothing else asks for a review: the next steps point to it
     boolean writePending = local && result.verdict() == Verdict.FAILED
-        && (result.needsSignOff() || result.signOff() instanceof SignOffStatus.Rejected);
+        && (result.needsSignOff() || result.signOff().rejected());
     List<Path> proposed = new ArrayList<>();
     if (local) {
       for (Finding f : result.findings()) {

@@ -83,10 +83,8 @@ final class HtmlReport {
     if (r.findings().isEmpty()) {
       out.element("li", "No finding needs a leakage review.");
     }
-    if (r.signOff() instanceof SignOffStatus.Rejected) {
-      out.element("li", "The leakage review rejected this backtest: that fails the gate whatever the numbers.");
-    } else if (r.signOff() instanceof SignOffStatus.Malformed) {
-      out.element("li", "The leakage review file cannot be read: an unreadable review covers nothing.");
+    if (r.signOff().failsOnItsOwn()) {
+      out.element("li", r.signOff().failure());
     }
     if (r.comparison() != null && !GateWording.liftAbove(r)) {
       out.element("li", fmt("AUC lift %+.3f is within the %.3f limit.", r.comparison().lift(), r.policy().maxLift()));
@@ -164,13 +162,7 @@ final class HtmlReport {
 
   /** The lift a sign-off covers (reviewed lift plus tolerance), or NaN when no sign-off speaks to the lift. */
   private double allowance() {
-    if (r.signOff() instanceof SignOffStatus.Covers covers) {
-      return covers.signOff().reviewed().lift() + r.policy().liftTolerance();
-    }
-    if (r.signOff() instanceof SignOffStatus.LiftGrew grew) {
-      return grew.reviewedLift() + grew.tolerance();
-    }
-    return Double.NaN;
+    return r.signOff().approvedLift().orElse(Double.NaN) + r.policy().liftTolerance();
   }
 
   private void numbers(Comparison c) {

@@ -52,41 +52,119 @@ final class NextSteps {
   static Guidance of(PublishedGate gate) {
     GateResult r = gate.result();
     SignOffStatus status = r.signOff();
-    if (r.verdict() == Verdict.PASSED_WITH_SIGN_OFF && status instanceof SignOffStatus.Covers covers) {
-      SignOff s = covers.signOff();
+    if (r.verdict() == Verdict.PASSED_WITH_SIGN_OFF && status.approved().isPresent()) {
+      SignOff s = status.approved().get();
       return Guidance.say("Covered by the leakage review " + status.file() + ", approved by " + printable(s.reviewer())
-          + " on "
-          + s.reviewedOn() + ", valid until " + s.expiresOn() + ".");
+          + " on " + s.reviewedOn() + ", valid until " + s.expiresOn() + ".");
     }
     if (r.verdict() != Verdict.FAILED) {
       return Guidance.say("");
     }
-    if (status instanceof SignOffStatus.Rejected rej) {
+    return status.accept(new FailedGate(gate));
+  }
+
+  /** What a failed gate's reader does next, by the state of its leakage review. */
+  private record FailedGate(PublishedGate gate) implements SignOffStatus.Visitor<Guidance> {
+    @Override
+    public Guidance rejected(SignOffStatus.Rejected rej) {
       List<String> steps = new ArrayList<>();
       steps.add("Fix what the reviewer found, then ask for a new review of the new run.");
       steps.add(gate.pendingWritten()
-          ? "The reviewer edits " + status.file() + " in place from the new evidence " + quote(gate.pendingFile())
+          ? "The reviewer edits " + rej.file() + " in place from the new evidence " + quote(gate.pendingFile())
               + " (measured fields and fingerprint), setting " + FIELDS + "."
           : "Run the fixed backtest locally (backtestgate.mode=local, the default outside CI): it writes the new "
-              + "evidence to " + gate.pendingFile() + "; the reviewer then edits " + status.file() + " in place.");
+              + "evidence to " + gate.pendingFile() + "; the reviewer then edits " + rej.file() + " in place.");
       return new Guidance("The leakage review " + rej.file() + " REJECTED this backtest"
           + (rej.reviewer().isBlank() ? "" : " (reviewer " + printable(rej.reviewer()) + ")") + ":",
           printable(rej.rationale()),
           "A rejected review fails the gate whatever the numbers. Next:", steps);
     }
-    if (status instanceof SignOffStatus.Malformed bad) {
+
+    @Override
+    public Guidance malformed(SignOffStatus.Malformed bad) {
       return new Guidance("The leakage review " + bad.file() + " cannot be read: at " + bad.jsonPath() + ", "
           + printable(bad.problem()), null, "An unreadable review covers nothing. Next:",
           List.of("Fix " + bad.file() + " at " + bad.jsonPath() + " (docs/sign-off-format.md shows a complete "
               + "example file)."));
     }
-    boolean reviewable = r.unresolved().stream().anyMatch(f -> f.resolution().needsReviewer());
-    if (!reviewable) {
-      return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(gate));
+
+    @Override
+    public Guidance missing(SignOffStatus.Missing status) {
+      return review("No leakage review covers it. To sign one off:");
     }
-    List<String> steps = signOffSteps(gate);
-    steps.addAll(fixSteps(gate));
-    return new Guidance(statusSentence(status, r.gateId()), null, null, steps);
+
+    @Override
+    public Guidance covers(SignOffStatus.Covers status) {
+      return review(file(status) + " approves this run but does not waive every finding above. To waive "
+          + "them or fix the data:");
+    }
+
+    @Override
+    public Guidance wrongGate(SignOffStatus.WrongGate w) {
+      return review(file(w) + " is for gate '" + printable(w.fileGate()) + "', not '" + w.runGate() + "': it was "
+          + "copied to the wrong name. To sign this gate off:");
+    }
+
+    @Override
+    public Guidance undecided(SignOffStatus.Undecided status) {
+      return review(file(status) + " has no decision yet (\"decision\" is empty). To finish it:");
+    }
+
+    @Override
+    public Guidance incomplete(SignOffStatus.Incomplete i) {
+      return review(file(i) + " is incomplete: " + String.join(", ", i.missing())
+          + (i.missing().size() == 1 ? " is" : " are") + " empty or not attested (checklist items must be "
+          + "true). To finish it:");
+    }
+
+    @Override
+    public Guidance stale(SignOffStatus.Stale s) {
+      return review(file(s) + " no longer covers it: it was signed for data " + s.reviewedFingerprint()
+          + ", this run's data is " + s.currentFingerprint() + "; the data or the feature set changed since the "
+          + "review. To review it again:");
+    }
+
+    @Override
+    public Guidance voided(SignOffStatus.Voided v) {
+      return review(file(v) + " is stale: " + printable(v.reason()) + " (void record " + v.voidRecord() + "). It "
+          + "no longer covers this backtest: review the backtest on the rewritten history and sign it off again; a "
+          + "new review replaces the withdrawn one. With backtest-gate-maven-plugin: mvn backtest-gate:pending lists "
+          + "it; run mvn verify -Dbacktestgate.mode=local, then mvn backtest-gate:sign-off -Dgate="
+          + quote(gate.result().gateId()) + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all "
+          + "-Dreplace=true. By hand:");
+    }
+
+    @Override
+    public Guidance expired(SignOffStatus.Expired e) {
+      return review(file(e) + " expired on " + e.expiresOn() + " (today is " + e.today() + "). To renew it:", true);
+    }
+
+    @Override
+    public Guidance liftGrew(SignOffStatus.LiftGrew g) {
+      return review(fmt("%s approved a lift of %+.3f; the lift is now %+.3f, beyond the %.3f tolerance "
+          + "(backtestgate.lift-tolerance). To review it again:", file(g), g.reviewedLift(), g.currentLift(),
+          g.tolerance()));
+    }
+
+    private static String file(SignOffStatus status) {
+      return "The leakage review " + status.file();
+    }
+
+    /** A sign-off can resolve the findings: say what the review's state is, then how to sign off or fix. */
+    private Guidance review(String sentence) {
+      return review(sentence, false);
+    }
+
+    /** {@link #review(String)}; {@code renew}: the data is unchanged, so new dates renew the review. */
+    private Guidance review(String sentence, boolean renew) {
+      boolean reviewable = gate.result().unresolved().stream().anyMatch(f -> f.resolution().needsReviewer());
+      if (!reviewable) {
+        return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(gate));
+      }
+      List<String> steps = signOffSteps(gate, renew);
+      steps.addAll(fixSteps(gate));
+      return new Guidance(sentence, null, null, steps);
+    }
   }
 
   /** Each unresolved finding's own fix, once each, then the proposed manifests to review. */
@@ -107,14 +185,14 @@ final class NextSteps {
     return new ArrayList<>(steps);
   }
 
-  private static List<String> signOffSteps(PublishedGate gate) {
+  private static List<String> signOffSteps(PublishedGate gate, boolean renew) {
     SignOffStatus status = gate.result().signOff();
     Path file = status.file();
-    boolean exists = !(status instanceof SignOffStatus.Missing);
+    boolean exists = status.exists();
     List<String> steps = new ArrayList<>();
     steps.add("Read the evidence: " + gate.reportFile());
     String gateId = quote(gate.result().gateId());
-    if (status instanceof SignOffStatus.Expired) {
+    if (renew) {
       steps.add("The data is unchanged since the review, so renewing takes only new dates: in " + file + " set "
           + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it. "
           + "With backtest-gate-maven-plugin: mvn backtest-gate:renew -Dgate=" + gateId + " -Dreviewer=<you> "
@@ -129,7 +207,7 @@ final class NextSteps {
     if (exists) {
       String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "
           + quote(gate.pendingFile()) + " (this run's evidence)."
-          : needsNewEvidence(status) ? " First run this backtest locally (backtestgate.mode=local, the default outside "
+          : status.reviewedOtherData() ? " First run this backtest locally (backtestgate.mode=local, the default outside "
               + "CI): it writes this run's evidence to " + quote(gate.pendingFile()) + "; take \"gate\", "
               + "\"fingerprint\" and \"reviewed\" from it." : "";
       steps.add("Edit " + file + " in place (do not copy over it):" + from + " Set " + FIELDS + ".");
@@ -158,53 +236,6 @@ final class NextSteps {
           + (fixes.isEmpty() ? "" : " Otherwise fix it: " + String.join(" ", fixes)));
     }
     return steps;
-  }
-
-  /** Whether the committed file's measured part no longer describes this run. */
-  private static boolean needsNewEvidence(SignOffStatus status) {
-    return status instanceof SignOffStatus.Stale || status instanceof SignOffStatus.Voided
-        || status instanceof SignOffStatus.LiftGrew
-        || status instanceof SignOffStatus.WrongGate;
-  }
-
-  private static String statusSentence(SignOffStatus status, String gateId) {
-    String file = "The leakage review " + status.file();
-    if (status instanceof SignOffStatus.Covers) {
-      return file + " approves this run but does not waive every finding above. To waive them or fix the data:";
-    }
-    if (status instanceof SignOffStatus.Stale s) {
-      return file + " no longer covers it: it was signed for data " + s.reviewedFingerprint() + ", this run's "
-          + "data is " + s.currentFingerprint() + "; the data or the feature set changed since the review. "
-          + "To review it again:";
-    }
-    if (status instanceof SignOffStatus.Voided v) {
-      return file + " is stale: " + printable(v.reason()) + " (void record " + v.voidRecord() + "). It no longer "
-          + "covers this backtest: review the backtest on the rewritten history and sign it off again; a new review "
-          + "replaces the withdrawn one. With backtest-gate-maven-plugin: mvn backtest-gate:pending lists it; run "
-          + "mvn verify -Dbacktestgate.mode=local, then mvn backtest-gate:sign-off -Dgate=" + quote(gateId)
-          + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all -Dreplace=true. By hand:";
-    }
-    if (status instanceof SignOffStatus.Expired e) {
-      return file + " expired on " + e.expiresOn() + " (today is " + e.today() + "). To renew it:";
-    }
-    if (status instanceof SignOffStatus.LiftGrew g) {
-      return fmt("%s approved a lift of %+.3f; the lift is now %+.3f, beyond the %.3f tolerance "
-          + "(backtestgate.lift-tolerance). To review it again:", file, g.reviewedLift(), g.currentLift(),
-          g.tolerance());
-    }
-    if (status instanceof SignOffStatus.Undecided) {
-      return file + " has no decision yet (\"decision\" is empty). To finish it:";
-    }
-    if (status instanceof SignOffStatus.Incomplete i) {
-      return file + " is incomplete: " + String.join(", ", i.missing())
-          + (i.missing().size() == 1 ? " is" : " are") + " empty or not attested (checklist items must be "
-          + "true). To finish it:";
-    }
-    if (status instanceof SignOffStatus.WrongGate w) {
-      return file + " is for gate '" + printable(w.fileGate()) + "', not '" + w.runGate() + "': it was copied to the wrong "
-          + "name. To sign this gate off:";
-    }
-    return "No leakage review covers it. To sign one off:";
   }
 
   /**

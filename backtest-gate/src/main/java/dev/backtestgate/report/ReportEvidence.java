@@ -3,7 +3,6 @@ package dev.backtestgate.report;
 import static dev.backtestgate.internal.Wording.fmt;
 
 import dev.backtestgate.BacktestRun;
-import dev.backtestgate.Baseline;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
@@ -76,15 +75,13 @@ record ReportEvidence(
     List<FeatureScore> screen = screen(run, confidenceLevel);
     Map<String, String> reasons = new LinkedHashMap<>();
     for (FeatureTiming f : run.features()) {
-      if (f instanceof FeatureTiming.Timeless timeless) {
-        reasons.put(timeless.name(), timeless.reason());
-      }
+      f.timelessReason().ifPresent(reason -> reasons.put(f.name(), reason));
     }
     try {
       RocCurve candidate =
           curve(run.labels(), run.candidateScores(), known == null ? Double.NaN : known.candidateAuc());
-      RocCurve baseline = run.baseline() instanceof Baseline.Scored scored
-          ? curve(run.labels(), scored.scores(), known == null ? Double.NaN : known.baselineAuc()) : null;
+      RocCurve baseline = run.baseline().rowScores()
+          .map(scores -> curve(run.labels(), scores, known == null ? Double.NaN : known.baselineAuc())).orElse(null);
       return new ReportEvidence(candidate, baseline, null, reasons, screen);
     } catch (RuntimeException e) {
       return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons,

@@ -169,30 +169,79 @@ final class ReportJson {
   private static void signOff(ObjectNode node, SignOffStatus s) {
     node.put("status", s.label());
     node.put("file", s.file().toString());
-    if (s instanceof SignOffStatus.Covers c) {
+    s.accept(new SignOffFields(node));
+  }
+
+  /** Each status's own fields, beside its label and file. */
+  private record SignOffFields(ObjectNode node) implements SignOffStatus.Visitor<Void> {
+    @Override
+    public Void missing(SignOffStatus.Missing status) {
+      return null;
+    }
+
+    @Override
+    public Void covers(SignOffStatus.Covers c) {
       node.put("reviewer", c.signOff().reviewer());
       node.put("reviewedOn", String.valueOf(c.signOff().reviewedOn()));
       node.put("expiresOn", String.valueOf(c.signOff().expiresOn()));
-    } else if (s instanceof SignOffStatus.Malformed m) {
+      return null;
+    }
+
+    @Override
+    public Void malformed(SignOffStatus.Malformed m) {
       node.put("jsonPath", m.jsonPath());
       node.put("problem", m.problem());
-    } else if (s instanceof SignOffStatus.Rejected r) {
+      return null;
+    }
+
+    @Override
+    public Void wrongGate(SignOffStatus.WrongGate w) {
+      node.put("fileGate", w.fileGate());
+      return null;
+    }
+
+    @Override
+    public Void rejected(SignOffStatus.Rejected r) {
       node.put("reviewer", r.reviewer());
       node.put("rationale", r.rationale());
-    } else if (s instanceof SignOffStatus.Voided v) {
+      return null;
+    }
+
+    @Override
+    public Void undecided(SignOffStatus.Undecided status) {
+      return null;
+    }
+
+    @Override
+    public Void incomplete(SignOffStatus.Incomplete i) {
+      i.missing().forEach(node.putArray("missing")::add);
+      return null;
+    }
+
+    @Override
+    public Void stale(SignOffStatus.Stale st) {
+      node.put("reviewedFingerprint", st.reviewedFingerprint());
+      return null;
+    }
+
+    @Override
+    public Void voided(SignOffStatus.Voided v) {
       node.put("reason", v.reason());
       node.put("voidRecord", v.voidRecord().toString());
-    } else if (s instanceof SignOffStatus.Stale st) {
-      node.put("reviewedFingerprint", st.reviewedFingerprint());
-    } else if (s instanceof SignOffStatus.Expired e) {
+      return null;
+    }
+
+    @Override
+    public Void expired(SignOffStatus.Expired e) {
       node.put("expiresOn", e.expiresOn().toString());
-    } else if (s instanceof SignOffStatus.LiftGrew g) {
+      return null;
+    }
+
+    @Override
+    public Void liftGrew(SignOffStatus.LiftGrew g) {
       number(node, "reviewedLift", g.reviewedLift());
       number(node, "tolerance", g.tolerance());
-    } else if (s instanceof SignOffStatus.Incomplete i) {
-      i.missing().forEach(node.putArray("missing")::add);
-    } else if (s instanceof SignOffStatus.WrongGate w) {
-      node.put("fileGate", w.fileGate());
+      return null;
     }
   }
 

@@ -61,43 +61,87 @@ final class SignOffSection {
   }
 
   private static String kind(SignOffStatus s, boolean needed) {
-    if (s instanceof SignOffStatus.Covers) {
+    if (s.covers()) {
       return "ok";
     }
-    if (s instanceof SignOffStatus.Missing) {
+    if (!s.exists()) {
       return needed ? "bad" : "muted";
     }
-    if (s instanceof SignOffStatus.Undecided || s instanceof SignOffStatus.Incomplete) {
-      return "warn";
-    }
-    return "bad";
+    return s.unfinished() ? "warn" : "bad";
   }
 
   private void details(SignOffStatus s) {
-    if (s instanceof SignOffStatus.Covers covers) {
-      covers(covers.signOff());
-    } else if (s instanceof SignOffStatus.Rejected rej) {
-      Page.row(out, "Reviewer", rej.reviewer());
-      Page.row(out, "Rationale", rej.rationale());
-    } else if (s instanceof SignOffStatus.Malformed bad) {
-      Page.row(out, "Problem", "at " + bad.jsonPath() + ": " + bad.problem());
-    } else if (s instanceof SignOffStatus.WrongGate wrong) {
-      Page.codeRow(out, "Written for gate", wrong.fileGate());
-    } else if (s instanceof SignOffStatus.Incomplete incomplete) {
-      Page.row(out, "Empty or not attested", String.join(", ", incomplete.missing()));
-    } else if (s instanceof SignOffStatus.Stale stale) {
-      Page.codeRow(out, "Reviewed data", stale.reviewedFingerprint());
-      Page.codeRow(out, "This run's data", stale.currentFingerprint());
-    } else if (s instanceof SignOffStatus.Voided voided) {
-      Page.row(out, "Withdrawn", voided.reason());
-      Page.codeRow(out, "Void record", voided.voidRecord().toString());
-    } else if (s instanceof SignOffStatus.Expired expired) {
-      Page.row(out, "Expired on", expired.expiresOn() + " (today is " + expired.today() + ")");
-    } else if (s instanceof SignOffStatus.LiftGrew grew) {
-      Page.row(out, "Lift", fmt("reviewed %+.3f, now %+.3f, tolerance %.3f", grew.reviewedLift(), grew.currentLift(),
-          grew.tolerance()));
-    }
+    s.accept(new SignOffStatus.Visitor<Void>() {
+      @Override
+      public Void missing(SignOffStatus.Missing status) {
+        return null;
+      }
+
+      @Override
+      public Void covers(SignOffStatus.Covers status) {
+        SignOffSection.this.covers(status.signOff());
+        return null;
+      }
+
+      @Override
+      public Void malformed(SignOffStatus.Malformed bad) {
+        Page.row(out, "Problem", "at " + bad.jsonPath() + ": " + bad.problem());
+        return null;
+      }
+
+      @Override
+      public Void wrongGate(SignOffStatus.WrongGate wrong) {
+        Page.codeRow(out, "Written for gate", wrong.fileGate());
+        return null;
+      }
+
+      @Override
+      public Void rejected(SignOffStatus.Rejected rej) {
+        Page.row(out, "Reviewer", rej.reviewer());
+        Page.row(out, "Rationale", rej.rationale());
+        return null;
+      }
+
+      @Override
+      public Void undecided(SignOffStatus.Undecided status) {
+        return null;
+      }
+
+      @Override
+      public Void incomplete(SignOffStatus.Incomplete incomplete) {
+        Page.row(out, "Empty or not attested", String.join(", ", incomplete.missing()));
+        return null;
+      }
+
+      @Override
+      public Void stale(SignOffStatus.Stale stale) {
+        Page.codeRow(out, "Reviewed data", stale.reviewedFingerprint());
+        Page.codeRow(out, "This run's data", stale.currentFingerprint());
+        return null;
+      }
+
+      @Override
+      public Void voided(SignOffStatus.Voided voided) {
+        Page.row(out, "Withdrawn", voided.reason());
+        Page.codeRow(out, "Void record", voided.voidRecord().toString());
+        return null;
+      }
+
+      @Override
+      public Void expired(SignOffStatus.Expired expired) {
+        Page.row(out, "Expired on", expired.expiresOn() + " (today is " + expired.today() + ")");
+        return null;
+      }
+
+      @Override
+      public Void liftGrew(SignOffStatus.LiftGrew grew) {
+        Page.row(out, "Lift", fmt("reviewed %+.3f, now %+.3f, tolerance %.3f", grew.reviewedLift(),
+            grew.currentLift(), grew.tolerance()));
+        return null;
+      }
+    });
   }
+
 
   private void covers(SignOff s) {
     Page.row(out, "Reviewer", s.reviewer());

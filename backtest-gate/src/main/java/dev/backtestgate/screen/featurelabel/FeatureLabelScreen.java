@@ -10,6 +10,7 @@ import dev.backtestgate.metrics.DeLong;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apiguardian.api.API;
 
@@ -96,11 +97,12 @@ public final class FeatureLabelScreen {
           + "run has " + labels.length + " rows: record one value per row, in the rows' order.");
     }
     try {
-      if (column instanceof FeatureColumn.Numeric numeric) {
-        double[] scores = numericScores(numeric.values());
-        return score(labels, column, scores, countMissing(numeric.values()), 0, confidenceLevel);
+      Optional<double[]> values = column.numericValues();
+      if (values.isPresent()) {
+        double[] scores = numericScores(values.get());
+        return score(labels, column, scores, countMissing(values.get()), 0, confidenceLevel);
       }
-      Encoding encoding = outOfFold(labels, ((FeatureColumn.Categorical) column).codes());
+      Encoding encoding = outOfFold(labels, column.categoryCodes().orElseThrow());
       return score(labels, column, encoding.scores, encoding.missing, encoding.categories, confidenceLevel);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("feature '" + column.name() + "': " + e.getMessage(), e);
