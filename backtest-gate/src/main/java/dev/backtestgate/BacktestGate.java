@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -59,8 +58,8 @@ public final class BacktestGate {
       findings.addAll(run(check, context));
     }
 
-    return decide(run.gateId(), findings, comparison, fingerprint(run), () -> fingerprintVersion1(run),
-        RunSummary.of(run), policy, reviews, LocalDate.ofInstant(now, clock.getZone()));
+    return decide(run.gateId(), findings, comparison, fingerprint(run), RunSummary.of(run), policy, reviews,
+        LocalDate.ofInstant(now, clock.getZone()));
   }
 
   /**
@@ -82,15 +81,15 @@ public final class BacktestGate {
     }
     Instant now = clock.instant();
     findings.addAll(BuiltInChecks.judge(evidence, policy, now));
-    return decide(evidence.gateId(), findings, evidence.comparison(), evidence.fingerprint(), null,
-        evidence.fullSummary(), policy, reviews, LocalDate.ofInstant(now, clock.getZone()));
+    return decide(evidence.gateId(), findings, evidence.comparison(), evidence.fingerprint(), evidence.fullSummary(),
+        policy, reviews, LocalDate.ofInstant(now, clock.getZone()));
   }
 
   /** Resolves the findings against the sign-off and decides the verdict: the same for runs and evidence. */
   private static GateResult decide(String gateId, List<Finding> findings, Comparison comparison, String fingerprint,
-      Supplier<String> version1, RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
+      RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
     double lift = comparison == null ? Double.NaN : comparison.lift();
-    SignOffStatus status = Waivers.checkKinds(assess(gateId, reviews, fingerprint, version1, lift, policy, today),
+    SignOffStatus status = Waivers.checkKinds(assess(gateId, reviews, fingerprint, lift, policy, today),
         findings);
     List<SignOff.Waiver> waivers = status.approved().map(SignOff::waivers).orElse(List.of());
     findings = Waivers.withUnused(findings, waivers);
@@ -118,31 +117,12 @@ public final class BacktestGate {
   }
 
   /**
-   * The fingerprint a sign-off for {@code run} must carry: version 2 ({@code sha256-v2:}), the same for the same
-   * rows in any order and on any engine. A sign-off made before version 2 keeps being checked against the run's
-   * version-1 fingerprint (docs/sign-off-format.md).
+   * The fingerprint a sign-off for {@code run} must carry ({@code sha256-v2:}): the same for the same rows in any
+   * order and on any engine, binding the versions of the tables whose logs the run read.
    */
   public static String fingerprint(BacktestRun run) {
     java.util.SortedSet<String> tableVersions = new java.util.TreeSet<>();
     run.inputs(CheckInput.class).forEach(input -> input.versionBinding().ifPresent(tableVersions::add));
-    return fingerprint(run, (gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
-        categoryCodes, training) -> Fingerprint.compute(gateId, candidate, baseline, labels, decisionTimes,
-        featureTimes, numericValues, categoryCodes, training, tableVersions));
-  }
-
-  /** The run's version-1 fingerprint, computed only for a sign-off that carries one. */
-  static String fingerprintVersion1(BacktestRun run) {
-    return fingerprint(run, Fingerprint::version1);
-  }
-
-  /** The parts of a run a fingerprint reads, in the form {@link Fingerprint} takes them. */
-  private interface FingerprintFunction {
-    String apply(String gateId, String candidate, String baseline, boolean[] labels, long[] decisionTimes,
-        SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
-        SortedMap<String, int[]> categoryCodes, Fingerprint.Training training);
-  }
-
-  private static String fingerprint(BacktestRun run, FingerprintFunction version) {
     SortedMap<String, long[]> times = new TreeMap<>();
     for (FeatureTiming feature : run.features()) {
       times.put(feature.name(), feature.knownAtTimes().orElse(null));
@@ -157,8 +137,8 @@ public final class BacktestGate {
       column.numericValues().ifPresentOrElse(v -> values.put(column.name(), v),
           () -> codes.put(column.name(), column.categoryCodes().orElseThrow()));
     }
-    return version.apply(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
-        run.decisionTimes(), times, values, codes, training);
+    return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
+        run.decisionTimes(), times, values, codes, training, tableVersions);
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings,
@@ -253,10 +233,10 @@ public final class BacktestGate {
     }
   }
 
-  private static SignOffStatus assess(String gateId, ReviewStore reviews, String fingerprint,
-      Supplier<String> version1, double lift, GatePolicy policy, LocalDate today) {
+  private static SignOffStatus assess(String gateId, ReviewStore reviews, String fingerprint, double lift,
+      GatePolicy policy, LocalDate today) {
     try {
-      return SignOffRules.assess(reviews, gateId, fingerprint, version1, lift, policy.liftTolerance(), today);
+      return SignOffRules.assess(reviews, gateId, fingerprint, lift, policy.liftTolerance(), today);
     } catch (RuntimeException e) {
       // a store that throws covers nothing; its own words only when it wrote them for people
       String why = e instanceof java.io.UncheckedIOException && e.getMessage() != null ? " (" + e.getMessage() + ")"

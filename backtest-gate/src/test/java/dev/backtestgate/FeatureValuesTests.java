@@ -148,13 +148,6 @@ class FeatureValuesTests {
   }
 
   @Test
-  void runsWithoutValuesKeepTheFingerprintTheyHadBeforeValuesCouldBeRecorded() {
-    // computed with the code of commit 038644a, before feature values existed
-    assertThat(BacktestGate.fingerprintVersion1(pinned().build()))
-        .isEqualTo("sha256:0d189a42278104dd542e94029634af46b1260151b9bde6908038ae5136798bd1");
-  }
-
-  @Test
   void recordedValuesAreCoveredByTheFingerprint() {
     String none = BacktestGate.fingerprint(pinned().build());
     double[] values = {1, 2, Double.NaN, 4, 5};

@@ -87,21 +87,17 @@ class FingerprintVersionsTests {
   }
 
   @Test
-  void aVersion1SignOffIsStillCheckedTheVersion1Way() throws IOException {
+  void aSignOffWithAVersion1FingerprintFailsTheGateSayingHowToSignItAgain() throws IOException {
     BacktestRun run = leaky(1, false);
     GateResult failed = BacktestGate.evaluate(run, POLICY, store(), CLOCK);
-    String version1 = BacktestGate.fingerprintVersion1(run);
-    assertThat(version1).matches("sha256:[0-9a-f]{64}");
-    signOff(failed, version1);
+    signOff(failed, "sha256:" + "0d".repeat(32));
 
-    GateResult covered = BacktestGate.evaluate(run, POLICY, store(), CLOCK);
-    assertThat(covered.verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
-    assertThat(covered.fingerprint()).as("the run's own fingerprint is version 2").startsWith("sha256-v2:");
-
-    SignOffStatus changed = BacktestGate.evaluate(leaky(2, false), POLICY, store(), CLOCK).signOff();
-    assertThat(changed).isEqualTo(new SignOffStatus.Stale(store().locationOf(GATE), version1,
-        BacktestGate.fingerprintVersion1(leaky(2, false))));
-    assertThat(BacktestGate.evaluate(leaky(1, true), POLICY, store(), CLOCK).signOff())
-        .as("version 1 hashed rows in order").isInstanceOf(SignOffStatus.Stale.class);
+    GateResult refused = BacktestGate.evaluate(run, POLICY, store(), CLOCK);
+    assertThat(refused.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(refused.signOff()).isInstanceOfSatisfying(SignOffStatus.Malformed.class, m -> {
+      assertThat(m.jsonPath()).isEqualTo("$.fingerprint");
+      assertThat(m.problem()).contains("written by a pre-release build", "mvn backtest-gate:sign-off");
+    });
   }
+
 }

@@ -38,11 +38,6 @@ class TrainingFingerprintTests {
   }
 
   @Test
-  void aRunWithoutTrainingSetKeepsItsVersion1Fingerprint() {
-    assertThat(BacktestGate.fingerprintVersion1(plain().build())).isEqualTo(BEFORE_TRAINING_SETS);
-  }
-
-  @Test
   void theTrainingSetAndEveryEntityAreCovered() {
     String training = fp(plain().training(TRAIN_DECIDED, TRAIN_KNOWN));
     String withIds =

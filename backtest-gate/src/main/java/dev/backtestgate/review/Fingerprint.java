@@ -9,38 +9,22 @@ import org.apiguardian.api.API;
 
 /**
  * What a sign-off is bound to, in its versions: {@link FingerprintV2} ({@code sha256-v2:}, order-independent,
- * the same on every engine) for every new pending file, and version 1 ({@code sha256:}, rows in order, in memory
- * only) for sign-offs written before. The version is read from the fingerprint string; {@link SignOffRules} checks
- * a version-1 file against the run's version-1 fingerprint, computed only then (docs/sign-off-format.md).
+ * the same on every engine), the only version a sign-off carries: a file with a version-1 fingerprint
+ * ({@code sha256:}) was written by a pre-release build and is refused with how to sign it again.
  *
  * <pre>{@code
  * String fp = Fingerprint.compute(gate, "gbm-v7", "prod-v3", labels, decided, times, values, codes,
  *     Fingerprint.Training.NONE);                        // "sha256-v2:..."
- * int version = Fingerprint.version(fp);               // 2
  * }</pre>
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Fingerprint {
   /** The version new pending files carry. */
   public static final int CURRENT_VERSION = 2;
-  /** Every fingerprint a sign-off may carry: {@code sha256:} (version 1) or {@code sha256-v2:}, 64 hex digits. */
-  public static final Pattern WELL_FORMED = Pattern.compile("sha256(-v2)?:[0-9a-f]{64}");
+  /** Every fingerprint a sign-off may carry: {@code sha256-v2:} and 64 lower-case hex digits. */
+  public static final Pattern WELL_FORMED = Pattern.compile("sha256-v2:[0-9a-f]{64}");
 
   private Fingerprint() {}
-
-  /** Whether {@code fingerprint} is of version 1 ({@code sha256:}); a version-2 one starts {@code sha256-v2:}. */
-  public static boolean isVersion1(String fingerprint) {
-    return fingerprint.startsWith(FingerprintV1.PREFIX);
-  }
-
-  /** The version of a well-formed fingerprint: 1 or 2. */
-  public static int version(String fingerprint) {
-    if (!WELL_FORMED.matcher(fingerprint).matches()) {
-      throw new IllegalArgumentException("'" + fingerprint + "' is not a fingerprint (sha256-v2: or sha256: and 64 "
-          + "lower-case hex digits)");
-    }
-    return fingerprint.startsWith(FingerprintV2.PREFIX) ? 2 : 1;
-  }
 
   /**
    * The run's fingerprint in the current version ({@link FingerprintV2}).
@@ -65,14 +49,6 @@ public final class Fingerprint {
       SortedMap<String, int[]> categoryCodes, Training training, java.util.SortedSet<String> tableVersions) {
     return FingerprintV2.compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
         categoryCodes, training, tableVersions);
-  }
-
-  /** The run's version-1 fingerprint, for sign-offs that carry one (same parameters as {@link #compute}). */
-  public static String version1(String gateId, String candidate, String baseline, boolean[] labels,
-      long[] decisionTimes, SortedMap<String, long[]> featureTimes, SortedMap<String, double[]> numericValues,
-      SortedMap<String, int[]> categoryCodes, Training training) {
-    return FingerprintV1.compute(gateId, candidate, baseline, labels, decisionTimes, featureTimes, numericValues,
-        categoryCodes, training);
   }
 
   /**

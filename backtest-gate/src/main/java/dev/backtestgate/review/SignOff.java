@@ -27,8 +27,7 @@ import org.apiguardian.api.API;
  * @param expiresOn last day the review covers ({@code null} while pending)
  * @param rationale why the reviewer believes (or rejects) the result (empty while pending)
  * @param checklist the leakage categories the reviewer attests
- * @param waivers findings the reviewer accepts by kind and subject, with reasons (in a schema-1 file, the
- *     {@code pointInTimeWaivers}: kind {@code point-in-time}, subject the feature)
+ * @param waivers findings the reviewer accepts by kind and subject, with reasons
  */
 @API(status = STABLE, since = "0.1")
 public record SignOff(
@@ -46,8 +45,6 @@ public record SignOff(
 
   /** The file format version this version writes: 2, with waivers by kind and subject. */
   public static final int SCHEMA = 2;
-  /** The first format, still read: its {@code pointInTimeWaivers} name features only. */
-  public static final int SCHEMA_1 = 1;
 
   /** Copies the waiver list. */
   public SignOff {

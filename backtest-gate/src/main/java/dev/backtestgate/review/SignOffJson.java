@@ -43,11 +43,14 @@ public final class SignOffJson {
 
   private static final List<String> COMMON = List.of("schema", "gate", "fingerprint", "reviewed", "decision",
       "reviewer", "reviewedOn", "expiresOn", "rationale", "checklist");
-  private static final List<String> TOP_1 = with(COMMON, "pointInTimeWaivers");
+  /** The schema of files written before 0.1.0, refused with a message that says how to sign again. */
+  private static final int PRE_RELEASE_SCHEMA = 1;
+  /** A version-1 fingerprint, which files written before 0.1.0 carry. */
+  private static final java.util.regex.Pattern PRE_RELEASE_FINGERPRINT =
+      java.util.regex.Pattern.compile("sha256:[0-9a-f]{64}");
   private static final List<String> TOP_2 = with(COMMON, "waivers");
   private static final List<String> REVIEWED = List.of("candidate", "baseline", "candidateAuc", "baselineAuc", "lift",
       "liftCi", "rows", "positives", "features");
-  private static final List<String> WAIVER_1 = List.of("feature", "reason");
   private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
 
   /** Two AUCs rounded to three decimals by hand still agree with their lift this closely. */
@@ -72,11 +75,14 @@ public final class SignOffJson {
 
   private static SignOff read(JsonFields top) {
     int schema = top.wholeNumber("schema");
-    if (schema != SignOff.SCHEMA && schema != SignOff.SCHEMA_1) {
-      throw top.fail("$.schema", "schema " + schema + " is not supported: this version reads schemas "
-          + SignOff.SCHEMA_1 + " and " + SignOff.SCHEMA + ".");
+    if (schema == PRE_RELEASE_SCHEMA) {
+      throw top.fail("$.schema", preRelease("sign-off schema 1", top));
     }
-    top.onlyFields(schema == SignOff.SCHEMA_1 ? TOP_1 : TOP_2);
+    if (schema != SignOff.SCHEMA) {
+      throw top.fail("$.schema", "schema " + schema + " is not supported: this version reads schema " + SignOff.SCHEMA
+          + ".");
+    }
+    top.onlyFields(TOP_2);
     String decisionText = top.text("decision");
     Decision decision = Decision.fromFileValue(decisionText);
     if (decision == null) {
@@ -93,9 +99,12 @@ public final class SignOffJson {
       throw top.fail("$.gate", "the gate id is empty: copy \"gate\" from the pending file the gate wrote.");
     }
     String fingerprint = top.text("fingerprint");
+    if (PRE_RELEASE_FINGERPRINT.matcher(fingerprint).matches()) {
+      throw top.fail("$.fingerprint", preRelease("fingerprint version 1 (sha256:)", top));
+    }
     if (!Fingerprint.WELL_FORMED.matcher(fingerprint).matches()) {
-      throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256-v2: or, "
-          + "from files made before version 2, sha256:, and 64 lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
+      throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256-v2: and "
+          + "64 lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
     }
     return new SignOff(
         schema,
@@ -108,7 +117,7 @@ public final class SignOffJson {
         expiresOn,
         top.text("rationale"),
         checklist(top.object("checklist").onlyFields(CHECKLIST_ITEMS)),
-        schema == SignOff.SCHEMA_1 ? waiversByFeature(top) : waivers(top));
+        waivers(top));
   }
 
   private static SignOff.Reviewed reviewed(JsonFields r) {
@@ -179,16 +188,21 @@ public final class SignOffJson {
     return new SignOff.Checklist(v[0], v[1], v[2], v[3], v[4]);
   }
 
-  private static List<SignOff.Waiver> waiversByFeature(JsonFields top) {
-    List<SignOff.Waiver> waivers = new ArrayList<>();
-    for (JsonFields w : top.objects("pointInTimeWaivers")) {
-      w.onlyFields(WAIVER_1);
-      String feature = nonBlank(w, "feature", "the feature name is empty: name the feature the waiver is for.");
-      String reason = nonBlank(w, "reason", "the reason is empty: say why using '" + feature + "' is not a leak "
-          + "despite its knowledge times.");
-      waivers.add(new SignOff.Waiver("point-in-time", feature, reason));
+  /**
+   * What a file written by a pre-release build (sign-off schema 1, fingerprint version 1) reads as: nothing before
+   * 0.1.0 was released, so its review is made again from this run's evidence.
+   */
+  private static String preRelease(String what, JsonFields top) {
+    String gate;
+    try {
+      gate = top.text("gate");
+    } catch (JsonProblem e) {
+      gate = "<gate>";
     }
-    return waivers;
+    return "this review was written by a pre-release build (" + what + "), which this version does not read: "
+        + "sign it again from this run's evidence. Run the backtest locally (backtestgate.mode=local) to write the "
+        + "pending file, then mvn backtest-gate:sign-off -Dgate='" + gate + "' -Dreviewer=<you> "
+        + "-Drationale='<why it is not a leak>' -Dattest=all -Dreplace (by hand: docs/sign-off-format.md).";
   }
 
   private static List<SignOff.Waiver> waivers(JsonFields top) {
@@ -249,20 +263,9 @@ public final class SignOffJson {
     for (int i = 0; i < v.length; i++) {
       checklist.put(CHECKLIST_ITEMS.get(i), v[i]);
     }
-    if (s.schema() == SignOff.SCHEMA_1) {
-      ArrayNode waivers = root.putArray("pointInTimeWaivers");
-      for (SignOff.Waiver w : s.waivers()) {
-        if (!w.kind().equals("point-in-time")) {
-          throw new IllegalArgumentException("a schema-1 sign-off can only waive point-in-time findings, not "
-              + w.kind() + ": write it as schema " + SignOff.SCHEMA + ".");
-        }
-        waivers.addObject().put("feature", w.subject()).put("reason", w.reason());
-      }
-    } else {
-      ArrayNode waivers = root.putArray("waivers");
-      for (SignOff.Waiver w : s.waivers()) {
-        waivers.addObject().put("kind", w.kind()).put("subject", w.subject()).put("reason", w.reason());
-      }
+    ArrayNode waivers = root.putArray("waivers");
+    for (SignOff.Waiver w : s.waivers()) {
+      waivers.addObject().put("kind", w.kind()).put("subject", w.subject()).put("reason", w.reason());
     }
     return CanonicalJson.write(root);
   }

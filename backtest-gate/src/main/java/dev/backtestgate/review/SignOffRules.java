@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -22,10 +21,6 @@ import org.apiguardian.api.API;
  * first rule that fails is the status. A sign-off loaded from a store that a committed void record
  * ({@link SignOffVoid}) withdraws is {@link SignOffStatus.Voided} instead, unless it is for another gate, rejected
  * or malformed; a void record that cannot be read makes the status {@link SignOffStatus.Malformed}.
- *
- * <p>The fingerprint is compared in the version the file carries ({@link Fingerprint#isVersion1}): a version-2 file
- * against the run's current fingerprint, a version-1 file against the run's version-1 fingerprint, computed only
- * for such a file; a run that cannot compute version 1 (evidence from another engine) is compared as it is.
  *
  * <pre>{@code
  * SignOffStatus s = SignOffRules.assess(store, "com.acme.ChurnBacktest#gbm", fp, 0.129, 0.01, today);
@@ -38,16 +33,6 @@ public final class SignOffRules {
   /** Loads the sign-off for {@code gateId} from {@code store} and assesses it against the run. */
   public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, double lift,
       double liftTolerance, LocalDate today) {
-    return assess(store, gateId, fingerprint, null, lift, liftTolerance, today);
-  }
-
-  /**
-   * Loads the sign-off for {@code gateId} from {@code store} and assesses it against the run, whose current
-   * fingerprint is {@code fingerprint} and whose version-1 fingerprint {@code version1} computes on demand
-   * ({@code null} when the run has none).
-   */
-  public static SignOffStatus assess(ReviewStore store, String gateId, String fingerprint, Supplier<String> version1,
-      double lift, double liftTolerance, LocalDate today) {
     Path file = store.locationOf(gateId);
     Optional<String> text;
     try {
@@ -65,7 +50,7 @@ public final class SignOffRules {
     } catch (MalformedSignOffException e) {
       return new SignOffStatus.Malformed(file, e.jsonPath(), e.problem());
     }
-    SignOffStatus status = assess(file, signOff, gateId, fingerprint, version1, lift, liftTolerance, today);
+    SignOffStatus status = assess(file, signOff, gateId, fingerprint, lift, liftTolerance, today);
     if (status instanceof SignOffStatus.WrongGate || status.failsOnItsOwn()) {
       return status;
     }
@@ -104,12 +89,6 @@ public final class SignOffRules {
   /** Assesses an already parsed sign-off. */
   public static SignOffStatus assess(Path file, SignOff s, String gateId, String fingerprint, double lift,
       double liftTolerance, LocalDate today) {
-    return assess(file, s, gateId, fingerprint, null, lift, liftTolerance, today);
-  }
-
-  /** Assesses an already parsed sign-off; {@code version1} as in the loading form, or {@code null}. */
-  public static SignOffStatus assess(Path file, SignOff s, String gateId, String fingerprint,
-      Supplier<String> version1, double lift, double liftTolerance, LocalDate today) {
     if (!s.gate().equals(gateId)) {
       return new SignOffStatus.WrongGate(file, s.gate(), gateId);
     }
@@ -140,10 +119,8 @@ public final class SignOffRules {
     if (!missing.isEmpty()) {
       return new SignOffStatus.Incomplete(file, missing);
     }
-    String current = version1 != null && Fingerprint.isVersion1(s.fingerprint()) && !Fingerprint.isVersion1(fingerprint)
-        ? version1.get() : fingerprint;
-    if (!s.fingerprint().equals(current)) {
-      return new SignOffStatus.Stale(file, s.fingerprint(), current);
+    if (!s.fingerprint().equals(fingerprint)) {
+      return new SignOffStatus.Stale(file, s.fingerprint(), fingerprint);
     }
     if (today.isAfter(s.expiresOn())) {
       return new SignOffStatus.Expired(file, s.expiresOn(), today);

@@ -6,7 +6,7 @@ import java.util.List;
 /** Sign-offs for the review tests. */
 final class SignOffFixtures {
   static final String GATE = "com.acme.ChurnBacktest#gbm";
-  static final String FINGERPRINT = "sha256:" + "ab".repeat(32);
+  static final String FINGERPRINT = "sha256-v2:" + "ab".repeat(32);
 
   private SignOffFixtures() {}
 

@@ -17,7 +17,7 @@ class SignOffJsonTests {
         {
           "schema": 2,
           "gate": "com.acme.ChurnBacktest#gbm",
-          "fingerprint": "sha256:abababababababababababababababababababababababababababababababab",
+          "fingerprint": "sha256-v2:abababababababababababababababababababababababababababababababab",
           "reviewed": {
             "candidate": "gbm-v7",
             "baseline": "prod-v3",
@@ -59,21 +59,20 @@ class SignOffJsonTests {
   }
 
   @Test
-  void schemaOneFilesStayValidAndTheirWaiversMeanPointInTime() {
-    SignOff one = new SignOff(SignOff.SCHEMA_1, approved().gate(), approved().fingerprint(), approved().reviewed(),
-        approved().decision(), approved().reviewer(), approved().reviewedOn(), approved().expiresOn(),
-        approved().rationale(), approved().checklist(), approved().waivers());
-    String text = SignOffJson.write(one);
-    assertThat(text).contains("\"schema\": 1,", "\"pointInTimeWaivers\": [", "\"feature\": \"status\",")
-        .doesNotContain("\"waivers\"");
-    SignOff read = SignOffJson.parse(text, FILE);
-    assertThat(read).isEqualTo(one);
-    assertThat(read.waivers()).containsExactly(new SignOff.Waiver("point-in-time", "status",
-        "knownAt is the warehouse load time, a day after the event"));
-    assertThat(malformed(text.replace("\"feature\": \"status\"", "\"feature\": \"\"")).jsonPath())
-        .isEqualTo("$.pointInTimeWaivers[0].feature");
-    assertThat(malformed(text.replace("pointInTimeWaivers", "waivers")).jsonPath()).isEqualTo("$.waivers");
+  void aFileWrittenByAPreReleaseBuildIsRefusedWithHowToSignItAgain() {
+    String schemaOne = approvedText().replace("\"schema\": 2", "\"schema\": 1");
+    MalformedSignOffException one = malformed(schemaOne);
+    assertThat(one.jsonPath()).isEqualTo("$.schema");
+    assertThat(one.problem()).startsWith("this review was written by a pre-release build (sign-off schema 1), which "
+        + "this version does not read: sign it again from this run's evidence.")
+        .contains("mvn backtest-gate:sign-off -Dgate='com.acme.ChurnBacktest#gbm'", "-Dreplace");
+    String versionOne = approvedText().replace("sha256-v2:", "sha256:");
+    MalformedSignOffException v1 = malformed(versionOne);
+    assertThat(v1.jsonPath()).isEqualTo("$.fingerprint");
+    assertThat(v1.problem()).startsWith("this review was written by a pre-release build (fingerprint version 1 "
+        + "(sha256:)), which this version does not read");
   }
+
 
   @Test
   void implausibleNumbersAndDatesAreRefusedWithTheirPath() {

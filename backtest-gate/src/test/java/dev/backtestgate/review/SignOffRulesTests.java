@@ -44,32 +44,6 @@ class SignOffRulesTests {
   }
 
   @Test
-  void aVersion1FileIsCheckedAgainstTheRunsVersion1Fingerprint() {
-    String v2 = "sha256-v2:" + "cd".repeat(32);
-    int[] computed = {0};
-    java.util.function.Supplier<String> v1 = () -> {
-      computed[0]++;
-      return FINGERPRINT;
-    };
-    assertThat(SignOffRules.assess(FILE, approved(), GATE, v2, v1, 0.1, 0.01, TODAY))
-        .isInstanceOf(SignOffStatus.Covers.class);
-    assertThat(SignOffRules.assess(FILE, approved(), GATE, v2, () -> "sha256:ff", 0.1, 0.01, TODAY))
-        .as("version 1 of changed data").isEqualTo(new SignOffStatus.Stale(FILE, FINGERPRINT, "sha256:ff"));
-    assertThat(SignOffRules.assess(FILE, approved(), GATE, v2, null, 0.1, 0.01, TODAY))
-        .as("a run without version 1 (evidence)").isEqualTo(new SignOffStatus.Stale(FILE, FINGERPRINT, v2));
-
-    SignOff version2 = new SignOff(approved().schema(), GATE, v2, approved().reviewed(), approved().decision(),
-        approved().reviewer(), approved().reviewedOn(), approved().expiresOn(), approved().rationale(),
-        approved().checklist(), approved().waivers());
-    computed[0] = 0;
-    assertThat(SignOffRules.assess(FILE, version2, GATE, v2, v1, 0.1, 0.01, TODAY))
-        .isInstanceOf(SignOffStatus.Covers.class);
-    assertThat(computed[0]).as("version 1 is computed only for a version-1 file").isZero();
-    assertThat(SignOffRules.assess(FILE, version2, GATE, FINGERPRINT, v1, 0.1, 0.01, TODAY))
-        .isEqualTo(new SignOffStatus.Stale(FILE, v2, FINGERPRINT));
-  }
-
-  @Test
   void rejected() {
     SignOff s = with(approved(), Decision.REJECTED, "bo", approved().expiresOn(), "status leaks the outcome");
     assertThat(assess(s, 0.0)).isEqualTo(new SignOffStatus.Rejected(FILE, "bo", "status leaks the outcome"));

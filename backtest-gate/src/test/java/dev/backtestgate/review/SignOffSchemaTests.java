@@ -66,7 +66,7 @@ class SignOffSchemaTests {
   }
 
   @Test
-  void schemaTwoTakesWaiversByKindAndSubjectAndStillReadsTheSchemaOneList() {
+  void waiversGoByKindAndSubjectAndThePreReleaseListIsRefused() {
     String waivers = "\"waivers\": [{\"kind\": \"point-in-time\", \"subject\": \"status\", \"reason\": \"load time\"},"
         + " {\"kind\": \"label-horizon\", \"subject\": \"\", \"reason\": \"labels resolve at month end\"}]";
 
@@ -79,15 +79,16 @@ class SignOffSchemaTests {
   @CsvSource(delimiter = '|', textBlock = """
       an unknown top-level field       | "rationale": "New                        | "approvedBy": "x", "rationale": "New
       a missing field                  | "reviewer": "ana@acme.com",              | ''
-      a fingerprint without its prefix | "sha256:abab                             | "abab
-      an upper-case fingerprint        | "sha256:abab                             | "sha256:ABAB
-      an unknown fingerprint version   | "sha256:abab                             | "sha256-v3:abab
+      a fingerprint without its prefix | "sha256-v2:abab                          | "abab
+      an upper-case fingerprint        | "sha256-v2:abab                          | "sha256-v2:ABAB
+      an unknown fingerprint version   | "sha256-v2:abab                          | "sha256-v3:abab
+      a pre-release fingerprint        | "sha256-v2:abab                          | "sha256:abab
       an impossible date               | "2027-02-28"                             | "2027-02-30"
       a date in another format         | "2026-11-30"                             | "30.11.2026"
       an unknown decision              | "approved"                               | "maybe"
       an unsupported schema            | "schema": 2                              | "schema": 3
       schema 2 with the schema-1 list  | "waivers": [                             | "pointInTimeWaivers": [], "waivers": [
-      schema 1 with kind waivers       | "schema": 2                              | "schema": 1
+      a pre-release schema 1           | "schema": 2                              | "schema": 1
       a lift above 1                   | "lift": 0.129                            | "lift": 1.5
       an AUC below 0                   | "baselineAuc": 0.713                     | "baselineAuc": -0.1
       an interval of three numbers     | 0.14                                     | 0.14, 0.2
@@ -105,13 +106,6 @@ class SignOffSchemaTests {
     List<String> problems = assertInvalid(SIGN_OFF, valid.replace(replaced, by == null ? "" : by));
 
     assertThat(problems).as(what).isNotEmpty();
-  }
-
-  @Test
-  void bothFingerprintVersionsAreValid() {
-    String version1 = SignOffFixtures.approvedText();
-    assertValid(SIGN_OFF, version1);
-    assertValid(SIGN_OFF, version1.replace("\"sha256:", "\"sha256-v2:"));
   }
 
   @Test
