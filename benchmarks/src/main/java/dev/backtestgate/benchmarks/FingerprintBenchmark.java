@@ -21,10 +21,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The two fingerprint versions on {@link GateBenchmark}'s rows ({@code size} rows, labels, decision times and
- * {@code features} knowledge times): {@code version1} (SHA-256 over the rows in order, one thread), {@code
- * version2} (per-row hash lanes summed, SHA-256 over the header; on the common pool) and {@code version2OneThread}
- * (the same on a pool of one thread: the same value, the single-core cost).
+ * The fingerprint on {@link GateBenchmark}'s rows ({@code size} rows, labels, decision times and {@code features}
+ * knowledge times): {@code version2} (per-row hash lanes summed, SHA-256 over the header; on the common pool) and
+ * {@code version2OneThread} (the same on a pool of one thread: the same value, the single-core cost).
  *
  * <pre>{@code
  * mvn -B -ntp -q package -pl benchmarks -am -DskipTests
@@ -76,12 +75,6 @@ public class FingerprintBenchmark {
   @TearDown(Level.Trial)
   public void tearDown() {
     oneThread.shutdown();
-  }
-
-  @Benchmark
-  public String version1() {
-    return Fingerprint.version1(GATE, "candidate", "baseline", labels, decisionTimes, knownAt, new TreeMap<>(),
-        new TreeMap<>(), Fingerprint.Training.NONE);
   }
 
   @Benchmark

@@ -125,8 +125,9 @@ public final class GuardAudit {
     Objects.requireNonNull(report, "report");
     return Check.of("break-glass uses on " + report.table(), context -> {
       BacktestRun run = context.run();
-      List<String> declared = Stream.concat(run.historyChecks().stream().map(HistoryCheckResult::table),
-          run.lateWrites().stream().map(LateWriteReport::table)).toList();
+      List<String> declared = Stream.concat(run.inputs(HistoryCheckResult.class).stream()
+          .map(HistoryCheckResult::table), run.inputs(LateWriteReport.class).stream().map(LateWriteReport::table))
+          .toList();
       if (declared.stream().noneMatch(name -> sameTable(name, report.table()))) {
         return List.of();
       }
