@@ -266,9 +266,9 @@ public final class BacktestRun {
      * ({@link EpochMillis#range()}), is reported by {@link #build()}.
      */
     public Builder decisionTimes(Instant[] times) {
-      this.decisionTimes = toMillis(times);
+      this.decisionTimes = RunProblems.toMillis(times);
       decisionTimeProblems.clear();
-      instantProblems("decisionTimes", times, "", decisionTimeProblems);
+      RunProblems.instantProblems("decisionTimes", times, "", decisionTimeProblems);
       return this;
     }
 
@@ -302,9 +302,9 @@ public final class BacktestRun {
      * ({@link EpochMillis#range()}), is reported by {@link #build()}.
      */
     public Builder feature(String name, Instant[] knownAt) {
-      instantProblems("feature '" + name + "' knownAt", knownAt,
+      RunProblems.instantProblems("feature '" + name + "' knownAt", knownAt,
           " For rows without a value pass long[] times with FeatureTiming.NO_VALUE.", featureProblems);
-      return feature(name, toMillis(knownAt));
+      return feature(name, RunProblems.toMillis(knownAt));
     }
 
     /** A feature declared timeless on purpose, with the reason shown in reports. */
@@ -420,17 +420,17 @@ public final class BacktestRun {
 
     /** The training rows as instants; a {@code null} entry is reported by {@link #build()}. */
     public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt) {
-      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt));
+      return training(trainingTimes(decisionTimes, labelKnownAt), RunProblems.toMillis(labelKnownAt));
     }
 
     /** The training rows as instants, with numeric entities. */
     public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt, long[] entities) {
-      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt), entities);
+      return training(trainingTimes(decisionTimes, labelKnownAt), RunProblems.toMillis(labelKnownAt), entities);
     }
 
     /** The training rows as instants, with string entities. */
     public Builder training(Instant[] decisionTimes, Instant[] labelKnownAt, String[] entities) {
-      return training(trainingTimes(decisionTimes, labelKnownAt), toMillis(labelKnownAt), entities);
+      return training(trainingTimes(decisionTimes, labelKnownAt), RunProblems.toMillis(labelKnownAt), entities);
     }
 
     /** The entity (account, customer) of each test row, as numbers: what the train/test overlap matches on. */
@@ -449,10 +449,10 @@ public final class BacktestRun {
 
     private long[] trainingTimes(Instant[] decisionTimes, Instant[] labelKnownAt) {
       List<String> problems = new ArrayList<>();
-      instantProblems("training decisionTimes", decisionTimes, "", problems);
-      instantProblems("training labelKnownAt", labelKnownAt, "", problems);
+      RunProblems.instantProblems("training decisionTimes", decisionTimes, "", problems);
+      RunProblems.instantProblems("training labelKnownAt", labelKnownAt, "", problems);
       problems.forEach(training::problem);
-      return toMillis(decisionTimes);
+      return RunProblems.toMillis(decisionTimes);
     }
 
     /**
@@ -517,170 +517,19 @@ public final class BacktestRun {
         problems.add("gate id is blank: name the gate, e.g. com.acme.ChurnBacktest#gbm.");
       }
       int rows = labels == null ? -1 : labels.length;
-      int positives = checkLabels(problems);
+      int positives = problems.checkLabels(labels, labelProblem);
       if (rows >= 0) {
-        checkModels(problems, rows);
+        problems.checkModels(rows, candidateName, candidateScores, baseline, baselinesGiven);
         if (!decisionTimeProblems.isEmpty()) {
           decisionTimeProblems.forEach(problems::add);
         } else {
           problems.checkTimes("decisionTimes", decisionTimes, rows, false);
         }
-        checkFeatures(problems, rows);
+        problems.checkFeatures(rows, featureProblems, declared, features, featureValues.values());
       }
       TrainingRecording.Resolved recorded = training.resolve(problems, rows);
       problems.throwIfAny(gateId);
       return new BacktestRun(this, positives, recorded);
-    }
-
-    private int checkLabels(RunProblems problems) {
-      if (labels == null) {
-        problems.add("labels are missing: pass one label per row.");
-        return 0;
-      }
-      if (labels.length == 0) {
-        problems.add("the run has no rows: a backtest needs labelled rows to be judged.");
-        return 0;
-      }
-      if (labelProblem != null) {
-        problems.add(labelProblem);
-        return 0;
-      }
-      int positives = 0;
-      for (boolean label : labels) {
-        if (label) {
-          positives++;
-        }
-      }
-      if (positives == 0 || positives == labels.length) {
-        problems.add("labels are all " + (positives == 0 ? "negative" : "positive") + " (" + labels.length
-            + " rows, " + positives + " positive): AUC needs at least one positive and one negative row. "
-            + "Widen the test window or check how labels are built.");
-      }
-      return positives;
-    }
-
-    private void checkModels(RunProblems problems, int rows) {
-      if (candidateName == null || candidateName.isBlank()) {
-        problems.add("candidate has no name: pass candidate(name, scores).");
-      }
-      boolean candidateValid = problems.checkScores("candidate scores", candidateScores, rows);
-      if (baselinesGiven == 0) {
-        problems.add("baseline is missing: pass baseline(name, scores) on the same rows, or baselineAuc(name, auc).");
-        return;
-      }
-      if (baselinesGiven > 1) {
-        problems.add("baseline is given " + baselinesGiven + " times: pass exactly one baseline.");
-      }
-      if (baseline.name() == null || baseline.name().isBlank()) {
-        problems.add("baseline has no name: name the model the candidate would replace.");
-      }
-      Optional<double[]> scored = baseline.rowScores();
-      if (scored.isPresent()) {
-        boolean baselineValid = problems.checkScores("baseline scores", scored.get(), rows);
-        if (candidateValid && baselineValid) {
-          checkSameRanking(problems, rows, scored.get());
-        }
-      }
-      baseline.fixedAuc().ifPresent(auc -> {
-        if (!(auc >= 0 && auc <= 1)) {
-          problems.add("baseline AUC is " + auc + ": an AUC is a number between 0 and 1.");
-        }
-      });
-    }
-
-    /** Identical scores (by value) or a strictly increasing transform of them measure nothing. */
-    private void checkSameRanking(RunProblems problems, int rows, double[] baselineScores) {
-      if (SameRanking.identical(candidateScores, baselineScores)) {
-        problems.add("candidate and baseline scores are identical (" + rows + " rows, compared by value: -0.0 "
-            + "equals 0.0): the comparison would measure nothing. Pass the production model's scores as the "
-            + "baseline.");
-      } else if (SameRanking.of(candidateScores, baselineScores)) {
-        problems.add("candidate scores rank all " + rows + " rows exactly as the baseline scores do (same order, "
-            + "same ties: a strictly increasing transform of them, such as a rescaling, a logit or a rank), so the "
-            + "AUC lift is 0 by construction and the comparison would measure nothing. Pass the new model's scores "
-            + "as the candidate and the production model's scores as the baseline.");
-      }
-    }
-
-    private void checkFeatures(RunProblems problems, int rows) {
-      featureProblems.forEach(problems::add);
-      if (declared.isEmpty()) {
-        problems.add("no features are declared: declare each feature the candidate uses with feature(name, "
-            + "knownAt) or timelessFeature(name, reason), so the gate can check it was known in time.");
-      }
-      for (String name : declared) {
-        FeatureTiming timing = features.get(name);
-        if (timing == null) {
-          problems.add("feature '" + name + "' has neither knowledge times nor a timeless declaration: pass "
-              + "feature(\"" + name + "\", knownAt) or timelessFeature(\"" + name + "\", reason).");
-        } else {
-          timing.knownAtTimes().ifPresent(knownAt ->
-              problems.checkTimes("feature '" + name + "' knownAt", knownAt, rows, true));
-        }
-      }
-      for (FeatureColumn column : featureValues.values()) {
-        checkValues(problems, column, rows);
-      }
-    }
-
-    private void checkValues(RunProblems problems, FeatureColumn column, int rows) {
-      String what = "feature values of '" + column.name() + "'";
-      if (!declared.contains(column.name())) {
-        problems.add(what + " are recorded, but no feature '" + column.name() + "' is declared (declared: "
-            + declared + "): declare it with feature(name, knownAt) or timelessFeature(name, reason), or fix "
-            + "the name.");
-      }
-      if (column.rows() != rows) {
-        problems.add(what + " have " + column.rows() + " entries but the run has " + rows + " rows: record one "
-            + "value per row, in the rows' order.");
-        return;
-      }
-      Optional<double[]> numeric = column.numericValues();
-      if (numeric.isPresent()) {
-        double[] v = numeric.get();
-        BadRows bad = BadRows.scan(rows, i -> Double.isInfinite(v[i]));
-        if (bad.any()) {
-          problems.add(what + " have " + bad.count() + " infinite " + bad.plural("value", "values")
-              + " (first at row " + bad.first() + ": " + v[bad.first()] + "): record NaN for a missing value.");
-        }
-      } else {
-        int[] codes = column.categoryCodes().orElseThrow();
-        BadRows bad = BadRows.scan(rows, i -> codes[i] < FeatureColumn.MISSING_CODE);
-        if (bad.any()) {
-          problems.add(what + " have " + bad.count() + " category " + bad.plural("code", "codes") + " below -1 "
-              + "(first at row " + bad.first() + ": " + codes[bad.first()] + "): codes are 0 or more, -1 for a "
-              + "missing value.");
-        }
-      }
-    }
-
-    private static long[] toMillis(Instant[] times) {
-      if (times == null) {
-        return null;
-      }
-      long[] millis = new long[times.length];
-      for (int i = 0; i < times.length; i++) {
-        millis[i] = EpochMillis.fits(times[i]) ? times[i].toEpochMilli() : FeatureTiming.NO_VALUE;
-      }
-      return millis;
-    }
-
-    /** Adds a problem for null entries (with {@code nullHint}) and one for entries beyond the millisecond range. */
-    private static void instantProblems(String field, Instant[] times, String nullHint, List<String> out) {
-      if (times == null) {
-        return;
-      }
-      BadRows missing = BadRows.scan(times.length, i -> times[i] == null);
-      if (missing.any()) {
-        out.add(field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
-            + missing.first() + ": null)." + nullHint);
-      }
-      BadRows outside = BadRows.scan(times.length, i -> times[i] != null && !EpochMillis.fits(times[i]));
-      if (outside.any()) {
-        out.add(field + " has " + outside.count() + " " + outside.plural("time", "times") + " outside the "
-            + "millisecond range (first at row " + outside.first() + ": " + times[outside.first()] + "). Times are "
-            + "epoch milliseconds in a long, " + EpochMillis.range() + ": fix those times.");
-      }
     }
   }
 }
