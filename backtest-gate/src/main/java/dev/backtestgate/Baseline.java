@@ -35,7 +35,7 @@ public sealed interface Baseline permits Baseline.Scored, Baseline.FixedAuc {
   record Scored(String name, double[] scores) implements Baseline {
     @Override
     public java.util.Optional<double[]> rowScores() {
-      return java.util.Optional.of(scores);
+      return java.util.Optional.ofNullable(scores);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Collects every problem of a run being built, so that one failure names them all: the checks of its labels,
@@ -129,18 +130,18 @@ final class RunProblems {
     if (baseline.name() == null || baseline.name().isBlank()) {
       add("baseline has no name: name the model the candidate would replace.");
     }
-    Optional<double[]> scored = baseline.rowScores();
-    if (scored.isPresent()) {
-      boolean baselineValid = checkScores("baseline scores", scored.get(), rows);
-      if (candidateValid && baselineValid) {
-        checkSameRanking(rows, candidateScores, scored.get());
+    OptionalDouble fixed = baseline.fixedAuc();
+    if (fixed.isPresent()) {
+      if (!(fixed.getAsDouble() >= 0 && fixed.getAsDouble() <= 1)) {
+        add("baseline AUC is " + fixed.getAsDouble() + ": an AUC is a number between 0 and 1.");
       }
+      return;
     }
-    baseline.fixedAuc().ifPresent(auc -> {
-      if (!(auc >= 0 && auc <= 1)) {
-        add("baseline AUC is " + auc + ": an AUC is a number between 0 and 1.");
-      }
-    });
+    double[] baselineScores = baseline.rowScores().orElse(null);
+    boolean baselineValid = checkScores("baseline scores", baselineScores, rows);
+    if (candidateValid && baselineValid) {
+      checkSameRanking(rows, candidateScores, baselineScores);
+    }
   }
 
   /** Identical scores (by value) or a strictly increasing transform of them measure nothing. */

@@ -37,9 +37,9 @@ class WorkflowTextGoldenTests {
     return Stream.of(
         situation("no-review-local", Mode.LOCAL, null, SignOffStatus.Missing.class),
         situation("no-review-verify", Mode.VERIFY, null, SignOffStatus.Missing.class),
-        situation("stale-local", Mode.LOCAL, s -> with(s, "sha256:" + "0".repeat(64), s.reviewed(), s.decision(),
+        situation("stale-local", Mode.LOCAL, s -> with(s, "sha256-v2:" + "0".repeat(64), s.reviewed(), s.decision(),
             s.reviewer(), s.reviewedOn(), s.expiresOn(), s.checklist()), SignOffStatus.Stale.class),
-        situation("stale-verify", Mode.VERIFY, s -> with(s, "sha256:" + "0".repeat(64), s.reviewed(), s.decision(),
+        situation("stale-verify", Mode.VERIFY, s -> with(s, "sha256-v2:" + "0".repeat(64), s.reviewed(), s.decision(),
             s.reviewer(), s.reviewedOn(), s.expiresOn(), s.checklist()), SignOffStatus.Stale.class),
         situation("expired", Mode.LOCAL, s -> with(s, s.fingerprint(), s.reviewed(), s.decision(), s.reviewer(),
             LocalDate.parse("2026-06-01"), LocalDate.parse("2026-11-30"), s.checklist()), SignOffStatus.Expired.class),

@@ -105,18 +105,16 @@ class SignOffJsonTests {
   }
 
   @Test
-  void readsBothFingerprintVersionsAndNoOther() {
-    String version2 = approvedText().replace("\"sha256:", "\"sha256-v2:");
-    assertThat(SignOffJson.parse(version2, FILE).fingerprint()).startsWith("sha256-v2:");
-    assertThat(SignOffJson.parse(approvedText(), FILE).fingerprint()).startsWith("sha256:");
-    MalformedSignOffException e = malformed(approvedText().replace("\"sha256:", "\"sha256-v3:"));
+  void readsVersion2AndNoOther() {
+    assertThat(SignOffJson.parse(approvedText(), FILE).fingerprint()).startsWith("sha256-v2:");
+    MalformedSignOffException e = malformed(approvedText().replace("\"sha256-v2:", "\"sha256-v3:"));
     assertThat(e.jsonPath()).isEqualTo("$.fingerprint");
     assertThat(e.problem()).contains("sha256-v2:");
   }
 
   @Test
   void pendingFormHasEmptyHumanFields() {
-    SignOff pending = new SignOff(2, "g", "sha256:" + "00".repeat(32), approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
+    SignOff pending = new SignOff(2, "g", "sha256-v2:" + "00".repeat(32), approved().reviewed(), Decision.UNDECIDED, "", null, null, "",
         SignOff.Checklist.unchecked(), java.util.List.of());
     String text = SignOffJson.write(pending);
     assertThat(text).contains("\"decision\": \"\",", "\"reviewedOn\": \"\",", "\"waivers\": []");
