@@ -161,7 +161,9 @@ public final class BacktestGate {
     } catch (OutOfMemoryError e) {
       throw e;   // the JVM cannot be trusted to go on (as JUnit treats it); the test fails with it
     } catch (RuntimeException e) {
-      return List.of(new Finding.CheckFailed(name, String.valueOf(e.getMessage())));
+      return List.of(new Finding.CheckFailed(name, e.getMessage() == null || e.getMessage().isBlank()
+          ? "it threw " + e.getClass().getName() + " with no message. Fix the check, or have it throw an exception "
+              + "that says what is wrong with the run." : e.getMessage()));
     } catch (Throwable e) {   // an Error, or a checked exception thrown past the compiler: still the check's failure
       return List.of(new Finding.CheckFailed(name, "it threw " + thrown(e) + ". Fix the check, or have it catch "
           + "what it cannot handle and return a finding that says so."));
@@ -196,10 +198,35 @@ public final class BacktestGate {
         return new Finding.CheckFailed(check, "it reported a finding of kind '" + kind + "', which is not a kind: "
             + "use lower-case words joined by hyphens, e.g. too-few-defaults.");
       }
-      Finding.Rendering rendering = finding.render();
-      if (finding.subject() == null || finding.resolution() == null || rendering == null) {
-        return new Finding.CheckFailed(check, "its '" + kind + "' finding has no subject, resolution or rendering "
-            + "(null): return \"\" for no subject and a Finding.Rendering.");
+      String type = finding.getClass().getName();
+      List<String> nulls = new ArrayList<>();
+      if (finding.subject() == null) {
+        nulls.add("subject() (return \"\" for a finding without a subject)");
+      }
+      if (finding.resolution() == null) {
+        nulls.add("resolution() (return one of Finding.Resolution)");
+      }
+      Finding.Rendering rendering;
+      try {
+        rendering = finding.render();
+      } catch (NullPointerException e) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") could not be shown: "
+            + (e.getMessage() == null ? "render() threw NullPointerException"
+                : "its rendering's " + e.getMessage() + " is null (Finding.Rendering needs text there)") + ".");
+      }
+      if (rendering == null) {
+        nulls.add("render() (return a Finding.Rendering)");
+      }
+      if (!nulls.isEmpty()) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") returned null from "
+            + String.join(" and from ", nulls) + ".");
+      }
+      try {
+        finding.render();
+      } catch (RuntimeException e) {
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") renders once and then "
+            + "throws " + thrown(e) + ": the console, the JSON report and the HTML page each render it, so "
+            + "render() must give the same rendering every time.");
       }
       String badFigure = EvidenceValues.figureProblem(rendering.figure());
       if (badFigure != null) {
@@ -215,7 +242,8 @@ public final class BacktestGate {
     } catch (OutOfMemoryError e) {
       throw e;
     } catch (Throwable e) {
-      return new Finding.CheckFailed(check, "its finding could not be shown: " + thrown(e) + ".");
+      return new Finding.CheckFailed(check, "its finding (" + finding.getClass().getName() + ") could not be shown: "
+          + thrown(e) + ".");
     }
   }
 

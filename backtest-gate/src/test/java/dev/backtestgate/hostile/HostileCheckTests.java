@@ -50,6 +50,30 @@ class HostileCheckTests {
     }
   }
 
+  /** A warning of its own kind that renders its kind: the anonymous hostile findings change one method of it. */
+  private abstract static class Plain implements Finding {
+    private final String kind;
+
+    Plain(String kind) {
+      this.kind = kind;
+    }
+
+    @Override
+    public String kind() {
+      return kind;
+    }
+
+    @Override
+    public Resolution resolution() {
+      return Resolution.WARNING;
+    }
+
+    @Override
+    public Rendering render() {
+      return Rendering.of(kind);
+    }
+  }
+
   private record Drawn(String figure) implements Finding {
     @Override
     public String kind() {
@@ -96,6 +120,34 @@ class HostileCheckTests {
         Arguments.of("an exception without a message", Check.of("silent", c -> {
           throw sneaky(new InterruptedException());
         }), "it threw InterruptedException. Fix"),
+        Arguments.of("a runtime exception without a message", Check.of("wordless", c -> {
+          throw new IllegalStateException();
+        }), "it threw java.lang.IllegalStateException with no message. Fix the check"),
+        Arguments.of("a finding with a null subject", Check.of("subjectless", c -> List.of(new Plain("no-subject") {
+          @Override
+          public String subject() {
+            return null;
+          }
+        })), "its 'no-subject' finding (dev.backtestgate.hostile.HostileCheckTests$1) returned null from subject() "
+            + "(return \"\" for a finding without a subject)."),
+        Arguments.of("a rendering with a null headline", Check.of("headless", c -> List.of(new Plain("no-headline") {
+          @Override
+          public Rendering render() {
+            return Rendering.of(null);
+          }
+        })), "could not be shown: its rendering's headline is null (Finding.Rendering needs text there)."),
+        Arguments.of("a rendering that throws the second time", Check.of("fickle", c -> List.of(new Plain("fickle") {
+          private int calls;
+
+          @Override
+          public Rendering render() {
+            if (++calls > 1) {
+              throw new IllegalStateException("already rendered");
+            }
+            return Rendering.of("fickle");
+          }
+        })), "renders once and then throws IllegalStateException (\"already rendered\"): the console, the JSON "
+            + "report and the HTML page each render it, so render() must give the same rendering every time."),
         Arguments.of("a null finding", Check.of("holey", c -> Arrays.asList((Finding) null)),
             "its list of findings holds null at index 0"),
         Arguments.of("a null among findings", Check.of("holey later",
@@ -119,7 +171,7 @@ class HostileCheckTests {
           public Rendering render() {
             throw new NoClassDefFoundError("com/acme/Segments");
           }
-        })), "its finding could not be shown: NoClassDefFoundError (\"com/acme/Segments\")."),
+        })), "could not be shown: NoClassDefFoundError (\"com/acme/Segments\")."),
         Arguments.of("a figure with a script", Check.of("scripted", c -> List.of(new Drawn(
             "<svg><script>fetch('https://evil.example')</script></svg>"))), "its 'drawn' finding's figure cannot go on "
             + "the report page: it contains '<script'."),

@@ -1,11 +1,7 @@
 package dev.backtestgate.maven;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -93,19 +89,7 @@ final class SarifFile {
     Path file = reportDir.resolve(Sarif.FILE_NAME);
     String text = Sarif.write(results(outcome, testSourceRoots), projectRoot.toAbsolutePath().normalize(),
         Versions.PLUGIN);
-    try {
-      Files.createDirectories(reportDir);
-      Path temp = Files.createTempFile(reportDir, ".backtest-gate", ".sarif.tmp");
-      try {
-        Files.writeString(temp, text, StandardCharsets.UTF_8);
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(temp);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not write " + file + ": " + e.getMessage()
-          + ". Check that the report directory is writable.", e);
-    }
+    ReviewWorkspace.write(file, text);
     return file;
   }
 }
