@@ -162,7 +162,7 @@ public final class BacktestGate {
       throw e;   // the JVM cannot be trusted to go on (as JUnit treats it); the test fails with it
     } catch (RuntimeException e) {
       return List.of(new Finding.CheckFailed(name, e.getMessage() == null || e.getMessage().isBlank()
-          ? "it threw " + e.getClass().getName() + " with no message. Fix the check, or have it throw an exception "
+          ? "it threw " + e.getClass().getSimpleName() + " with no message. Fix the check, or have it throw an exception "
               + "that says what is wrong with the run." : e.getMessage()));
     } catch (Throwable e) {   // an Error, or a checked exception thrown past the compiler: still the check's failure
       return List.of(new Finding.CheckFailed(name, "it threw " + thrown(e) + ". Fix the check, or have it catch "

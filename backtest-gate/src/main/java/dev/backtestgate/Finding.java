@@ -97,6 +97,8 @@ public interface Finding {
       Objects.requireNonNull(why, "why");
       Objects.requireNonNull(fix, "fix");
       Objects.requireNonNull(figure, "figure");
+      Objects.requireNonNull(lines, "lines");
+      Objects.requireNonNull(evidence, "evidence");
       lines = List.copyOf(lines.isEmpty() ? List.of(headline) : lines);
       evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
     }
@@ -108,7 +110,7 @@ public interface Finding {
 
     /** A rendering whose full description is its headline. */
     public static Rendering of(String headline) {
-      return new Rendering(headline, List.of(headline), "", "", Map.of());
+      return new Rendering(headline, List.of(Objects.requireNonNull(headline, "headline")), "", "", Map.of());
     }
 
     /** This rendering with these console lines. */

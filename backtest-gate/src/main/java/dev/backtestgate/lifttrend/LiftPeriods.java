@@ -171,11 +171,11 @@ public record LiftPeriods(Unit unit, Duration length) {
     }
     LocalDate day = floor(day(first));
     for (int k = 0; k < n; k++) {
-      starts[k] = day.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+      starts[k] = millis(day, first, last);
       labels[k] = label(day);
       day = next(day);
     }
-    starts[n] = day.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    starts[n] = millis(day, first, last);
     return new PeriodGrid(starts, labels, 0, 0);
   }
 
@@ -230,6 +230,23 @@ public record LiftPeriods(Unit unit, Duration length) {
       case WEEK -> fmt("%d-W%02d", start.get(IsoFields.WEEK_BASED_YEAR), start.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
       case DURATION -> throw new AssertionError();
     };
+  }
+
+  /**
+   * The first millisecond of {@code day}; a period bound beyond the millisecond range (decision times near
+   * {@code Long.MAX_VALUE} or {@code Long.MIN_VALUE}) is refused naming the decisions and the period.
+   */
+  private long millis(LocalDate day, long first, long last) {
+    try {
+      return day.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(fmt("the decision times run from %s to %s, and the %s period bound %s lies "
+          + "beyond what epoch milliseconds can hold (%s to %s), so the lift per period cannot be measured: decision "
+          + "times this far out are not real decisions. Check their unit (epoch milliseconds, not microseconds or "
+          + "nanoseconds) and any placeholder such as Long.MAX_VALUE.", Instant.ofEpochMilli(first),
+          Instant.ofEpochMilli(last), configValue(), day, Instant.ofEpochMilli(Long.MIN_VALUE),
+          Instant.ofEpochMilli(Long.MAX_VALUE)), e);
+    }
   }
 
   private static long saturatedAdd(long a, long b) {

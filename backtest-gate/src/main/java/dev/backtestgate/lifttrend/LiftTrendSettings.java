@@ -101,8 +101,9 @@ public record LiftTrendSettings(LiftPeriods periods, int minClass, double alpha,
 
   /** Parses {@value #PERIODS}; throws naming the key, the value and what is allowed. */
   public static LiftPeriods periods(String value) {
+    String text = given(PERIODS, value, LiftPeriods.ALLOWED);
     try {
-      return LiftPeriods.parse(value.strip());
+      return LiftPeriods.parse(text);
     } catch (IllegalArgumentException e) {
       throw invalid(PERIODS, value, LiftPeriods.ALLOWED);
     }
@@ -110,7 +111,7 @@ public record LiftTrendSettings(LiftPeriods periods, int minClass, double alpha,
 
   /** Parses {@value #MIN_CLASS}; throws naming the key, the value and what is allowed. */
   public static int minClass(String value) {
-    String text = value.strip();
+    String text = given(MIN_CLASS, value, MIN_CLASS_ALLOWED);
     if (!text.matches("[0-9]{1,10}") || Long.parseLong(text) < 2 || Long.parseLong(text) > Integer.MAX_VALUE) {
       throw invalid(MIN_CLASS, value, MIN_CLASS_ALLOWED);
     }
@@ -162,6 +163,16 @@ public record LiftTrendSettings(LiftPeriods periods, int minClass, double alpha,
       throw invalid(key, value, allowed);
     }
     return number;
+  }
+
+  /** The value without surrounding white space; a missing one (null) is refused naming the key and what is allowed. */
+  private static String given(String key, String value, String allowed) {
+    if (value == null) {
+      throw new IllegalArgumentException(fmt("Invalid leakage gate setting %s: no value (null). Allowed: %s. Pass a "
+          + "value, or leave the setting out to use the default (%s).", key, allowed,
+          DEFAULTS == null ? "" : DEFAULTS.get(key)));
+    }
+    return value.strip();
   }
 
   private static IllegalArgumentException invalid(String key, String value, String allowed) {

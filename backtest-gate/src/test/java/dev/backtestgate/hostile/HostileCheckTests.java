@@ -122,14 +122,14 @@ class HostileCheckTests {
         }), "it threw InterruptedException. Fix"),
         Arguments.of("a runtime exception without a message", Check.of("wordless", c -> {
           throw new IllegalStateException();
-        }), "it threw java.lang.IllegalStateException with no message. Fix the check"),
+        }), "it threw IllegalStateException with no message. Fix the check"),
         Arguments.of("a finding with a null subject", Check.of("subjectless", c -> List.of(new Plain("no-subject") {
           @Override
           public String subject() {
             return null;
           }
-        })), "its 'no-subject' finding (dev.backtestgate.hostile.HostileCheckTests$1) returned null from subject() "
-            + "(return \"\" for a finding without a subject)."),
+        })), "finding (dev.backtestgate.hostile.HostileCheckTests$2) returned null from subject() (return \"\" for a "
+            + "finding without a subject)."),
         Arguments.of("a rendering with a null headline", Check.of("headless", c -> List.of(new Plain("no-headline") {
           @Override
           public Rendering render() {

@@ -302,4 +302,27 @@ class HostileTimeTests {
     assertThat(PointInTimeCheck.check("f", decided, column(FeatureTiming.NO_VALUE), Duration.ofMillis(Long.MAX_VALUE)))
         .isEmpty();
   }
+
+  // the lift trend's periods at the edge of epoch milliseconds ------------------------------------------------------
+
+  @Test
+  void decisionsAtLongMaxWithWeekPeriodsNameTheDecisionsAndThePeriodNotAnOverflow() {
+    GatePolicy weekly = GatePolicy.defaults().with(dev.backtestgate.lifttrend.LiftTrendSettings.defaults()
+        .withPeriods(dev.backtestgate.lifttrend.LiftPeriods.WEEK));
+    GateResult r = gate(Hostile.bare().decisionTimes(column(Long.MAX_VALUE)).feature("balance", KNOWN).build(), weekly);
+
+    assertThat(r.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(String.valueOf(r.findings())).doesNotContain("long overflow")
+        .contains("the decision times run from +292278994-08-17T07:12:55.807Z to +292278994-08-17T07:12:55.807Z, "
+            + "and the week period bound", "lies beyond what epoch milliseconds can hold",
+            "Check their unit (epoch milliseconds, not microseconds or nanoseconds)");
+  }
+
+  @Test
+  void aMissingLiftPeriodSettingIsNamedNotABareNullPointer() {
+    assertThat(illegal(() -> dev.backtestgate.lifttrend.LiftTrendSettings.periods(null)))
+        .startsWith("Invalid leakage gate setting backtestgate.lift-periods: no value (null). Allowed: month, week");
+    assertThat(illegal(() -> dev.backtestgate.lifttrend.LiftTrendSettings.minClass(null)))
+        .startsWith("Invalid leakage gate setting backtestgate.lift-period-min-class: no value (null).");
+  }
 }
