@@ -35,9 +35,9 @@ class HostileCheckTests {
       upperCaseKind   | bad kind  | it reported a finding of kind 'Thin_Segment', which is not a kind
       nullKind        | null kind | it reported a finding of kind 'null', which is not a kind
       spacedKind      | spaced    | it reported a finding of kind 'thin segment', which is not a kind
-      nullSubject     | holes     | its 'thin-segment' finding has no subject, resolution or rendering (null)
-      nullRendering   | blank     | its 'thin-segment' finding has no subject, resolution or rendering (null)
-      renderThrows    | renderer  | its finding could not be shown: IllegalStateException ("no words").
+      nullSubject     | holes     | its 'thin-segment' finding (dev.backtestgate.junit.HostileCheckTests$Thin) returned null from subject() (return "" for a finding without a subject).
+      nullRendering   | blank     | its 'thin-segment' finding (dev.backtestgate.junit.HostileCheckTests$Thin) returned null from resolution() (return one of Finding.Resolution).
+      renderThrows    | renderer  | could not be shown: IllegalStateException ("no words").
       namelessCheck   | \\$       | it reported a finding of kind 'Thin_Segment', which is not a kind
       nameThrows      | \\$       | it reported a finding of kind 'Thin_Segment', which is not a kind
       """)

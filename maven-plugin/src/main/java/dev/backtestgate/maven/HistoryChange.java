@@ -59,9 +59,9 @@ record HistoryChange(String table, String manifest, String ticket, String reason
   /** The fields a request lacks or gets wrong, each with the parameter that fixes it; empty when complete. */
   static List<String> problems(Request r) {
     List<String> out = new ArrayList<>();
-    text(out, r.reviewer(), "-Dreviewer=<who reviewed the new history>", MAX_FIELD);
-    text(out, r.ticket(), "-Dticket=<the change ticket, e.g. DATA-1234>", MAX_FIELD);
-    text(out, r.reason(), "-Dreason=<why the history was rewritten>", MAX_REASON);
+    text(out, r.reviewer(), "-Dreviewer=<who reviewed the new history>", MAX_FIELD, false);
+    text(out, r.ticket(), "-Dticket=<the change ticket, e.g. DATA-1234>", MAX_FIELD, false);
+    text(out, r.reason(), "-Dreason=<why the history was rewritten>", MAX_REASON, true);
     String announced = r.announced() == null ? "" : r.announced().trim().toLowerCase(Locale.ROOT);
     if (!announced.equals("true") && !announced.equals("false")) {
       out.add("-Dannounced=true|false (whether the owners of the backtests below were told; got "
@@ -70,13 +70,13 @@ record HistoryChange(String table, String manifest, String ticket, String reason
     return out;
   }
 
-  private static void text(List<String> out, String value, String what, int max) {
+  private static void text(List<String> out, String value, String what, int max, boolean lineBreaks) {
     if (value == null || value.isBlank()) {
       out.add(what);
     } else if (value.length() > max) {
       out.add(what + " (at most " + max + " characters; got " + value.length() + ")");
-    } else if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n')) {
-      out.add(what + " (without control characters; got " + JSON.valueToTree(value) + ")");
+    } else {
+      ReviewWorkspace.refuseUnsafe(out, value, what, lineBreaks);
     }
   }
 

@@ -184,8 +184,11 @@ final class ReviewActions {
     List<String> missing = new ArrayList<>();
     ReviewWorkspace.requireField(missing, r.gate(), "-Dgate=<gate id or glob, e.g. 'com.acme.ChurnBacktest#*'>");
     ReviewWorkspace.requireField(missing, r.reviewer(), "-Dreviewer=<who reviewed, e.g. ana@example.com>");
-    ReviewWorkspace.requireField(missing, r.rationale(), approve ? "-Drationale=<why the lift is real and not a leak>"
+    ReviewWorkspace.requireText(missing, r.rationale(), approve ? "-Drationale=<why the lift is real and not a leak>"
         : "-Drationale=<why the result is not believed>");
+    if (r.waive() != null) {
+      ReviewWorkspace.refuseUnsafe(missing, r.waive(), "-Dwaive=<[kind:]subject=reason;...>", false);
+    }
     if (approve) {
       ReviewWorkspace.requireField(missing, r.attest(), "-Dattest=all (or a comma list of: " + String.join(", ",
           ReviewFiles.checklistItems()) + ")");

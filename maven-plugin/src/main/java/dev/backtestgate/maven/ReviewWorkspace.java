@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoFailureException;
 
@@ -117,9 +118,42 @@ final class ReviewWorkspace {
     return new MojoFailureException(headline + "\n  " + details);
   }
 
+  /** A one-line value a goal writes into a committed file: present, and free of control characters. */
   static void requireField(List<String> missing, String value, String what) {
     if (value == null || value.isBlank()) {
       missing.add(what);
+    } else {
+      refuseUnsafe(missing, value, what, false);
+    }
+  }
+
+  /** A text a goal writes into a committed file (a rationale, a reason): present; line breaks allowed. */
+  static void requireText(List<String> missing, String value, String what) {
+    if (value == null || value.isBlank()) {
+      missing.add(what);
+    } else {
+      refuseUnsafe(missing, value, what, true);
+    }
+  }
+
+  /**
+   * Adds {@code what} when {@code value} holds a character that could forge what a reviewer or a terminal reads: a
+   * control character (a line break too, unless {@code lineBreaks}), a line or paragraph separator, or a
+   * bidirectional override or isolate (text that displays in another order than it is stored).
+   */
+  static void refuseUnsafe(List<String> missing, String value, String what, boolean lineBreaks) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      boolean control = Character.isISOControl(c) && !(lineBreaks && c == '\n');
+      boolean separator = c == '\u2028' || c == '\u2029';
+      boolean bidi = (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069') || c == '\u200e'
+          || c == '\u200f' || c == '\u061c';
+      if (control || separator || bidi) {
+        missing.add(what + String.format(Locale.ROOT, " (without %s: got U+%04X at character %d)",
+            bidi ? "bidirectional overrides" : lineBreaks ? "control characters other than line breaks"
+                : "control characters or line breaks", (int) c, i + 1));
+        return;
+      }
     }
   }
 }

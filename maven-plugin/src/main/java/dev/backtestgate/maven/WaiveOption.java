@@ -2,6 +2,8 @@ package dev.backtestgate.maven;
 
 import java.util.ArrayList;
 import java.util.List;
+import dev.backtestgate.Finding;
+import dev.backtestgate.FindingKind;
 import dev.backtestgate.review.SignOff;
 import org.apache.maven.plugin.MojoFailureException;
 
@@ -47,7 +49,14 @@ final class WaiveOption {
       }
       String target = item.substring(0, eq).trim();
       int colon = target.indexOf(':');
-      String kind = colon > 0 && FindingKinds.known(target.substring(0, colon)) ? target.substring(0, colon) : null;
+      String prefix = colon > 0 ? target.substring(0, colon).trim() : "";
+      if (!prefix.isEmpty() && Finding.KIND.matcher(prefix).matches() && !FindingKinds.known(prefix)) {
+        throw ReviewWorkspace.refuse("-Dwaive item '" + item.trim() + "' names '" + prefix + "', which is not a kind "
+            + "of finding.", "The kinds a waiver can name: " + String.join(", ", FindingKind.all().stream()
+            .map(FindingKind::kind).toList()) + ". Write kind:subject=reason, or subject=reason for every waivable "
+            + "kind about that subject (mvn backtest-gate:pending prints the item for each waivable finding).");
+      }
+      String kind = colon > 0 && FindingKinds.known(prefix) ? prefix : null;
       String subject = kind == null ? target : target.substring(colon + 1).trim();
       items.add(new WaiveItem(kind, subject, item.substring(eq + 1).trim(), item.trim()));
     }
@@ -64,7 +73,12 @@ final class WaiveOption {
     for (WaiveItem item : items) {
       List<GateReport.Finding> matched = waivable.stream().filter(item::matches).toList();
       if (matched.isEmpty()) {
-        problems.add(report.gate() + ": -Dwaive item '" + item.text() + "' waives no finding of this run"
+        String why = item.subject().isEmpty() ? ": its subject (after '" + item.kind() + ":') is empty, and no "
+            + "waivable '" + item.kind() + "' finding of this run is without one"
+            : item.kind() == null ? ": '" + item.subject() + "' is not the subject of a waivable finding (nor a "
+                + "kind: a kind goes before a colon, kind:subject=reason)"
+            : "";
+        problems.add(report.gate() + ": -Dwaive item '" + item.text() + "' waives no finding of this run" + why
             + (waivable.isEmpty() ? ": it has none that a waiver resolves."
                 : "; its waivable findings: " + String.join(", ", waivable.stream().map(WaiveOption::waiveTarget)
                     .distinct().toList()) + "."));

@@ -71,7 +71,9 @@ class HostileReviewGoalTests {
       region                         | -Dwaive item 'region' is not kind:subject=reason.
       '   =x'                        | is not kind:subject=reason.
       point-in-time:region=load time | -Dwaive item 'point-in-time:region=load time' waives no finding of this run
-      no-such-kind:region=load time  | -Dwaive item 'no-such-kind:region=load time' waives no finding of this run
+      no-such-kind:region=load time  | -Dwaive item 'no-such-kind:region=load time' names 'no-such-kind', which is not a kind of finding.
+      ghost=load time                | -Dwaive item 'ghost=load time' waives no finding of this run: 'ghost' is not the subject of a waivable finding (nor a kind
+      point-in-time:=load time       | -Dwaive item 'point-in-time:=load time' waives no finding of this run: its subject (after 'point-in-time:') is empty
       lift:gbm=it is real            | -Dwaive item 'lift:gbm=it is real' waives no finding of this run
       REGION=load time               | -Dwaive item 'REGION=load time' waives no finding of this run
       """)
@@ -165,5 +167,58 @@ class HostileReviewGoalTests {
     assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("*", null, "ana", "DATA-1", "fix", "true", null)))
         .hasMessageStartingWith("accept-history refused: no proposed history manifest under ");
     assertThat(reviews).doesNotExist();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      a reviewer with a line break     | bo\\nforged     | real                  | -Dreviewer=<who reviewed, e.g. ana@example.com> (without control characters or line breaks: got U+000A at character 3)
+      a reviewer with an escape        | bo\\u001b[2Jx   | real                  | (without control characters or line breaks: got U+001B at character 3)
+      a rationale with a bidi override | ana            | it is real\\u202e kaelt | -Drationale=<why the lift is real and not a leak> (without bidirectional overrides: got U+202E at character 11)
+      a rationale with a carriage return | ana          | real\\rforged          | (without control characters other than line breaks: got U+000D at character 5)
+      """)
+  void aValueThatCouldForgeWhatAReviewerReadsIsRefused(String what, String reviewer, String rationale, String message) {
+    ReviewActions.Request request = new ReviewActions.Request(GATE, unescape(reviewer), unescape(rationale), "all",
+        null, false, null);
+    refused(request, "sign-off needs", message);
+  }
+
+  @Test
+  void aRenewOrAnAcceptedHistoryWithAForgedLineIsRefused() {
+    assertThatThrownBy(() -> actions.renew(new ReviewActions.Request(GATE, "bo\nforged", null, "all", null, false)))
+        .hasMessageContaining("-Dreviewer=<who renews the review> (without control characters or line breaks: got "
+            + "U+000A at character 3)");
+    assertThat(HistoryChange.problems(new HistoryChange.Request("*", null, "bo\nforged", "DATA-1\nforged", "a\nb",
+        "true", null))).containsExactly(
+            "-Dreviewer=<who reviewed the new history> (without control characters or line breaks: got U+000A at "
+                + "character 3)",
+            "-Dticket=<the change ticket, e.g. DATA-1234> (without control characters or line breaks: got U+000A at "
+                + "character 7)");
+    assertThat(HistoryChange.problems(new HistoryChange.Request("*", null, "ana", "DATA-1", "fix \u2066x", "true",
+        null))).containsExactly("-Dreason=<why the history was rewritten> (without bidirectional overrides: got "
+            + "U+2066 at character 5)");
+    assertThat(reviews).doesNotExist();
+  }
+
+  /** A CSV cell with \\n, \\r and \\uXXXX escapes turned into the characters. */
+  private static String unescape(String cell) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < cell.length(); i++) {
+      char c = cell.charAt(i);
+      if (c == '\\' && i + 1 < cell.length()) {
+        char next = cell.charAt(i + 1);
+        if (next == 'n' || next == 'r') {
+          out.append(next == 'n' ? '\n' : '\r');
+          i++;
+          continue;
+        }
+        if (next == 'u') {
+          out.append((char) Integer.parseInt(cell.substring(i + 2, i + 6), 16));
+          i += 5;
+          continue;
+        }
+      }
+      out.append(c);
+    }
+    return out.toString();
   }
 }
