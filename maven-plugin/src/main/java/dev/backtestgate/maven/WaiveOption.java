@@ -73,7 +73,7 @@ final class WaiveOption {
     for (WaiveItem item : items) {
       List<GateReport.Finding> matched = waivable.stream().filter(item::matches).toList();
       if (matched.isEmpty()) {
-        String why = item.subject().isEmpty() ? ": its subject (after '" + item.kind() + ":') is empty, and no "
+        String why = waivable.isEmpty() ? "" : item.subject().isEmpty() ? ": its subject (after '" + item.kind() + ":') is empty, and no "
             + "waivable '" + item.kind() + "' finding of this run is without one"
             : item.kind() == null ? ": '" + item.subject() + "' is not the subject of a waivable finding (nor a "
                 + "kind: a kind goes before a colon, kind:subject=reason)"

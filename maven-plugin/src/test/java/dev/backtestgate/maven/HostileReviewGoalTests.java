@@ -129,9 +129,9 @@ class HostileReviewGoalTests {
   void aPendingFileOfOtherDataIsRefused() throws IOException {
     Path pending = reports.resolve("pending").resolve(GATE + ".json");
     Files.writeString(pending, Files.readString(pending).replaceFirst("\"fingerprint\": \"[^\"]*\"",
-        "\"fingerprint\": \"sha256:" + "0".repeat(64) + "\""));
+        "\"fingerprint\": \"sha256-v2:" + "0".repeat(64) + "\""));
 
-    refused(request(GATE, "all", null, null), GATE + ": the pending file's fingerprint sha256:" + "0".repeat(64)
+    refused(request(GATE, "all", null, null), GATE + ": the pending file's fingerprint sha256-v2:" + "0".repeat(64)
         + " differs from the latest report's");
   }
 

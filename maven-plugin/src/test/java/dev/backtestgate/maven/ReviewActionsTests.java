@@ -373,7 +373,7 @@ class ReviewActionsTests {
             + " backtests below were told; got 'maybe').");
     assertThatThrownBy(() -> actions.acceptHistory(new HistoryChange.Request("statements.json", null, "ana",
         "DATA-1\u0007", "why", "false", null))).hasMessageContaining("-Dticket=<the change ticket, e.g. DATA-1234>"
-        + " (without control characters; got \"DATA-1\\u0007\")");
+        + " (without control characters or line breaks: got U+0007 at character 7)");
     assertThat(module.resolve("history")).doesNotExist();
   }
 
