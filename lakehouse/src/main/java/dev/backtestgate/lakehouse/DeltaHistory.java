@@ -2,12 +2,14 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.Finding;
 import dev.backtestgate.Check;
 import dev.backtestgate.history.LogCommit;
 import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import org.apache.spark.sql.SparkSession;
 import org.apiguardian.api.API;
@@ -132,19 +134,34 @@ public final class DeltaHistory {
    * }</pre>
    */
   public Check appendOnlyAudit() {
-    return Check.of("append-only audit of the Delta table '" + path + "'", context -> {
-      TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
-      if ("true".equalsIgnoreCase(log.properties().get(DeltaAppendOnly.PROPERTY))) {
-        return List.of();
+    return Check.of("append-only audit of the Delta table '" + path + "'", context -> auditAppendOnly()
+        .<List<Finding>>map(List::of).orElse(List.of()));
+  }
+
+  /**
+   * The guard audit on its own, outside any backtest: reads the log at one version and returns the finding when
+   * {@code delta.appendOnly} is not set, empty when it is. A data engineer asks it of a table directly:
+   *
+   * <pre>{@code
+   * DeltaHistory.of(spark, "/lake/status").auditAppendOnly().ifPresent(finding -> {
+   *   System.out.println(finding.render().headline());
+   *   finding.turnedOff().forEach(c -> System.out.println("  " + c.version() + " " + c.operation() + " " + c.time()));
+   *   System.out.println("fix: " + finding.fixStatement());
+   * });
+   * }</pre>
+   */
+  public Optional<DeltaAppendOnly> auditAppendOnly() {
+    TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
+    if ("true".equalsIgnoreCase(log.properties().get(DeltaAppendOnly.PROPERTY))) {
+      return Optional.empty();
+    }
+    List<LogCommit> turnedOff = new ArrayList<>();
+    for (TableLog.Commit commit : log.commits()) {
+      if (commit.liftedGuard()) {
+        turnedOff.add(commit.commit());
       }
-      List<LogCommit> turnedOff = new ArrayList<>();
-      for (TableLog.Commit commit : log.commits()) {
-        if (commit.liftedGuard()) {
-          turnedOff.add(commit.commit());
-        }
-      }
-      return List.of(new DeltaAppendOnly(log.table(), log.version(), turnedOff));
-    });
+    }
+    return Optional.of(new DeltaAppendOnly(log.table(), log.version(), turnedOff));
   }
 
   private TableHistory read(Window window) {

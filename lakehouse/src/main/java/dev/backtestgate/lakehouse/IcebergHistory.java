@@ -2,12 +2,14 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.Finding;
 import dev.backtestgate.Check;
 import dev.backtestgate.history.LogCommit;
 import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataOperations;
@@ -150,26 +152,41 @@ public final class IcebergHistory {
    */
   public Check nonAppendAudit(Instant since) {
     Objects.requireNonNull(since, "since: pass the start of the window the audit covers");
-    return Check.of("non-append audit of the Iceberg table '" + source.describe() + "'", context -> {
-      Read read = open(false);
-      String expired = read.expiredBefore(since);
-      if (expired != null) {
-        throw new IllegalStateException(read.expiredMessage("since " + since, expired));
+    return Check.of("non-append audit of the Iceberg table '" + source.describe() + "'", context ->
+        auditNonAppends(since).<List<Finding>>map(List::of).orElse(List.of()));
+  }
+
+  /**
+   * The guard audit on its own, outside any backtest: reads the snapshot log once and returns the finding naming
+   * every snapshot since {@code since} that was not an append, empty when there is none.
+   *
+   * <pre>{@code
+   * IcebergHistory.of("/lake/status").auditNonAppends(Instant.parse("2026-01-01T00:00:00Z"))
+   *     .ifPresent(finding -> System.out.println(finding.render().headline()));
+   * }</pre>
+   *
+   * @throws IllegalStateException when the window starts before the oldest snapshot the table keeps (named)
+   */
+  public Optional<IcebergNonAppends> auditNonAppends(Instant since) {
+    Objects.requireNonNull(since, "since: pass the start of the window the audit covers");
+    Read read = open(false);
+    String expired = read.expiredBefore(since);
+    if (expired != null) {
+      throw new IllegalStateException(read.expiredMessage("since " + since, expired));
+    }
+    List<LogCommit> writers = new ArrayList<>();
+    for (TableLog.Commit commit : read.snapshots.read(read.head, read.lineage, true).commits()) {
+      if (commit.commit().time().isBefore(since) || DataOperations.APPEND.equals(commit.commit().operation())) {
+        continue;
       }
-      List<LogCommit> writers = new ArrayList<>();
-      for (TableLog.Commit commit : read.snapshots.read(read.head, read.lineage, true).commits()) {
-        if (commit.commit().time().isBefore(since) || DataOperations.APPEND.equals(commit.commit().operation())) {
-          continue;
-        }
-        if (DataOperations.REPLACE.equals(commit.commit().operation())
-            && commit.changes().stream().noneMatch(FileChange::dataChange)) {
-          continue;
-        }
-        writers.add(commit.commit());
+      if (DataOperations.REPLACE.equals(commit.commit().operation())
+          && commit.changes().stream().noneMatch(FileChange::dataChange)) {
+        continue;
       }
-      return writers.isEmpty() ? List.of()
-          : List.of(new IcebergNonAppends(read.name, read.head.snapshotId(), since, writers));
-    });
+      writers.add(commit.commit());
+    }
+    return writers.isEmpty() ? Optional.empty()
+        : Optional.of(new IcebergNonAppends(read.name, read.head.snapshotId(), since, writers));
   }
 
   private Read open(boolean needsColumns) {

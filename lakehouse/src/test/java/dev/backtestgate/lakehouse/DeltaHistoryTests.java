@@ -241,6 +241,9 @@ class DeltaHistoryTests {
         .containsExactly("2 SET TBLPROPERTIES");
     assertThat(finding.render().fix()).contains("ALTER TABLE delta.`" + finding.table()
         + "` SET TBLPROPERTIES ('delta.appendOnly' = 'true')");
+    assertThat(status.auditAppendOnly()).as("the same audit, outside a run").contains(finding);
+    spark.sql("ALTER TABLE " + t(dir) + " SET TBLPROPERTIES ('delta.appendOnly' = 'true')");
+    assertThat(status.auditAppendOnly()).as("guarded again").isEmpty();
   }
 
   private static void expireCommitsBefore(Path dir, int version) throws IOException {

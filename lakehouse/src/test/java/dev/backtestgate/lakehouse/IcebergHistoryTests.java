@@ -150,7 +150,7 @@ class IcebergHistoryTests {
     DataFile compacted = t.write(CLOSED, new long[] {3, 4, 101}, "open");
     t.table.newRewrite().rewriteFiles(Set.of(t.files.get(CLOSED), extra), Set.of(compacted)).commit();
     long compaction = t.current();
-    assertThat(IcebergHistory.of(t.location).nonAppendAudit(Instant.EPOCH).run(null)).as("appends and compaction")
+    assertThat(IcebergHistory.of(t.location).auditNonAppends(Instant.EPOCH)).as("appends and compaction")
         .isEmpty();
     t.table.expireSnapshots().expireSnapshotId(late).commit();
 
@@ -281,6 +281,8 @@ class IcebergHistoryTests {
         .containsExactly(overwrite + " overwrite");
     assertThat(finding.render().fix()).contains("no append-only table property", "write.wap.enabled",
         "fast_forward");
+    assertThat(IcebergHistory.of(t.location).auditNonAppends(Instant.EPOCH)).as("the same audit, outside a run")
+        .contains(finding);
   }
 
   @Test
