@@ -73,15 +73,16 @@ final class WaiveOption {
     for (WaiveItem item : items) {
       List<GateReport.Finding> matched = waivable.stream().filter(item::matches).toList();
       if (matched.isEmpty()) {
-        String why = waivable.isEmpty() ? "" : item.subject().isEmpty() ? ": its subject (after '" + item.kind() + ":') is empty, and no "
+        String why = item.subject().isEmpty() ? ": its subject (after '" + item.kind() + ":') is empty, and no "
             + "waivable '" + item.kind() + "' finding of this run is without one"
             : item.kind() == null ? ": '" + item.subject() + "' is not the subject of a waivable finding (nor a "
                 + "kind: a kind goes before a colon, kind:subject=reason)"
             : "";
+        String tail = waivable.isEmpty() ? (why.isEmpty() ? ": " : "; ") + "it has none that a waiver resolves."
+            : "; its waivable findings: " + String.join(", ", waivable.stream().map(WaiveOption::waiveTarget)
+                .distinct().toList()) + ".";
         problems.add(report.gate() + ": -Dwaive item '" + item.text() + "' waives no finding of this run" + why
-            + (waivable.isEmpty() ? ": it has none that a waiver resolves."
-                : "; its waivable findings: " + String.join(", ", waivable.stream().map(WaiveOption::waiveTarget)
-                    .distinct().toList()) + "."));
+            + tail);
       }
       for (GateReport.Finding f : matched) {
         if (waivers.stream().noneMatch(w -> w.covers(f.kind(), f.subject()))) {

@@ -123,8 +123,9 @@ class ReviewActionsTests {
   void signOffRefusesWaiversThatWaiveNoFindingOfTheRun() {
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
         "balance=load time"), true))
-        .hasMessageContaining(GATE + ": -Dwaive item 'balance=load time' waives no finding of this run: it has none "
-            + "that a waiver resolves.");
+        .hasMessageContaining(GATE + ": -Dwaive item 'balance=load time' waives no finding of this run: 'balance' is "
+            + "not the subject of a waivable finding (nor a kind: a kind goes before a colon, kind:subject=reason); it "
+            + "has none that a waiver resolves.");
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", null, false,
         "region"), true)).hasMessageStartingWith("-Dwaive item 'region' is not kind:subject=reason.");
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", "no", null, null, false,
