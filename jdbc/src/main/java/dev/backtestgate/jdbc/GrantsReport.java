@@ -110,6 +110,11 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
     return holders.stream().filter(holder -> !holder.allowed()).toList();
   }
 
+  /** The superusers among the holders, in order: they bypass every check and can skip the guard's triggers. */
+  public List<String> superusers() {
+    return holders.stream().filter(h -> h.source() == Source.SUPERUSER).map(Holder::role).distinct().toList();
+  }
+
   /** The roles that hold rights the audit does not accept, in order. */
   public List<String> offendingRoles() {
     return offenders().stream().map(Holder::role).distinct().toList();
@@ -158,6 +163,10 @@ public record GrantsReport(List<String> tables, String breakGlassRole, List<Hold
     }
     for (GuardAuditReport did : attempts) {
       out.append(String.join("\n", did.lines())).append('\n');
+    }
+    String risk = GuardAuditReport.standingRisk(superusers());
+    if (!risk.isEmpty()) {
+      out.append("  ").append(risk).append('\n');
     }
     if (clean()) {
       return out.append("Clean: only the break-glass role, superusers and the owner can rewrite history.").toString();

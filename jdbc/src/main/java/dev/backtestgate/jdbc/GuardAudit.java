@@ -71,7 +71,15 @@ public final class GuardAudit {
               }
               return out;
             });
-        return new GuardAuditReport(name, since, uses);
+        List<String> superusers = Streaming.query(connection, SqlQuery.of(
+            "SELECT rolname FROM pg_roles WHERE rolsuper ORDER BY rolname"), Streaming.DEFAULT_FETCH_SIZE, rows -> {
+              List<String> out = new ArrayList<>();
+              while (rows.next()) {
+                out.add(rows.getString(1));
+              }
+              return out;
+            });
+        return new GuardAuditReport(name, since, uses, superusers);
       });
     } catch (SQLException e) {
       throw unreadable(connection, e);

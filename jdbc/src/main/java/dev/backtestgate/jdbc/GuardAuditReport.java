@@ -18,11 +18,30 @@ import org.apiguardian.api.API;
  * @param uses per (role, outcome, operation), roles in order
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record GuardAuditReport(String table, Instant since, List<Use> uses) {
-  /** Copies the list. */
+public record GuardAuditReport(String table, Instant since, List<Use> uses, List<String> superusers) {
+  /** Copies the lists. */
   public GuardAuditReport {
     uses = List.copyOf(uses);
+    superusers = List.copyOf(superusers);
   }
+
+  /** A report that names no superuser (one read without the roles). */
+  public GuardAuditReport(String table, Instant since, List<Use> uses) {
+    this(table, since, uses, List.of());
+  }
+
+  /**
+   * The standing risk no grant removes, as one sentence: the superusers named can still rewrite closed history with
+   * no audit row, because {@code SET session_replication_role = replica} skips every trigger, the guard's included.
+   * Empty when {@code superusers} is.
+   */
+  static String standingRisk(List<String> superusers) {
+    return superusers.isEmpty() ? "" : "Standing risk: superuser" + (superusers.size() == 1 ? " " : "s ")
+        + String.join(", ", superusers) + " can rewrite closed history with no audit row (SET "
+        + "session_replication_role = replica skips every trigger, the guard's included); no grant prevents it: keep "
+        + "superuser logins for emergencies, and log them.";
+  }
+
 
   /**
    * One role's attempts of one operation with one outcome.
@@ -72,6 +91,9 @@ public record GuardAuditReport(String table, Instant since, List<Use> uses) {
     }
     for (Use use : uses) {
       out.add("  " + use.describe());
+    }
+    if (!superusers.isEmpty()) {
+      out.add("  " + standingRisk(superusers));
     }
     return out;
   }

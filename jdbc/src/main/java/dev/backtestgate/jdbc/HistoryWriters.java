@@ -55,6 +55,10 @@ public record HistoryWriters(GrantsReport report) implements Finding {
     for (GrantsReport.Holder holder : report.offenders()) {
       lines.add("  - " + holder.describe());
     }
+    String risk = GuardAuditReport.standingRisk(report.superusers());
+    if (!risk.isEmpty()) {
+      lines.add(risk);
+    }
     List<Map<String, Object>> holders = new ArrayList<>();
     for (GrantsReport.Holder holder : report.offenders()) {
       Map<String, Object> h = new LinkedHashMap<>();
@@ -70,6 +74,7 @@ public record HistoryWriters(GrantsReport report) implements Finding {
     evidence.put("breakGlassRole", report.breakGlassRole());
     evidence.put("offenders", holders);
     evidence.put("fixStatements", report.fixStatements());
+    evidence.put("superusersCanSkipTriggers", report.superusers());
     return new Rendering(roles.size() + " role(s) besides " + report.breakGlassRole() + " can rewrite "
         + subject() + " in place.", lines, "Whoever can UPDATE closed history can hand the next backtest the "
         + "answer key, and nothing would announce it.", "Leave write rights with the break-glass role: "

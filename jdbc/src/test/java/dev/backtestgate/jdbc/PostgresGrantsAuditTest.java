@@ -87,6 +87,12 @@ class PostgresGrantsAuditTest {
         .contains("FAIL  ga_analyst can DELETE ledger (through membership of role ga_writers)")
         .contains("ok    ga_oncall can UPDATE ledger (through membership of role ga_break_glass)")
         .contains("REVOKE UPDATE, DELETE, TRUNCATE ON ledger, accounts FROM ga_writers, ga_etl, ga_column_editor;");
+    assertThat(report.superusers()).as("the test server's superuser").contains(PostgresServer.SUPERUSER);
+    assertThat(report.summary()).contains("Standing risk: superuser", PostgresServer.SUPERUSER,
+        "SET session_replication_role = replica skips every trigger, the guard's included");
+    assertThat(new HistoryWriters(report).render().lines()).anySatisfy(line -> assertThat(line)
+        .startsWith("Standing risk: superuser"));
+    assertThat(new HistoryWriters(report).render().evidence()).containsKey("superusersCanSkipTriggers");
 
     execute(connection, report.fixStatements().toArray(String[]::new));
     GrantsReport fixed = GrantsAudit.of("ledger", "accounts").breakGlassRole("ga_break_glass").run(connection);

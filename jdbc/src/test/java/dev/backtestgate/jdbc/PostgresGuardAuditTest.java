@@ -79,7 +79,10 @@ class PostgresGuardAuditTest {
     assertThat(glass.attempts()).isEqualTo(2);
     assertThat(glass.rows()).isEqualTo(2);
     assertThat(glass.partitions()).containsExactly(closedDay.minusDays(1), closedDay);
-    assertThat(report.lines()).hasSize(3);
+    assertThat(report.lines()).hasSize(4);
+    assertThat(report.lines().get(3)).isEqualTo("  Standing risk: superuser postgres can rewrite closed history with no "
+        + "audit row (SET session_replication_role = replica skips every trigger, the guard's included); no grant "
+        + "prevents it: keep superuser logins for emergencies, and log them.");
     assertThat(report.lines().get(0)).isEqualTo("Who wrote or tried to write closed history of public.balances since "
         + quarterStart + " (from backtest_gate.write_attempts):");
     assertThat(report.lines()).anySatisfy(line -> assertThat(line).startsWith("  rejected     app_writer UPDATE,"
@@ -104,6 +107,11 @@ class PostgresGuardAuditTest {
         .contains("  break glass  oncall UPDATE, 2 attempt(s)")
         .contains("  rejected     app_writer UPDATE, 1 attempt(s)");
     assertThat(summary.indexOf("can UPDATE")).isLessThan(summary.indexOf("Who wrote"));
+    assertThat(grants.attempts()).singleElement().satisfies(r -> {
+      assertThat(r.superusers()).contains(PostgresServer.SUPERUSER);
+      assertThat(r.lines()).last().asString().startsWith("  Standing risk: superuser")
+          .contains("session_replication_role = replica");
+    });
     assertThat(grants.attempts()).singleElement().satisfies(r -> assertThat(r.breakGlassRoles()).containsExactly("oncall"));
   }
 
