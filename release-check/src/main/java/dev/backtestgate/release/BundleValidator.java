@@ -110,7 +110,8 @@ final class BundleValidator {
             + " is not in the bundle, so no user can resolve this POM. Fix: publish the parent POM with the release"
             + " (it is built from the repository root's pom.xml)");
       }
-      checkPomFields(pom, parent, pomEntry, problems);
+      Optional<String> parentEntry = pom.parent().map(p -> pomEntries.get(p.groupId() + ":" + p.artifactId()));
+      checkPomFields(pom, parent, pomEntry, parentEntry, problems);
       checkPomDependencies(pom, parent, pomEntry, releaseGroup, releaseVersion, problems);
       if (!pom.packaging().equals("pom")) {
         for (String suffix : List.of(".jar", "-sources.jar", "-javadoc.jar", "-cyclonedx.json")) {
@@ -163,33 +164,40 @@ final class BundleValidator {
     return problems;
   }
 
-  private void checkPomFields(Pom pom, Optional<Pom> parent, String pomEntry, List<String> problems) {
-    List<String> missing = new ArrayList<>();
-    for (String own : List.of("name", "description")) {
-      if (pom.fields().getOrDefault(own, "").isBlank()) {
-        missing.add("<" + own + ">");
+  private void checkPomFields(Pom pom, Optional<Pom> parent, String pomEntry, Optional<String> parentEntry,
+      List<String> problems) {
+    List<String> own = new ArrayList<>();
+    for (String field : List.of("name", "description")) {
+      if (pom.fields().getOrDefault(field, "").isBlank()) {
+        own.add("<" + field + ">");
       }
     }
-    for (String inherited : List.of("url", "scm.url", "scm.connection")) {
-      boolean present = !pom.fields().getOrDefault(inherited, "").isBlank()
-          || parent.map(p -> !p.fields().getOrDefault(inherited, "").isBlank()).orElse(false);
+    List<String> inherited = new ArrayList<>();
+    for (String field : List.of("url", "scm.url", "scm.connection")) {
+      boolean present = !pom.fields().getOrDefault(field, "").isBlank()
+          || parent.map(p -> !p.fields().getOrDefault(field, "").isBlank()).orElse(false);
       if (!present) {
-        missing.add(inherited.startsWith("scm.") ? "<scm><" + inherited.substring(4) + ">" : "<" + inherited + ">");
+        inherited.add(field.startsWith("scm.") ? "<scm><" + field.substring(4) + ">" : "<" + field + ">");
       }
     }
     List<Pom.License> licenses = pom.licenses().isEmpty() ? parent.map(Pom::licenses).orElse(List.of())
         : pom.licenses();
     if (licenses.isEmpty() || licenses.stream().anyMatch(l -> l.name().isBlank() || l.url().isBlank())) {
-      missing.add("<licenses><license> with <name> and <url>");
+      inherited.add("<licenses><license> with <name> and <url>");
     }
     if (pom.developers() == 0 && parent.map(Pom::developers).orElse(0) == 0) {
-      missing.add("<developers><developer> with <name>");
+      inherited.add("<developers><developer> with <name>");
     }
-    if (!missing.isEmpty()) {
-      problems.add(name(pomEntry) + ": lacks " + String.join(", ", missing) + ", which Central requires. Fix: add "
-          + (missing.size() == 1 ? "it" : "them") + " to " + origin(pomEntry)
-          + (missing.stream().allMatch(m -> m.equals("<name>") || m.equals("<description>"))
-              ? " (each module describes itself; the parent's text would describe another artifact)" : ""));
+    if (!own.isEmpty()) {
+      problems.add(name(pomEntry) + ": lacks " + String.join(", ", own) + ", which Central requires. Fix: add "
+          + (own.size() == 1 ? "it" : "them") + " to " + origin(pomEntry) + " (each module describes itself; the "
+          + "parent's text would describe another artifact)");
+    }
+    if (!inherited.isEmpty()) {
+      problems.add(name(pomEntry) + ": lacks " + String.join(", ", inherited) + ", which Central requires. Fix: add "
+          + (inherited.size() == 1 ? "it" : "them") + " to " + parentEntry.filter(e -> parent.isPresent())
+              .map(e -> origin(e) + ", the parent POM every module inherits them from")
+              .orElse(origin(pomEntry)));
     }
   }
 

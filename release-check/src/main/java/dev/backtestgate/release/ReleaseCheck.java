@@ -47,14 +47,12 @@ public final class ReleaseCheck {
       case "assemble" -> {
         requireArgs(args, 5);
         Path bundle = Path.of(args[2]);
-        assemble(Path.of(args[1]), bundle, Path.of(args[3]), Arrays.asList(args[4].split(",")), keys(System.getenv(),
-            System.getProperty(KEY_PROPERTY)));
-        System.out.println("release-check: " + bundle + " passes every check (files, signatures, checksums, POMs,"
-            + " SBOMs, no SNAPSHOT or GPL dependency)");
         String reference = System.getProperty(REFERENCE_PROPERTY, "");
-        if (!reference.isBlank()) {
-          compare(Path.of(reference), bundle);
-        }
+        assemble(Path.of(args[1]), bundle, Path.of(args[3]), Arrays.asList(args[4].split(",")), keys(System.getenv(),
+            System.getProperty(KEY_PROPERTY)), reference.isBlank() ? null : Path.of(reference));
+        System.out.println("release-check: " + bundle + " passes every check (files, signatures, checksums, POMs,"
+            + " SBOMs, no SNAPSHOT or GPL dependency)" + (reference.isBlank() ? "" : "; it holds the same bytes as "
+            + reference + " in every file (signatures aside): the build is reproducible"));
       }
       case "validate" -> {
         requireArgs(args, 2);
@@ -79,6 +77,16 @@ public final class ReleaseCheck {
    * earlier bundle is deleted first, so a refused release leaves none behind.
    */
   static void assemble(Path root, Path bundleZip, Path repository, List<String> modules, Signatures keys) {
+    assemble(root, bundleZip, repository, modules, keys, null);
+  }
+
+  /**
+   * {@link #assemble(Path, Path, Path, List, Signatures)}, refused too when the bundle differs from {@code reference}
+   * (a first build of the same commit; {@code null} for none): compared before anything is written, so a build that
+   * is not reproducible leaves no bundle behind.
+   */
+  static void assemble(Path root, Path bundleZip, Path repository, List<String> modules, Signatures keys,
+      Path reference) {
     try {
       Files.deleteIfExists(bundleZip);
     } catch (IOException e) {
@@ -89,6 +97,14 @@ public final class ReleaseCheck {
     problems.addAll(new BundleValidator(keys, assembly.origins()).problems(assembly.bundle()));
     if (!problems.isEmpty()) {
       throw new ReleaseRefused("The release bundle was refused (no bundle written):", problems);
+    }
+    if (reference != null) {
+      List<String> differences = compare(Bundle.read(reference), assembly.bundle());
+      if (!differences.isEmpty()) {
+        throw new ReleaseRefused("Two builds of one commit differ, so the release is not reproducible and no bundle "
+            + "was written: " + reference + " and this build (compare the files with diffoscope; "
+            + "docs/releasing.md):", differences);
+      }
     }
     assembly.bundle().write(bundleZip);
     assembly.bundle().unpack(repository);

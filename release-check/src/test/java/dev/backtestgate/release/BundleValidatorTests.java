@@ -142,7 +142,9 @@ class BundleValidatorTests {
     };
     assertThat(problems).anySatisfy(p -> assertThat(p).startsWith(PARENT + ".pom: lacks " + expected));
     if (!field.equals("name")) {
-      assertThat(problems).anySatisfy(p -> assertThat(p).startsWith(CORE + ".pom: lacks " + expected));
+      assertThat(problems).anySatisfy(p -> assertThat(p).startsWith(CORE + ".pom: lacks " + expected)
+          .contains(PARENT + ".pom, the parent POM every module inherits them from")
+          .doesNotContain("add them to " + CORE + ".pom").doesNotContain("add it to " + CORE + ".pom"));
     }
   }
 

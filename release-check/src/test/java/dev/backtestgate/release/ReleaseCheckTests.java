@@ -62,6 +62,26 @@ class ReleaseCheckTests {
   }
 
   @Test
+  void aRebuildThatDiffersFromTheReferenceIsRefusedBeforeAnyBundleIsWritten() throws IOException {
+    assemble(new HandMadeReactor().write(dir.resolve("first"), TestKey.RELEASE));
+    Path reference = Files.copy(bundle(), dir.resolve("first-build.zip"));
+    Files.delete(bundle());
+    Path changed = new HandMadeReactor().editCorePom(p -> p.replace("<description>The demo's core.</description>",
+        "<description>The demo's core, rebuilt.</description>")).write(dir.resolve("second"), TestKey.RELEASE);
+
+    assertThatThrownBy(() -> ReleaseCheck.assemble(changed, bundle(), repository(), PUBLISHED,
+        TestKey.RELEASE.publicKeys(), reference)).isInstanceOf(ReleaseRefused.class)
+        .hasMessageContaining("Two builds of one commit differ, so the release is not reproducible and no bundle was "
+            + "written")
+        .hasMessageContaining(CORE + ".pom: differs");
+    assertThat(bundle()).as("a refused rebuild leaves no central-bundle.zip").doesNotExist();
+
+    ReleaseCheck.assemble(dir.resolve("first"), bundle(), repository(), PUBLISHED, TestKey.RELEASE.publicKeys(),
+        reference);
+    assertThat(bundle()).as("the same build is written").exists();
+  }
+
+  @Test
   void aSnapshotDependencyIsRefusedNamingThePomFile() {
     Path root = new HandMadeReactor().editCorePom(p -> p.replace("</dependencies>", "<dependency><groupId>org.acme"
         + "</groupId><artifactId>acme-util</artifactId><version>2.0-SNAPSHOT</version></dependency></dependencies>"))
