@@ -109,7 +109,7 @@ record ScoredBacktest(
     }
     timeless.forEach(run::timelessFeature);
     if (history != null) {
-      run.history(history);
+      run.input(history);
     }
     featureValues.forEach(run::featureValues);
     featureCodes.forEach(run::featureCategories);
