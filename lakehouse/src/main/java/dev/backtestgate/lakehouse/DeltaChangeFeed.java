@@ -4,9 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.row_number;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.spark.sql.Column;
@@ -27,8 +25,7 @@ final class DeltaChangeFeed implements ChangedRows {
   private static final String POSTIMAGE = "update_postimage";
   private static final String DELETE = "delete";
   private static final String RANK = "_backtest_gate_rank";
-  private static final String PARTITION = "_backtest_gate_partition";
-  private static final List<String> META = List.of(TYPE, "_commit_version", "_commit_timestamp", PARTITION);
+  private static final List<String> META = List.of(TYPE, "_commit_version", "_commit_timestamp");
 
   private final SparkSession spark;
   private final String table;
@@ -43,61 +40,45 @@ final class DeltaChangeFeed implements ChangedRows {
   }
 
   @Override
-  public Map<String, List<String>> examples(long version, Set<String> partitions) {
-    Map<String, String> partitionOf = new LinkedHashMap<>();   // the partition column's value -> its partition
+  public List<String> examples(long version, Set<String> partitions) {
+    List<String> values = new ArrayList<>();
     for (String partition : partitions) {
       for (String part : partition.split("/")) {
         if (part.startsWith(partitionColumn + "=")) {
-          partitionOf.put(part.substring(partitionColumn.length() + 1), partition);
+          values.add(part.substring(partitionColumn.length() + 1));
         }
       }
     }
     try {
       // one read of the feed (each read rebuilds the table's state at that version): at most EXAMPLES rows of each
-      // change type in each partition, the smallest keys first, paired by key on the driver
+      // change type, the smallest keys first, paired by key on the driver
       Column order = keyColumn != null ? col(keyColumn) : col(partitionColumn);
-      Column value = col(partitionColumn).cast("string");
       List<Row> rows = spark.read().format("delta").option("readChangeFeed", "true")
           .option("startingVersion", version).option("endingVersion", version).load(table)
-          .where(value.isin(partitionOf.keySet().toArray()))
+          .where(col(partitionColumn).cast("string").isin(values.toArray()))
           .where(col(TYPE).isin(PREIMAGE, POSTIMAGE, DELETE))
-          .withColumn(PARTITION, value)
-          .withColumn(RANK, row_number().over(Window.partitionBy(col(PARTITION), col(TYPE)).orderBy(order)))
+          .withColumn(RANK, row_number().over(Window.partitionBy(col(TYPE)).orderBy(order)))
           .where(col(RANK).leq(EXAMPLES)).drop(RANK)
-          .orderBy(col(PARTITION), col(TYPE), order).collectAsList();
-      Map<String, List<String>> byPartition = new LinkedHashMap<>();
-      partitionOf.forEach((partitionValue, partition) -> {
-        List<Row> own = rows.stream().filter(row -> partitionValue.equals(row.getAs(PARTITION))).toList();
-        List<String> examples = examples(own);
-        if (!examples.isEmpty()) {
-          byPartition.put(partition, examples);
+          .orderBy(col(TYPE), order).collectAsList();
+      List<Row> before = ofType(rows, PREIMAGE);
+      List<Row> after = ofType(rows, POSTIMAGE);
+      List<String> examples = new ArrayList<>();
+      if (keyColumn != null) {
+        for (Row old : before) {
+          Object key = old.get(old.fieldIndex(keyColumn));
+          after.stream().filter(row -> Objects.equals(row.get(row.fieldIndex(keyColumn)), key)).findFirst()
+              .ifPresent(now -> examples.add(keyColumn + " " + key + ": " + describe(old) + " -> " + describe(now)));
         }
-      });
-      return byPartition;
+      } else {
+        before.forEach(row -> examples.add("before " + describe(row)));
+        after.forEach(row -> examples.add("after " + describe(row)));
+      }
+      ofType(rows, DELETE).forEach(row -> examples.add("deleted " + describe(row)));
+      return examples;
     } catch (RuntimeException e) {
       String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-      return ChangedRows.everywhere(partitions, "the changed rows could not be read from the change data feed ("
-          + reason + ")");
+      return List.of("the changed rows could not be read from the change data feed (" + reason + ")");
     }
-  }
-
-  /** One partition's changed rows in words: each key's row before and after, then the deleted rows. */
-  private List<String> examples(List<Row> rows) {
-    List<Row> before = ofType(rows, PREIMAGE);
-    List<Row> after = ofType(rows, POSTIMAGE);
-    List<String> examples = new ArrayList<>();
-    if (keyColumn != null) {
-      for (Row old : before) {
-        Object key = old.get(old.fieldIndex(keyColumn));
-        after.stream().filter(row -> Objects.equals(row.get(row.fieldIndex(keyColumn)), key)).findFirst()
-            .ifPresent(now -> examples.add(keyColumn + " " + key + ": " + describe(old) + " -> " + describe(now)));
-      }
-    } else {
-      before.forEach(row -> examples.add("before " + describe(row)));
-      after.forEach(row -> examples.add("after " + describe(row)));
-    }
-    ofType(rows, DELETE).forEach(row -> examples.add("deleted " + describe(row)));
-    return examples;
   }
 
   private static List<Row> ofType(List<Row> rows, String type) {
