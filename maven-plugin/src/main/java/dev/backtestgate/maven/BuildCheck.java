@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,6 +43,19 @@ final class BuildCheck {
   record Missing(GatedMethod test, Cause cause, GateReport staleReport) {}
 
   /**
+   * Gated tests that write their reports under one gate id. In one JVM the second is refused; in separate Surefire
+   * forks each writes the same report file and one report is lost, so the build is failed before any report is read.
+   *
+   * @param gateId the shared gate id
+   * @param tests the tests that declare it (two or more, in scan order)
+   */
+  record SharedId(String gateId, List<GatedMethod> tests) {
+    SharedId {
+      tests = List.copyOf(tests);
+    }
+  }
+
+  /**
    * The decision.
    *
    * @param gated every gated test found
@@ -49,13 +63,15 @@ final class BuildCheck {
    * @param disabled the {@code @Disabled} gated tests (listed, not failed)
    * @param missing the gated tests without a report from this build
    * @param freshReports every report written in this build (also of gates no scanned test names)
+   * @param shared the gate ids that more than one enabled gated test declares
    */
   record Outcome(
       List<GatedMethod> gated,
       Map<GatedMethod, List<GateReport>> ran,
       List<GatedMethod> disabled,
       List<Missing> missing,
-      List<GateReport> freshReports) {}
+      List<GateReport> freshReports,
+      List<SharedId> shared) {}
 
   /**
    * Decides.
@@ -87,7 +103,22 @@ final class BuildCheck {
         missing.add(new Missing(test, cause(test, surefire), old));
       }
     }
-    return new Outcome(List.copyOf(gated), ran, disabled, missing, fresh);
+    return new Outcome(List.copyOf(gated), ran, disabled, missing, fresh, shared(gated));
+  }
+
+  /**
+   * The ids more than one enabled test declares, ignoring case as the gate does (one file on a file system that
+   * ignores case); a template's {@code id[n]} reports share its id too.
+   */
+  static List<SharedId> shared(List<GatedMethod> gated) {
+    Map<String, List<GatedMethod>> byId = new LinkedHashMap<>();
+    for (GatedMethod test : gated) {
+      if (test.disabled() == null) {
+        byId.computeIfAbsent(test.gateId().toLowerCase(Locale.ROOT), id -> new ArrayList<>()).add(test);
+      }
+    }
+    return byId.entrySet().stream().filter(e -> e.getValue().size() > 1)
+        .map(e -> new SharedId(e.getValue().get(0).gateId(), e.getValue())).toList();
   }
 
   private static Cause cause(GatedMethod test, SurefireSetup surefire) {

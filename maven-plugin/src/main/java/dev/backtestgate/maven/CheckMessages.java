@@ -116,6 +116,32 @@ final class CheckMessages {
         + "</version>\n" + (inside == null ? "" : inside) + "    </plugin>";
   }
 
+  /** The failure text for gate ids that several tests declare. */
+  static String sharedIds(List<BuildCheck.SharedId> shared) {
+    StringBuilder out = new StringBuilder();
+    out.append(shared.size() == 1 ? "1 gate id is" : shared.size() + " gate ids are")
+        .append(" declared by more than one @LeakageGated test:\n");
+    for (BuildCheck.SharedId id : shared) {
+      boolean sameCase = id.tests().stream().allMatch(t -> t.gateId().equals(id.gateId()));
+      out.append("  - ").append(id.gateId()).append(sameCase ? "" : " (ids that differ only in case name one file)")
+          .append(": ")
+          .append(String.join(", ", id.tests().stream().map(GatedMethod::name).toList())).append('\n');
+      for (GatedMethod test : id.tests()) {
+        SourceLocation at = test.location();
+        if (at != null && at.relativePath() != null) {
+          out.append("      ").append(test.name()).append(" is declared in ").append(at.relativePath())
+              .append(at.firstLine() > 0 ? ":" + at.firstLine() : "").append('\n');
+        }
+      }
+    }
+    out.append("Why: a gate's report, pending sign-off and review file are named by its id. Run in one JVM, the "
+        + "second test is refused; run in separate Surefire forks (forkCount > 1), each writes the same report and "
+        + "one is lost, which may be the one that found a leak, so the check cannot tell whether both were judged.\n"
+        + "Fix: give each test its own id, @LeakageGated(id = \"<model>-<variant>\"), or drop id to use the test's "
+        + "name; a review file signed for the old id must then be signed again for the new one.");
+    return out.toString();
+  }
+
   /** The failure text for gates that failed in this build (the tests' failures were ignored). */
   static String failedGates(List<GateReport> failed, List<String> failingTests, Path sarif) {
     StringBuilder out = new StringBuilder();

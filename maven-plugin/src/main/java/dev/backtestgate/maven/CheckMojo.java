@@ -99,6 +99,9 @@ public class CheckMojo extends AbstractMojo {
     GateReports.Listing reports = GateReports.read(reportDir);
     BuildCheck.Outcome outcome = BuildCheck.run(gated, reports, session.getRequest().getStartTime().toInstant(),
         surefire());
+    if (!outcome.shared().isEmpty()) {
+      throw new MojoFailureException(CheckMessages.sharedIds(outcome.shared()));
+    }
     for (GatedMethod test : outcome.disabled()) {
       getLog().info("backtest-gate: " + test.name() + " is " + test.disabled() + ": not run, not checked.");
     }

@@ -1,0 +1,66 @@
+package dev.backtestgate.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code check} goal given a module whose gated tests could lose a report: two test classes that Surefire may
+ * run in separate forks, gated under one id, each writing the same report file.
+ */
+class HostileCheckGoalTests {
+  private static final String FORKS = "dev/backtestgate/maven/forks/";
+
+  private static List<GatedMethod> scan(Path own, String... classes) throws IOException {
+    TestClasses.copy(own, classes);
+    try (ClassIndex index = new ClassIndex(own, TestClasses.classpath())) {
+      return GatedTestScanner.scan(index);
+    }
+  }
+
+  @Test
+  void twoTestsSharingAGateIdFailTheCheckNamingBoth(@TempDir Path own) throws IOException {
+    List<GatedMethod> gated = scan(own, FORKS + "CleanForkFixture", FORKS + "LeakyForkFixture");
+    // One report survives, as when two forks wrote churn-gbm.json: the check must not call that a pass.
+    GateReport survivor = new GateReport(own.resolve("churn-gbm.json"), Instant.now(), "churn-gbm", "PASSED",
+        "sha256:1", null, 0.05, List.of(), "missing", null, false);
+    BuildCheck.Outcome outcome = BuildCheck.run(gated, new GateReports.Listing(List.of(survivor), List.of()),
+        Instant.EPOCH, new SurefireSetup("3.5.4", List.of(), List.of(), null));
+
+    assertThat(outcome.missing()).isEmpty();
+    assertThat(outcome.shared()).singleElement().satisfies(shared -> {
+      assertThat(shared.gateId()).isEqualTo("churn-gbm");
+      assertThat(shared.tests()).extracting(GatedMethod::name).containsExactly(
+          "dev.backtestgate.maven.forks.CleanForkFixture#gbm", "dev.backtestgate.maven.forks.LeakyForkFixture#gbm");
+    });
+    assertThat(CheckMessages.sharedIds(outcome.shared())).contains(
+        "1 gate id is declared by more than one @LeakageGated test",
+        "churn-gbm: dev.backtestgate.maven.forks.CleanForkFixture#gbm, dev.backtestgate.maven.forks.LeakyForkFixture#gbm",
+        "dev/backtestgate/maven/forks/LeakyForkFixture.java:",
+        "forkCount > 1", "one is lost",
+        "Fix: give each test its own id");
+  }
+
+  @Test
+  void aDisabledTestOrOneOfTheTemplatesOwnInvocationsSharesNoId() {
+    GatedMethod on = method("a.A#gbm", "churn-gbm", false, null);
+    GatedMethod off = method("a.B#gbm", "churn-gbm", false, "@Disabled");
+    GatedMethod template = method("a.C#grid", "a.C#grid", true, null);
+    GatedMethod other = method("a.D#grid", "a.D#grid", true, null);
+    assertThat(BuildCheck.shared(List.of(on, off, template, other))).isEmpty();
+    assertThat(BuildCheck.shared(List.of(on, method("a.E#rf", "churn-gbm", true, null))))
+        .singleElement().extracting(BuildCheck.SharedId::gateId).isEqualTo("churn-gbm");
+    assertThat(CheckMessages.sharedIds(BuildCheck.shared(List.of(on, method("a.F#rf", "Churn-GBM", false, null)))))
+        .contains("churn-gbm (ids that differ only in case name one file): a.A#gbm, a.F#rf");
+  }
+
+  private static GatedMethod method(String name, String gateId, boolean template, String disabled) {
+    return new GatedMethod(name, gateId, template, disabled, name.substring(0, name.indexOf('#')).replace('.', '/'),
+        new SourceLocation(name.substring(0, name.indexOf('#')), "a", null, "m", 0));
+  }
+}
