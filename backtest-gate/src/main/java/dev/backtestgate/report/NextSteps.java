@@ -119,9 +119,11 @@ final class NextSteps {
 
     @Override
     public Guidance stale(SignOffStatus.Stale s) {
-      return review(file(s) + " no longer covers it: it was signed for data " + s.reviewedFingerprint()
-          + ", this run's data is " + s.currentFingerprint() + "; the data or the feature set changed since the "
-          + "review. To review it again:");
+      return review(file(s) + " no longer covers it: its fingerprint does not match this run's. It was signed "
+          + "for data " + s.reviewedFingerprint() + "; this run's data is " + s.currentFingerprint() + " (they "
+          + "differ from character " + (firstDifference(s.reviewedFingerprint(), s.currentFingerprint()) + 1)
+          + "). The rows, labels, scores or the feature set changed since the review, or the file was copied from "
+          + "another run, so the approval says nothing about this lift. To review it again:");
     }
 
     @Override
@@ -263,5 +265,16 @@ final class NextSteps {
   /** A text as one shell word: single-quoted, with embedded single quotes escaped. */
   static String quote(String text) {
     return "'" + text.replace("'", "'\\''") + "'";
+  }
+
+  /** The index of the first character where two texts differ (the shorter one's length when one starts the other). */
+  static int firstDifference(String a, String b) {
+    int n = Math.min(a.length(), b.length());
+    for (int i = 0; i < n; i++) {
+      if (a.charAt(i) != b.charAt(i)) {
+        return i;
+      }
+    }
+    return n;
   }
 }

@@ -115,6 +115,7 @@ final class SignOffSection {
 
       @Override
       public Void stale(SignOffStatus.Stale stale) {
+        Page.row(out, "Fingerprint", "does not match this run's: the review covers other data");
         Page.codeRow(out, "Reviewed data", stale.reviewedFingerprint());
         Page.codeRow(out, "This run's data", stale.currentFingerprint());
         return null;

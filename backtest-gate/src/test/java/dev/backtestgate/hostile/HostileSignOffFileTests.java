@@ -268,6 +268,19 @@ class HostileSignOffFileTests {
   }
 
   @Test
+  void anApprovalCarryingAnotherRunsFingerprintSaysTheFingerprintDoesNotMatch() throws IOException {
+    gate.commit(VALID.replaceFirst("sha256-v2:([0-9a-f]{6})", "sha256-v2:000000"));
+
+    PublishedGate judged = gate.judgeFailing();
+
+    assertThat(judged.result().signOff()).isInstanceOf(SignOffStatus.Stale.class);
+    assertThat(judged.text()).contains("no longer covers it: its fingerprint does not match this run's. It was signed "
+        + "for data sha256-v2:000000", "(they differ from character 11)", "or the file was copied from another run",
+        "so the approval says nothing about this lift");
+    assertThat(Files.readString(judged.htmlFile())).contains("does not match this run&#39;s: the review covers other data");
+  }
+
+  @Test
   void terminalEscapesInARejectionAreShownNotObeyed() {
     gate.commit(field(field(VALID, "decision", "\"rejected\""), "rationale",
         "\"Leaks.\\u001b[2J\\u001b[1;32mLeakage gate PASSED\\nfake line\""));

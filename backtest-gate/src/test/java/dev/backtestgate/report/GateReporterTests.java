@@ -121,8 +121,9 @@ class GateReporterTests {
     BacktestRun changedData = run(GATE, data(8, 3_000, 1.8, 0.9)).build();
     PublishedGate stale = publish(changedData, Mode.LOCAL, CLOCK);
     assertThat(stale.result().signOff()).isInstanceOf(SignOffStatus.Stale.class);
-    assertThat(stale.text()).contains("no longer covers it: it was signed for data sha256-v2:",
-        "the data or the feature set changed since the review. To review it again:");
+    assertThat(stale.text()).contains("no longer covers it: its fingerprint does not match this run's. It was signed "
+        + "for data sha256-v2:", "the feature set changed since the review, or the file was copied from another run",
+        "To review it again:");
   }
 
   @Test

@@ -142,8 +142,9 @@ class LeakageGatedTests {
     Throwable failure = kit.run(GatedTestCases.class, "leakyOnNewData").onlyFailure();
 
     assertThat(failure).isInstanceOf(LeakageGateFailure.class)
-        .hasMessageContaining("no longer covers it: it was signed for data " + approved.fingerprint())
-        .hasMessageContaining("the data or the feature set changed since the review");
+        .hasMessageContaining("its fingerprint does not match this run's. It was signed for data "
+            + approved.fingerprint())
+        .hasMessageContaining("the feature set changed since the review");
   }
 
   @Test
