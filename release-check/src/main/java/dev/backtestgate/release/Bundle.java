@@ -1,9 +1,12 @@
 package dev.backtestgate.release;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
@@ -12,7 +15,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
@@ -32,16 +35,29 @@ record Bundle(SortedMap<String, byte[]> entries) {
     return new Bundle(new TreeMap<>(entries));
   }
 
+  /**
+   * Reads a bundle through the zip's central directory, so a file that is not a zip (or is cut short) is refused, not
+   * read as an empty bundle; a zip without a file is refused too, since two empty "bundles" would compare equal.
+   */
   static Bundle read(Path zip) {
     SortedMap<String, byte[]> entries = new TreeMap<>();
-    try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-      for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+    try (ZipFile file = new ZipFile(zip.toFile())) {
+      for (ZipEntry e : Collections.list(file.entries())) {
         if (!e.isDirectory()) {
-          entries.put(e.getName(), in.readAllBytes());
+          try (InputStream in = file.getInputStream(e)) {
+            entries.put(e.getName(), in.readAllBytes());
+          }
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the bundle " + zip + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read the bundle " + zip + ": " + (e instanceof NoSuchFileException || e instanceof FileNotFoundException
+          ? "no such file" : e.getMessage()) + ". Fix: give the central-bundle.zip a release build wrote "
+          + "(release-check/target/central-bundle.zip)", e);
+    }
+    if (entries.isEmpty()) {
+      throw new IllegalArgumentException("cannot read the bundle " + zip + ": the zip holds no file, so it is not a "
+          + "release bundle. Fix: give the central-bundle.zip a release build wrote "
+          + "(release-check/target/central-bundle.zip)");
     }
     return new Bundle(entries);
   }

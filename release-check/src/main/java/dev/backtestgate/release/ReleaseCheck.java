@@ -39,6 +39,32 @@ public final class ReleaseCheck {
   private ReleaseCheck() {}
 
   public static void main(String[] args) {
+    try {
+      run(args);
+    } catch (ReleaseRefused | IllegalArgumentException | UncheckedIOException e) {
+      // A refusal is the answer, not a crash: its text says what and how to fix, so no stack trace follows it.
+      throw new Refusal(e.getMessage());
+    }
+  }
+
+  /**
+   * A refusal as the command line shows it: {@code release-check refused: <what, with the fix>}, without a stack
+   * trace (exec:java logs a thrown exception with its frames, and so does the JVM).
+   */
+  static final class Refusal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Refusal(String message) {
+      super(message, null, false, false);
+    }
+
+    @Override
+    public String toString() {
+      return "release-check refused: " + getMessage();
+    }
+  }
+
+  private static void run(String[] args) {
     if (args.length == 0) {
       throw new IllegalArgumentException("usage: assemble <root> <bundle.zip> <repository dir> <modules> |"
           + " validate <bundle.zip> | compare <a.zip> <b.zip>");
