@@ -14,15 +14,17 @@ import org.apiguardian.api.API;
  * Makes a PostgreSQL history table append-only where its history is closed: a trigger rejects every
  * {@code UPDATE} and {@code DELETE} of a row whose valid-from partition (UTC day) is closed, that is, ended at
  * least N days ago (default 7), an {@code UPDATE} that moves a row into a closed partition, and every
- * {@code TRUNCATE}; {@code INSERT}s, such as corrections recorded as new rows, always pass. Each attempt on
+ * {@code TRUNCATE}; {@code INSERT}s, such as corrections recorded as new rows, always pass, but rows inserted into a
+ * closed day that the table does not declare as corrections are audited per day as {@code backdated} and raise the
+ * alarm (declared corrections are audited per day, quietly), in the inserting transaction. Each attempt on
  * closed history is recorded in an audit table, and the record survives the rejection: the trigger writes it
  * through {@code dblink} (in PostgreSQL's contrib package), whose connection commits on its own while the
  * rejected statement rolls back.
  *
- * <p>The alarm: each rejected attempt and each break-glass use also raises {@code NOTIFY backtest_gate_history}
- * ({@link #CHANNEL}) with a JSON payload: table, role, set_role, operation, outcome, break_glass, partition (the
- * row's valid-from UTC day), rows, entity, valid_from, recorded_at, time (UTC), application, audit_id and
- * truncated. The notification is sent by the same dblink transaction that writes the audit row, so it is
+ * <p>The alarm: each rejected attempt, each break-glass use and each closed day of a backdated insert also raises
+ * {@code NOTIFY backtest_gate_history} ({@link #CHANNEL}) with a JSON payload: table, role, set_role, operation,
+ * outcome, break_glass, partition (the row's valid-from UTC day), rows, entity, valid_from, recorded_at, time (UTC),
+ * application, audit_id, owner ({@link #owner}) and truncated. The notification is sent by the same dblink transaction that writes the audit row, so it is
  * delivered although the rejected statement rolls back. The row trigger raises one alarm per row it audits
  * ({@code rows} is 1; a rejected statement stops at its first closed row, and a {@code TRUNCATE} or a trigger
  * change has no row, so {@code rows} and {@code partition} are null). A payload that would reach PostgreSQL's
@@ -83,14 +85,21 @@ public final class AppendOnlyGuard {
   /** The default closing window, in days. */
   public static final int DEFAULT_CLOSED_AFTER_DAYS = 7;
 
+  /** The statement trigger that raises the alarm of an INSERT backdated into closed history. */
+  public static final String BACKDATED_TRIGGER = "backtest_gate_backdated";
+  /** The longest owner an alarm carries. */
+  static final int OWNER_LIMIT = 200;
+
   private final HistoryTable table;
   private final int closedAfterDays;
   private final String breakGlassRole;
+  private final String owner;
 
-  private AppendOnlyGuard(HistoryTable table, int closedAfterDays, String breakGlassRole) {
+  private AppendOnlyGuard(HistoryTable table, int closedAfterDays, String breakGlassRole, String owner) {
     this.table = table;
     this.closedAfterDays = closedAfterDays;
     this.breakGlassRole = breakGlassRole;
+    this.owner = owner;
   }
 
   /** A guard for {@code table} with a 7-day closing window and no break-glass role. */
@@ -98,7 +107,7 @@ public final class AppendOnlyGuard {
     if (table == null) {
       throw new IllegalArgumentException("the table to guard is missing");
     }
-    return new AppendOnlyGuard(table, DEFAULT_CLOSED_AFTER_DAYS, null);
+    return new AppendOnlyGuard(table, DEFAULT_CLOSED_AFTER_DAYS, null, null);
   }
 
   /** A UTC day's partition closes once it ended at least {@code days} days ago (0 closes every past day). */
@@ -107,12 +116,38 @@ public final class AppendOnlyGuard {
       throw new IllegalArgumentException("closedAfterDays must be between 0 and 36500, got " + days
           + " (the default is " + DEFAULT_CLOSED_AFTER_DAYS + ")");
     }
-    return new AppendOnlyGuard(table, days, breakGlassRole);
+    return new AppendOnlyGuard(table, days, breakGlassRole, owner);
   }
 
   /** The role whose members may write closed history after {@code SET backtest_gate.break_glass = 'on'}. */
   public AppendOnlyGuard breakGlassRole(String role) {
-    return new AppendOnlyGuard(table, closedAfterDays, SqlNames.check(role, "break-glass role"));
+    return new AppendOnlyGuard(table, closedAfterDays, SqlNames.check(role, "break-glass role"), owner);
+  }
+
+  /**
+   * Who owns the table's history, as the alarm should carry it for routing: a team, an address, a pager key
+   * ({@code "payments-data@acme.com"}). Every alarm of this table carries it as {@code owner}; re-applying the guard
+   * changes it. At most 200 characters, printable, one line.
+   */
+  public AppendOnlyGuard owner(String owner) {
+    if (owner == null || owner.isBlank()) {
+      throw new IllegalArgumentException("the owner of table '" + table.table() + "' is " + (owner == null ? "null"
+          : "blank") + ": give the team, address or pager key its alarms go to, or leave owner out");
+    }
+    if (owner.length() > OWNER_LIMIT) {
+      throw new IllegalArgumentException("the owner of table '" + table.table() + "' is " + owner.length()
+          + " characters long, over the " + OWNER_LIMIT + " an alarm carries: give a team, an address or a key");
+    }
+    for (int i = 0; i < owner.length(); i++) {
+      char c = owner.charAt(i);
+      if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
+          || Character.getType(c) == Character.LINE_SEPARATOR || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+        throw new IllegalArgumentException("the owner of table '" + table.table() + "' has the control or format"
+            + " character U+" + String.format(Locale.ROOT, "%04X", (int) c) + " at position " + (i + 1) + ": an alarm"
+            + " routed on it could be forged or hidden; give it on one line of printable characters");
+      }
+    }
+    return new AppendOnlyGuard(table, closedAfterDays, breakGlassRole, owner.strip());
   }
 
   /** The statements that install the guard, in order, each without a trailing semicolon. */
@@ -167,12 +202,18 @@ public final class AppendOnlyGuard {
     return SqlNames.check(name.length() > 63 ? name.substring(0, 63) : name, "trigger function name");
   }
 
+  /** The backdated-INSERT function's name in {@link #SCHEMA}. */
+  String backdatedFunctionName() {
+    String name = "backdated_" + table.table().replace('.', '_');
+    return SqlNames.check(name.length() > 63 ? name.substring(0, 63) : name, "trigger function name");
+  }
+
   List<String> ddl(String validFromType, String dblinkSchema) {
     String type = validFromType.toLowerCase(Locale.ROOT);
     String day = switch (type) {
-      case "timestamp with time zone" -> "(OLD.%s AT TIME ZONE 'UTC')::date";
-      case "timestamp without time zone" -> "OLD.%s::date";
-      default -> "OLD.%s";
+      case "timestamp with time zone" -> "(%s AT TIME ZONE 'UTC')::date";
+      case "timestamp without time zone" -> "%s::date";
+      default -> "%s";
     };
     String closedBefore = switch (type) {
       case "timestamp with time zone" -> "date_trunc('day', now() - make_interval(days => " + closedAfterDays
@@ -188,7 +229,7 @@ public final class AppendOnlyGuard {
     String function = schema + "." + SqlNames.quote(functionName(), "function");
     String vf = table.q(table.validFrom());
     String breakGlass = breakGlassRole == null ? "false" : schema + ".break_glass('" + breakGlassRole + "')";
-    String oldDay = day.formatted(vf);
+    String oldDay = day.formatted("OLD." + vf);
     String body = """
         DECLARE
           closed_before constant %1$s := %2$s;
@@ -229,19 +270,54 @@ public final class AppendOnlyGuard {
         END
         """.formatted(validFromType, closedBefore, breakGlass, vf, table.q(table.entity()), table.q(table.recordedAt()),
         schema, closedAfterDays, AUDIT_TABLE, BREAK_GLASS_SETTING, oldDay);
+    // An INSERT into a closed day passes (a correction is a new row), but one the table does not declare as a
+    // correction is a write into old history all the same: its rows, summed per day, are audited and alarmed in the
+    // inserting transaction, so they are told when, and only if, they are committed. Declared corrections are audited
+    // per day without an alarm.
+    String declared = table.corrections() == null ? "false"
+        : "inserted." + table.q(table.corrections().corrects()) + " IS NOT NULL";
+    String backdatedBody = """
+        DECLARE
+          closed_before constant %1$s := %2$s;
+          day record;
+        BEGIN
+          FOR day IN
+            SELECT %3$s AS partition_day, %4$s AS declared, count(*) AS n, min(inserted.%5$s::text) AS entity,
+                min(inserted.%6$s::text) AS valid_from, max(inserted.%7$s::text) AS recorded_at
+            FROM inserted WHERE inserted.%6$s < closed_before
+            GROUP BY 1, 2 ORDER BY 1, 2
+          LOOP
+            INSERT INTO %8$s (session_user_name, set_role, table_name, operation, outcome, entity, valid_from,
+                recorded_at, application_name, client_addr, transaction_id, partition_day, row_count)
+            VALUES (session_user, current_setting('role'), TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, 'INSERT',
+                CASE WHEN day.declared THEN 'declared-correction' ELSE 'backdated' END, day.entity, day.valid_from,
+                day.recorded_at, current_setting('application_name'), inet_client_addr()::text, txid_current(),
+                day.partition_day, day.n);
+          END LOOP;
+          RETURN NULL;
+        END
+        """.formatted(validFromType, closedBefore, day.formatted("inserted." + vf), declared, table.q(table.entity()),
+        vf, table.q(table.recordedAt()), AUDIT_TABLE);
+    String backdated = schema + "." + SqlNames.quote(backdatedFunctionName(), "function");
+    String ownerValue = owner == null ? "NULL" : "'" + owner.replace("'", "''") + "'";
     List<String> out = new ArrayList<>(shared(dblinkSchema));
     out.addAll(List.of(
-        "INSERT INTO " + GUARDED_TABLES + " (relid, table_name, break_glass_role) VALUES ('" + quotedTable
+        "INSERT INTO " + GUARDED_TABLES + " (relid, table_name, break_glass_role, owner) VALUES ('" + quotedTable
             + "'::regclass, '" + table.table() + "', " + (breakGlassRole == null ? "NULL" : "'" + breakGlassRole + "'")
-            + ") ON CONFLICT (relid) DO UPDATE SET table_name = EXCLUDED.table_name,"
-            + " break_glass_role = EXCLUDED.break_glass_role",
+            + ", " + ownerValue + ") ON CONFLICT (relid) DO UPDATE SET table_name = EXCLUDED.table_name,"
+            + " break_glass_role = EXCLUDED.break_glass_role, owner = EXCLUDED.owner",
         "CREATE OR REPLACE FUNCTION " + function + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER\n"
             + "SET search_path = pg_catalog, pg_temp AS $guard$\n" + body + "$guard$",
         "REVOKE ALL ON FUNCTION " + function + "() FROM PUBLIC",
         "CREATE OR REPLACE TRIGGER " + ROW_TRIGGER + " BEFORE UPDATE OR DELETE ON " + quotedTable
             + " FOR EACH ROW EXECUTE FUNCTION " + function + "()",
         "CREATE OR REPLACE TRIGGER " + TRUNCATE_TRIGGER + " BEFORE TRUNCATE ON " + quotedTable
-            + " FOR EACH STATEMENT EXECUTE FUNCTION " + function + "()"));
+            + " FOR EACH STATEMENT EXECUTE FUNCTION " + function + "()",
+        "CREATE OR REPLACE FUNCTION " + backdated + "() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER\n"
+            + "SET search_path = pg_catalog, pg_temp AS $backdated$\n" + backdatedBody + "$backdated$",
+        "REVOKE ALL ON FUNCTION " + backdated + "() FROM PUBLIC",
+        "CREATE OR REPLACE TRIGGER " + BACKDATED_TRIGGER + " AFTER INSERT ON " + quotedTable
+            + " REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION " + backdated + "()"));
     return out;
   }
 
@@ -292,18 +368,20 @@ public final class AppendOnlyGuard {
         SELECT json_build_object('table', attempt.table_name, 'role', attempt.session_user_name,
             'set_role', attempt.set_role, 'operation', attempt.operation, 'outcome', attempt.outcome,
             'break_glass', attempt.outcome = 'break-glass', 'partition', attempt.partition_day,
-            'rows', CASE WHEN attempt.operation IN ('UPDATE', 'DELETE') THEN 1 END,
+            'rows', coalesce(attempt.row_count, CASE WHEN attempt.operation IN ('UPDATE', 'DELETE') THEN 1 END),
             'entity', CASE WHEN cut IS NULL THEN attempt.entity ELSE left(attempt.entity, cut) END,
             'valid_from', CASE WHEN cut IS NULL THEN attempt.valid_from ELSE left(attempt.valid_from, cut) END,
             'recorded_at', CASE WHEN cut IS NULL THEN attempt.recorded_at ELSE left(attempt.recorded_at, cut) END,
             'time', to_char(attempt.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-            'application', attempt.application_name, 'audit_id', attempt.id, 'truncated', truncated)::text
+            'application', attempt.application_name, 'audit_id', attempt.id,
+            'owner', (SELECT g.owner FROM backtest_gate.guarded_tables g WHERE g.relid = to_regclass(attempt.table_name)),
+            'truncated', truncated)::text
         """;
     String raiseAlarm = """
         DECLARE
           payload text;
         BEGIN
-          IF NEW.outcome NOT IN ('rejected', 'break-glass') THEN
+          IF NEW.outcome NOT IN ('rejected', 'break-glass', 'backdated') THEN
             RETURN NULL;
           END IF;
           payload := %1$s.alarm_json(NEW, NULL, NULL);
@@ -425,12 +503,14 @@ public final class AppendOnlyGuard {
             + "  partition_day date\n"
             + ")",
         "ALTER TABLE " + AUDIT_TABLE + " ADD COLUMN IF NOT EXISTS partition_day date",
+        "ALTER TABLE " + AUDIT_TABLE + " ADD COLUMN IF NOT EXISTS row_count bigint",
         "REVOKE ALL ON " + AUDIT_TABLE + " FROM PUBLIC",
         "CREATE TABLE IF NOT EXISTS " + GUARDED_TABLES + " (\n"
             + "  relid oid PRIMARY KEY,\n"
             + "  table_name text NOT NULL,\n"
             + "  break_glass_role text\n"
             + ")",
+        "ALTER TABLE " + GUARDED_TABLES + " ADD COLUMN IF NOT EXISTS owner text",
         "REVOKE ALL ON " + GUARDED_TABLES + " FROM PUBLIC",
         "CREATE OR REPLACE FUNCTION " + schema + ".break_glass(role_name text) RETURNS boolean LANGUAGE sql STABLE"
             + " SECURITY DEFINER\nSET search_path = pg_catalog, pg_temp AS $break_glass$\n" + breakGlass

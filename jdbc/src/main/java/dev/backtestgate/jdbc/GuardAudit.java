@@ -41,7 +41,7 @@ public final class GuardAudit {
   private GuardAudit() {}
 
   /**
-   * The rejected attempts and break-glass uses on {@code table} ({@code name} or {@code schema.name}) since
+   * The rejected attempts, break-glass uses and backdated inserts on {@code table} ({@code name} or {@code schema.name}) since
    * {@code since}, per role and operation, read in one read-only transaction.
    *
    * @throws IllegalStateException naming the audit table and the fix when it is missing or unreadable
@@ -54,16 +54,17 @@ public final class GuardAudit {
       return Transaction.readOnly(connection, () -> {
         String name = resolve(connection, table);
         List<GuardAuditReport.Use> uses = Streaming.query(connection, SqlQuery.of(
-            "SELECT session_user_name, outcome = 'break-glass', operation, count(*), count(entity),"
+            "SELECT session_user_name, outcome, operation, count(*),"
+                + " sum(coalesce(row_count, CASE WHEN entity IS NOT NULL THEN 1 ELSE 0 END)),"
                 + " coalesce(array_to_string(array_agg(DISTINCT partition_day ORDER BY partition_day)"
                 + " FILTER (WHERE partition_day IS NOT NULL), ','), ''), min(attempted_at), max(attempted_at)"
                 + " FROM " + AppendOnlyGuard.AUDIT_TABLE + " WHERE table_name = ? AND attempted_at >= ?"
-                + " AND outcome IN ('rejected', 'break-glass') GROUP BY 1, 2, 3 ORDER BY 1, 2 DESC, 3",
+                + " AND outcome IN ('rejected', 'break-glass', 'backdated') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
             name, OffsetDateTime.ofInstant(since, ZoneOffset.UTC)), Streaming.DEFAULT_FETCH_SIZE, rows -> {
               List<GuardAuditReport.Use> out = new ArrayList<>();
               while (rows.next()) {
                 String days = rows.getString(6);
-                out.add(new GuardAuditReport.Use(rows.getString(1), rows.getBoolean(2), rows.getString(3),
+                out.add(new GuardAuditReport.Use(rows.getString(1), rows.getString(2), rows.getString(3),
                     rows.getLong(4), rows.getLong(5), days.isEmpty() ? List.of()
                         : Arrays.stream(days.split(",")).map(LocalDate::parse).toList(),
                     rows.getObject(7, OffsetDateTime.class).toInstant(),
@@ -148,7 +149,7 @@ public final class GuardAudit {
         List<LocalDate> days = window.isEmpty() ? use.partitions() : use.partitions().stream()
             .filter(d -> !d.isBefore(window.get()[0]) && !d.isAfter(window.get()[1])).toList();
         if (!days.isEmpty() || use.partitions().isEmpty()) {
-          inside.add(new GuardAuditReport.Use(use.role(), true, use.operation(), use.attempts(), use.rows(), days,
+          inside.add(new GuardAuditReport.Use(use.role(), use.outcome(), use.operation(), use.attempts(), use.rows(), days,
               use.first(), use.last()));
         }
       }

@@ -6,11 +6,12 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
- * Who did write, or try to write, a guarded table's closed history since a time: the rejected attempts and the
- * break-glass uses the {@link AppendOnlyGuard} recorded, per role and operation, as read by
+ * Who did write, or try to write, a guarded table's closed history since a time: the rejected attempts, the
+ * break-glass uses and the inserts backdated into closed days the {@link AppendOnlyGuard} recorded, per role and operation, as read by
  * {@link GuardAudit#report}. The grants audit says who <em>can</em> write; this says who <em>did</em>.
  *
  * @param table the table, {@code schema.name} as the audit records it
@@ -47,27 +48,40 @@ public record GuardAuditReport(String table, Instant since, List<Use> uses, List
    * One role's attempts of one operation with one outcome.
    *
    * @param role the session user
-   * @param breakGlass true for writes that went through under break glass, false for rejected attempts
-   * @param operation UPDATE, DELETE, TRUNCATE or a change to a guard trigger
-   * @param attempts how many audit rows (one per row written under break glass; one per rejected statement)
-   * @param rows how many of them name a row
+   * @param outcome {@code rejected}, {@code break-glass} (written under break glass) or {@code backdated} (rows
+   *     inserted into a closed day, not declared as corrections)
+   * @param operation UPDATE, DELETE, TRUNCATE, INSERT or a change to a guard trigger
+   * @param attempts how many audit rows (one per row written under break glass; one per rejected statement; one per
+   *     day of each backdating statement)
+   * @param rows how many rows they name
    * @param partitions the UTC days of valid-from the rows belong to, in order
    * @param first the first attempt in the period
    * @param last the last attempt in the period
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record Use(String role, boolean breakGlass, String operation, long attempts, long rows,
+  public record Use(String role, String outcome, String operation, long attempts, long rows,
       List<LocalDate> partitions, Instant first, Instant last) {
     /** Copies the list. */
     public Use {
       partitions = List.copyOf(partitions);
     }
 
+    /** Whether these writes went through under break glass. */
+    public boolean breakGlass() {
+      return "break-glass".equals(outcome);
+    }
+
     /** One line: who, what, how often, which partitions, when. */
     public String describe() {
-      return (breakGlass ? "break glass  " : "rejected     ") + role + " " + operation + ", " + attempts
-          + " attempt(s), " + rows + " row(s)" + (partitions.isEmpty() ? "" : " in partitions "
-          + partitionRanges(partitions)) + ", " + (first.equals(last) ? "at " + first : first + " to " + last);
+      String label = switch (outcome) {
+        case "break-glass" -> "break glass  ";
+        case "backdated" -> "backdated    ";
+        default -> String.format(Locale.ROOT, "%-13s", outcome);
+      };
+      return label + role + " " + operation + ", " + attempts + " attempt(s), " + rows + " row(s)"
+          + (partitions.isEmpty() ? "" : " in partitions " + partitionRanges(partitions)) + ", "
+          + (first.equals(last) ? "at " + first : first + " to " + last)
+          + ("backdated".equals(outcome) ? ", not declared as corrections" : "");
     }
   }
 
@@ -87,7 +101,7 @@ public record GuardAuditReport(String table, Instant since, List<Use> uses, List
     out.add("Who wrote or tried to write closed history of " + table + " since " + since + " (from "
         + AppendOnlyGuard.AUDIT_TABLE + "):");
     if (uses.isEmpty()) {
-      out.add("  nobody: no rejected attempt and no break-glass use");
+      out.add("  nobody: no rejected attempt, no break-glass use and no backdated insert");
     }
     for (Use use : uses) {
       out.add("  " + use.describe());

@@ -10,11 +10,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -173,7 +176,7 @@ class HostileGuardTests {
       owner.setAutoCommit(true);
     }
     assertThat(audit()).containsExactly("hg_owner|DISABLE TRIGGER backtest_gate_append_only|rejected",
-        "hg_owner|DISABLE TRIGGER backtest_gate_no_truncate|rejected");
+        "hg_owner|DISABLE TRIGGER backtest_gate_backdated|rejected", "hg_owner|DISABLE TRIGGER backtest_gate_no_truncate|rejected");
     assertThat(amounts()).containsExactly("10.0");
   }
 
@@ -196,7 +199,8 @@ class HostileGuardTests {
           "ALTER TABLE ledger ALTER COLUMN note SET DEFAULT 'n/a'");
     }
     assertThat(audit()).isEmpty();
-    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_backdated O",
+        "backtest_gate_no_truncate O");
   }
 
   @Test
@@ -230,6 +234,46 @@ class HostileGuardTests {
         execute(admin, "REVOKE hg_break_glass FROM hg_role_admin", "ALTER ROLE hg_role_admin NOCREATEROLE");
       }
     }
+  }
+
+  static Stream<Arguments> owners() {
+    return Stream.of(
+        Arguments.of(null, "the owner of table 'ledger' is null"),
+        Arguments.of("", "the owner of table 'ledger' is blank"),
+        Arguments.of("  ", "the owner of table 'ledger' is blank"),
+        Arguments.of("payments\n\"owner\": \"forged\"", "the control or format character U+000A at position 9"),
+        Arguments.of("payments\u202Eatad", "the control or format character U+202E at position 9"),
+        Arguments.of("payments\u2028x", "the control or format character U+2028 at position 9"),
+        Arguments.of("x".repeat(201), "is 201 characters long, over the 200 an alarm carries"));
+  }
+
+  @ParameterizedTest(name = "owner {1}")
+  @MethodSource("owners")
+  void anOwnerThatCouldMisrouteOrForgeAnAlarmIsRefused(String owner, String message) {
+    assertThatThrownBy(() -> AppendOnlyGuard.of(TABLE).owner(owner)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
+  }
+
+  @Test
+  void anOwnerWithQuotesIsStoredAsWrittenNotRunAsSql() throws SQLException {
+    String owner = "o'brien'); DROP TABLE ledger; --";
+    try (Connection admin = db.connect()) {
+      AppendOnlyGuard.of(TABLE).breakGlassRole("hg_break_glass").owner(owner).apply(admin);
+    }
+    assertThat(rows("SELECT owner FROM " + AppendOnlyGuard.GUARDED_TABLES + " WHERE relid = 'ledger'::regclass"))
+        .containsExactly(owner);
+    assertThat(amounts()).as("the table is still there").isNotEmpty();
+  }
+
+  @Test
+  void aBulkBackdatedInsertIsAuditedOncePerDayNotOncePerRow() throws SQLException {
+    try (Connection writer = db.connect("hg_writer")) {
+      execute(writer, "INSERT INTO ledger SELECT g, now() - make_interval(days => 20 + g % 3), now(), g"
+          + " FROM generate_series(1, 10000) g");
+    }
+    assertThat(rows("SELECT session_user_name || '|' || operation || '|' || outcome || '|' || row_count FROM "
+        + AppendOnlyGuard.AUDIT_TABLE + " ORDER BY partition_day")).containsExactly(
+            "hg_writer|INSERT|backdated|3333", "hg_writer|INSERT|backdated|3334", "hg_writer|INSERT|backdated|3333");
   }
 
   private static List<String> audit() throws SQLException {

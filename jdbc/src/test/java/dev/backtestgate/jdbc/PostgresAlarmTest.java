@@ -147,6 +147,97 @@ class PostgresAlarmTest {
   }
 
   @Test
+  void anUndeclaredInsertBackdatedIntoAClosedDayRaisesTheAlarmWithItsOwner() throws Exception {
+    try (Connection connection = db.connect()) {
+      AppendOnlyGuard.of(TABLE).breakGlassRole("history_break_glass").owner("payments-data@acme.com")
+          .apply(connection);
+    }
+    BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
+    try (HistoryAlarms alarms = HistoryAlarms.listen(db.connect(), heard::add)) {
+      try (Connection app = db.connect("app_writer")) {
+        execute(app, "SET application_name = 'status-backfill'",
+            "INSERT INTO statuses VALUES ('acct-2', now() - interval '20 days', now(), 'DPD90'),"
+                + " ('acct-3', now() - interval '20 days', now(), 'DPD90'),"
+                + " ('acct-4', now() - interval '20 days', now(), 'open'),"
+                + " ('acct-5', now() - interval '1 hour', now(), 'open')");
+      }
+      HistoryAlarm alarm = heard.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertThat(alarm).as("the backdated insert's alarm").isNotNull();
+      assertThat(alarm.operation()).isEqualTo("INSERT");
+      assertThat(alarm.outcome()).isEqualTo("backdated");
+      assertThat(alarm.breakGlass()).isFalse();
+      assertThat(alarm.rows()).as("the closed day's rows, not the open day's").isEqualTo(3L);
+      assertThat(alarm.partition()).hasToString(partitionOf("acct-2"));
+      assertThat(alarm.role()).isEqualTo("app_writer");
+      assertThat(alarm.owner()).isEqualTo("payments-data@acme.com");
+      assertThat(JSON.readTree(alarm.json()).get("entity").asText()).isEqualTo("acct-2");
+      assertThat(JSON.readTree(alarm.json()).get("application").asText()).isEqualTo("status-backfill");
+      assertThat(alarm.describe()).startsWith("backdated into closed history: app_writer ran INSERT on public.statuses"
+          + " in partition " + partitionOf("acct-2") + ", 3 row(s) at ")
+          .contains(", not declared as corrections; owner payments-data@acme.com; audit row " + alarm.auditId());
+      assertThat(alarms.running()).isTrue();
+    }
+    GuardAuditReport who = GuardAudit.report(db.connect(), "statuses", java.time.Instant.EPOCH);
+    assertThat(who.lines()).anySatisfy(line -> assertThat(line).startsWith("  backdated    app_writer INSERT, 1 "
+        + "attempt(s), 3 row(s) in partitions " + partitionOf("acct-2")).endsWith(", not declared as corrections"));
+  }
+
+  @Test
+  void aBackdatedInsertThatRollsBackRaisesNothingAndLeavesNoAuditRow() throws Exception {
+    BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
+    try (HistoryAlarms alarms = HistoryAlarms.listen(db.connect(), heard::add)) {
+      try (Connection app = db.connect("app_writer")) {
+        app.setAutoCommit(false);
+        execute(app, "INSERT INTO statuses VALUES ('acct-9', now() - interval '20 days', now(), 'DPD90')");
+        app.rollback();
+        app.setAutoCommit(true);
+        assertThatThrownBy(() -> execute(app, "UPDATE statuses SET status = 'closed' WHERE account = 'acct-1'"))
+            .hasMessageContaining("UPDATE on statuses rejected");
+      }
+      // Notifications arrive in commit order: the first one heard is the rejected UPDATE's, so the rolled-back
+      // insert raised none.
+      HistoryAlarm first = heard.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertThat(first).isNotNull();
+      assertThat(first.operation()).isEqualTo("UPDATE");
+      assertThat(first.owner()).as("no owner was declared").isNull();
+    }
+    assertThat(rows("SELECT count(*)::text FROM " + AppendOnlyGuard.AUDIT_TABLE + " WHERE operation = 'INSERT'"))
+        .isEqualTo("0");
+  }
+
+  @Test
+  void declaredCorrectionsIntoAClosedDayAreAuditedPerDayWithoutAnAlarm() throws Exception {
+    HistoryTable corrected = HistoryTable.of("corrected_statuses")
+        .withColumns("account", "valid_from", "recorded_at", "status").withCorrections(CorrectionColumns.DEFAULTS);
+    try (Connection connection = db.connect()) {
+      execute(connection, "DROP TABLE IF EXISTS corrected_statuses",
+          "CREATE TABLE corrected_statuses (account text, valid_from timestamptz, recorded_at timestamptz,"
+              + " status text, event_id bigint, corrects bigint, reason text)",
+          "GRANT SELECT, INSERT ON corrected_statuses TO app_writer");
+      AppendOnlyGuard.of(corrected).owner("risk-data").apply(connection);
+    }
+    BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
+    try (HistoryAlarms alarms = HistoryAlarms.listen(db.connect(), heard::add)) {
+      try (Connection app = db.connect("app_writer")) {
+        execute(app, "INSERT INTO corrected_statuses VALUES"
+                + " ('acct-1', now() - interval '20 days', now(), 'open', 2, 1, 'KEYING_ERROR'),"
+                + " ('acct-2', now() - interval '20 days', now(), 'open', 3, 1, 'KEYING_ERROR')",
+            "INSERT INTO corrected_statuses VALUES ('acct-3', now() - interval '20 days', now(), 'DPD90', 4, NULL,"
+                + " NULL)");
+      }
+      HistoryAlarm first = heard.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertThat(first).isNotNull();
+      assertThat(first.table()).isEqualTo("public.corrected_statuses");
+      assertThat(first.rows()).as("only the undeclared row raised an alarm").isEqualTo(1L);
+      assertThat(JSON.readTree(first.json()).get("entity").asText()).isEqualTo("acct-3");
+      assertThat(first.owner()).isEqualTo("risk-data");
+    }
+    assertThat(rows("SELECT string_agg(outcome || ':' || row_count, ',' ORDER BY id) FROM "
+        + AppendOnlyGuard.AUDIT_TABLE + " WHERE table_name = 'public.corrected_statuses'"))
+        .isEqualTo("declared-correction:2,backdated:1");
+  }
+
+  @Test
   void aPayloadOverTheNotifyLimitIsCutAndSaysSo() throws Exception {
     BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
     try (HistoryAlarms alarms = HistoryAlarms.listen(db.connect(), heard::add)) {
@@ -190,7 +281,7 @@ class PostgresAlarmTest {
   void anUnreachableEndpointIsRetriedLoggedAndGivenUp() throws Exception {
     endpoint.stop(0);
     HistoryAlarm alarm = HistoryAlarm.parse("{\"table\":\"public.statuses\",\"role\":\"app_writer\","
-        + "\"operation\":\"UPDATE\",\"break_glass\":false,\"partition\":\"2026-11-04\",\"rows\":1,"
+        + "\"operation\":\"UPDATE\",\"outcome\":\"rejected\",\"break_glass\":false,\"partition\":\"2026-11-04\",\"rows\":1,"
         + "\"time\":\"2026-12-04T10:00:00Z\",\"audit_id\":7}");
     AlarmPost.Settings settings = AlarmPost.Settings.defaults().retries(3, Duration.ofMillis(1))
         .timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5));

@@ -74,12 +74,13 @@ class PostgresGuardTest {
   }
 
   @Test
-  void correctionsGoInAsNewRowsAndOpenHistoryStaysWritable() throws SQLException {
+  void aNewRowIntoClosedHistoryGoesInAuditedAsBackdatedAndOpenHistoryStaysWritable() throws SQLException {
     try (Connection app = db.connect("app_writer")) {
       execute(app, "INSERT INTO balances VALUES (1, now() - interval '30 days', now(), 12)",
           "UPDATE balances SET balance = 21 WHERE customer = 2");
     }
-    assertThat(audit()).isEmpty();
+    // The table declares no correction columns, so the new row is an undeclared write into a closed day.
+    assertThat(audit()).containsExactly("app_writer|INSERT|public.balances|backdated|1");
     assertThat(balances()).containsExactly("1=10.0", "1=12.0", "2=21.0");
   }
 
@@ -134,7 +135,8 @@ class PostgresGuardTest {
               + " break-glass role");
       assertThatThrownBy(() -> execute(owner, "ALTER TABLE balances DISABLE TRIGGER USER"))
           .hasMessageContaining("DISABLE TRIGGER backtest_gate_append_only on public.balances, DISABLE TRIGGER"
-              + " backtest_gate_no_truncate on public.balances rejected");
+              + " backtest_gate_backdated on public.balances, DISABLE TRIGGER backtest_gate_no_truncate on"
+              + " public.balances rejected");
       assertThatThrownBy(() -> execute(owner, "ALTER TABLE balances ENABLE REPLICA TRIGGER backtest_gate_no_truncate"))
           .hasMessageContaining("ENABLE REPLICA TRIGGER backtest_gate_no_truncate on public.balances rejected");
       assertThatThrownBy(() -> execute(owner, "DROP TRIGGER backtest_gate_append_only ON balances"))
@@ -149,19 +151,23 @@ class PostgresGuardTest {
       execute(admin, "SET backtest_gate.break_glass = 'on'");
       assertThatThrownBy(() -> execute(admin, "ALTER TABLE balances DISABLE TRIGGER ALL"))
           .hasMessageContaining("DISABLE TRIGGER backtest_gate_append_only on public.balances, DISABLE TRIGGER"
-              + " backtest_gate_no_truncate on public.balances rejected");
+              + " backtest_gate_backdated on public.balances, DISABLE TRIGGER backtest_gate_no_truncate on"
+              + " public.balances rejected");
     }
     assertThat(audit()).containsExactly(
         "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
         "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "balances_owner|DISABLE TRIGGER backtest_gate_backdated|public.balances|rejected|null",
         "balances_owner|DISABLE TRIGGER backtest_gate_no_truncate|public.balances|rejected|null",
         "balances_owner|ENABLE REPLICA TRIGGER backtest_gate_no_truncate|public.balances|rejected|null",
         "balances_owner|DROP TRIGGER backtest_gate_append_only|public.balances|rejected|null",
         "balances_owner|REPLACE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
         "balances_owner|UPDATE|public.balances|rejected|1",
         "postgres|DISABLE TRIGGER backtest_gate_append_only|public.balances|rejected|null",
+        "postgres|DISABLE TRIGGER backtest_gate_backdated|public.balances|rejected|null",
         "postgres|DISABLE TRIGGER backtest_gate_no_truncate|public.balances|rejected|null");
-    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_backdated O",
+        "backtest_gate_no_truncate O");
   }
 
   @Test
@@ -183,7 +189,8 @@ class PostgresGuardTest {
         "balances_owner|DISABLE TRIGGER backtest_gate_append_only|public.balances|break-glass|null",
         "balances_owner|ENABLE TRIGGER backtest_gate_append_only|public.balances|allowed|null");
     assertThat(balances()).containsExactly("1=13.0", "2=20.0");
-    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_backdated O",
+        "backtest_gate_no_truncate O");
   }
 
   @Test
@@ -194,7 +201,8 @@ class PostgresGuardTest {
       execute(admin, "ALTER TABLE balances ADD COLUMN note text", "ALTER TABLE balances DROP COLUMN note");
     }
     assertThat(audit()).isEmpty();
-    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_no_truncate O");
+    assertThat(triggers()).containsExactly("backtest_gate_append_only O", "backtest_gate_backdated O",
+        "backtest_gate_no_truncate O");
   }
 
   @Test
