@@ -198,14 +198,35 @@ public final class AppendOnlyGuard {
 
   /** The trigger function's name in {@link #SCHEMA}. */
   String functionName() {
-    String name = "append_only_" + table.table().replace('.', '_');
-    return SqlNames.check(name.length() > 63 ? name.substring(0, 63) : name, "trigger function name");
+    return functionName("append_only_");
   }
 
   /** The backdated-INSERT function's name in {@link #SCHEMA}. */
   String backdatedFunctionName() {
-    String name = "backdated_" + table.table().replace('.', '_');
-    return SqlNames.check(name.length() > 63 ? name.substring(0, 63) : name, "trigger function name");
+    return functionName("backdated_");
+  }
+
+  /**
+   * {@code prefix} and the table's name. A schema-qualified table ({@code a.b}) or one too long for a 63-character name
+   * gets a short hash of its full name too, so it never shares a function with {@code a_b} or another long name:
+   * applying the guard to one would rewrite the other's trigger function with its own columns.
+   */
+  private String functionName(String prefix) {
+    String name = prefix + table.table().replace('.', '_');
+    if (table.table().contains(".") || name.length() > 63) {
+      name = (name.length() > 54 ? name.substring(0, 54) : name) + "_" + shortHash(table.table());
+    }
+    return SqlNames.check(name, "trigger function name");
+  }
+
+  private static String shortHash(String text) {
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest, 0, 4);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   List<String> ddl(String validFromType, String dblinkSchema) {

@@ -276,6 +276,31 @@ class HostileGuardTests {
             "hg_writer|INSERT|backdated|3333", "hg_writer|INSERT|backdated|3334", "hg_writer|INSERT|backdated|3333");
   }
 
+  @Test
+  void aSchemaQualifiedTableAndItsUnderscoreTwinKeepTheirOwnTriggerFunctions() throws SQLException {
+    try (Connection admin = db.connect()) {
+      execute(admin, "DROP SCHEMA IF EXISTS hg CASCADE", "DROP TABLE IF EXISTS hg_ledger",
+          "CREATE SCHEMA hg",
+          "CREATE TABLE hg.ledger (customer bigint, valid_from timestamptz, recorded_at timestamptz, amount float8)",
+          "CREATE TABLE hg_ledger (client bigint, booked date, seen timestamptz, amount float8)",
+          "INSERT INTO hg.ledger VALUES (1, now() - interval '30 days', now() - interval '30 days', 10)",
+          "INSERT INTO hg_ledger VALUES (1, current_date - 30, now() - interval '30 days', 10)");
+      // hg.ledger used to get the function of hg_ledger (append_only_hg_ledger): the second apply replaced the
+      // first table's trigger function with one that reads columns the first table does not have.
+      AppendOnlyGuard.of(HistoryTable.of("hg.ledger").withColumns("customer", "valid_from", "recorded_at", "amount"))
+          .apply(admin);
+      AppendOnlyGuard.of(HistoryTable.of("hg_ledger").withColumns("client", "booked", "seen", "amount")).apply(admin);
+      assertThatThrownBy(() -> execute(admin, "UPDATE hg.ledger SET amount = 0"))
+          .hasMessageContaining("UPDATE on ledger rejected");
+      assertThatThrownBy(() -> execute(admin, "UPDATE hg_ledger SET amount = 0"))
+          .hasMessageContaining("UPDATE on hg_ledger rejected");
+      assertThat(rows("SELECT count(DISTINCT tgfoid)::text FROM pg_trigger WHERE tgname = '"
+          + AppendOnlyGuard.ROW_TRIGGER + "' AND tgrelid IN ('hg.ledger'::regclass, 'hg_ledger'::regclass)"))
+          .containsExactly("2");
+      execute(admin, "DROP SCHEMA hg CASCADE", "DROP TABLE hg_ledger");
+    }
+  }
+
   private static List<String> audit() throws SQLException {
     return rows("SELECT session_user_name || '|' || operation || '|' || outcome FROM " + AppendOnlyGuard.AUDIT_TABLE
         + " ORDER BY id");

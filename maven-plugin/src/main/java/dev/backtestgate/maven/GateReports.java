@@ -42,6 +42,8 @@ final class GateReports {
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .build();
 
+  private static final List<String> VERDICTS = List.of("PASSED", "PASSED_WITH_SIGN_OFF", "FAILED");
+
   private GateReports() {}
 
   /**
@@ -129,9 +131,15 @@ final class GateReports {
       findings.add(new GateReport.Finding(f.path("kind").asText("unknown"), f.path("subject").asText(""),
           f.path("resolution").asText(""), f.path("unresolved").asBoolean(true), f.path("headline").asText("")));
     }
+    String verdict = text(root, "verdict");
+    if (!VERDICTS.contains(verdict)) {
+      // An unknown verdict must not read as a pass: the test then counts as one without a report.
+      throw new IllegalArgumentException("$.verdict '" + verdict + "' is not a verdict (" + String.join(", ", VERDICTS)
+          + ")");
+    }
     String pending = root.path("pendingSignOff").path("file").asText("");
     return new GateReport(file, Files.getLastModifiedTime(file).toInstant(), text(root, "gate"),
-        text(root, "verdict"), root.path("fingerprint").asText(""), lift,
+        verdict, root.path("fingerprint").asText(""), lift,
         number(root.path("policy").get("maxLift")), findings, root.path("signOff").path("status").asText("unknown"),
         pending.isEmpty() ? null : Path.of(pending), root.path("pendingSignOff").path("written").asBoolean(false),
         data(root.path("run").get("data")));
