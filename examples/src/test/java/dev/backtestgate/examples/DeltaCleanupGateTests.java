@@ -34,7 +34,7 @@ class DeltaCleanupGateTests {
         .contains("status-merged' was rewritten in place: 19 of 19 closed partitions differ")
         .contains("partition written_on=2024-01-01 rewritten in place by commit 20 (MERGE at 2025-08-15T02:00:00Z")
         .contains("partition written_on=2024-05-01 rewritten in place by commit 20 (MERGE")
-        .contains("status=REVIEW", "status=DPD90")
+        .contains("status=H, code=5", "status=DPD90")   // a review code rewritten to the outcome it hid
         .contains("RESTORE TABLE");
   }
 

@@ -42,47 +42,60 @@ final class IcebergChangedRows implements ChangedRows {
   }
 
   @Override
-  public List<String> examples(long snapshotId, Set<String> partitions) {
+  public Map<String, List<String>> examples(long snapshotId, Set<String> partitions) {
     try {
       Snapshot snapshot = snapshots.snapshot(snapshotId);
       Schema schema = snapshot.schemaId() != null && table.schemas().containsKey(snapshot.schemaId())
           ? table.schemas().get(snapshot.schemaId()) : table.schema();
       SnapshotChanges changes = SnapshotChanges.builderFor(table).snapshot(snapshot).build();
-      Map<String, String> before = rows(changes.removedDataFiles(), partitions, schema);
-      Map<String, String> after = rows(changes.addedDataFiles(), partitions, schema);
-      if (before == null || after == null) {
-        return List.of("the changed rows were not listed: the files hold more than " + MAX_ROWS + " rows or are "
-            + "not Parquet");
-      }
-      List<String> examples = new ArrayList<>();
-      for (Map.Entry<String, String> row : before.entrySet()) {
-        String now = after.get(row.getKey());
-        if (examples.size() < EXAMPLES && !row.getValue().equals(now)) {
-          examples.add(now == null ? "deleted " + row.getValue()
-              : keyColumn + " " + row.getKey() + ": " + row.getValue() + " -> " + now);
+      Map<String, List<String>> byPartition = new LinkedHashMap<>();
+      for (String partition : partitions) {
+        List<String> examples = examples(changes, Set.of(partition), schema, snapshot);
+        if (!examples.isEmpty()) {
+          byPartition.put(partition, examples);
         }
       }
-      for (Map.Entry<String, String> row : after.entrySet()) {
-        if (examples.size() < 2 * EXAMPLES && !before.containsKey(row.getKey())) {
-          examples.add("added " + row.getValue());
-        }
-      }
-      long deletes = 0;
-      for (DeleteFile d : changes.addedDeleteFiles()) {
-        if (partitions.contains(snapshots.partition(d))) {
-          deletes += d.recordCount();
-        }
-      }
-      if (deletes > 0) {
-        examples.add(deletes + " row(s) removed by delete files (merge-on-read): compare the partitions AS OF "
-            + "snapshot " + snapshot.parentId() + " and AS OF snapshot " + snapshotId + " to list them");
-      }
-      return examples;
+      return byPartition;
     } catch (RuntimeException | IOException e) {
       String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-      return List.of("the changed rows could not be read from the snapshot's files (" + reason + "); snapshot "
-          + "expiry may have deleted them");
+      return ChangedRows.everywhere(partitions, "the changed rows could not be read from the snapshot's files ("
+          + reason + "); snapshot expiry may have deleted them");
     }
+  }
+
+  /** The changed rows of one partition: each data file belongs to one partition, so each is read once. */
+  private List<String> examples(SnapshotChanges changes, Set<String> partition, Schema schema, Snapshot snapshot)
+      throws IOException {
+    Map<String, String> before = rows(changes.removedDataFiles(), partition, schema);
+    Map<String, String> after = rows(changes.addedDataFiles(), partition, schema);
+    if (before == null || after == null) {
+      return List.of("the changed rows were not listed: the files hold more than " + MAX_ROWS + " rows or are "
+          + "not Parquet");
+    }
+    List<String> examples = new ArrayList<>();
+    for (Map.Entry<String, String> row : before.entrySet()) {
+      String now = after.get(row.getKey());
+      if (examples.size() < EXAMPLES && !row.getValue().equals(now)) {
+        examples.add(now == null ? "deleted " + row.getValue()
+            : keyColumn + " " + row.getKey() + ": " + row.getValue() + " -> " + now);
+      }
+    }
+    for (Map.Entry<String, String> row : after.entrySet()) {
+      if (examples.size() < 2 * EXAMPLES && !before.containsKey(row.getKey())) {
+        examples.add("added " + row.getValue());
+      }
+    }
+    long deletes = 0;
+    for (DeleteFile d : changes.addedDeleteFiles()) {
+      if (partition.contains(snapshots.partition(d))) {
+        deletes += d.recordCount();
+      }
+    }
+    if (deletes > 0) {
+      examples.add(deletes + " row(s) removed by delete files (merge-on-read): compare the partition AS OF "
+          + "snapshot " + snapshot.parentId() + " and AS OF snapshot " + snapshot.snapshotId() + " to list them");
+    }
+    return examples;
   }
 
   /** The rows of {@code files} in {@code partitions}, by key (or by the whole row), or null when too many. */

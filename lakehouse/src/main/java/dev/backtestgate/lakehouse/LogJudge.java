@@ -85,7 +85,7 @@ final class LogJudge {
           rewritten.add(partition);
         }
       });
-      List<String> examples = rewritten.isEmpty() ? List.of()
+      Map<String, List<String>> examples = rewritten.isEmpty() ? Map.of()
           : changedRows.examples(commit.commit().version(), rewritten);
       long lateRows = 0;
       long minValid = Long.MAX_VALUE;
@@ -93,7 +93,8 @@ final class LogJudge {
       for (Map.Entry<String, long[]> p : closed.entrySet()) {
         long[] counts = p.getValue();
         if (counts[0] > 0) {
-          rewrites.add(new HistoryFinding.Rewritten(p.getKey(), commit.commit(), counts[0], counts[1], examples));
+          rewrites.add(new HistoryFinding.Rewritten(p.getKey(), commit.commit(), counts[0], counts[1],
+              examples.getOrDefault(p.getKey(), List.of())));
         } else {
           lateRows += counts[1];
           minValid = Math.min(minValid, counts[2]);

@@ -83,6 +83,23 @@ class DeltaHistoryTests {
   }
 
   @Test
+  void aCommitThatRewritesTwoPartitionsShowsEachWithItsOwnRows() {
+    Path dir = statusTable("two", "");
+    spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id IN (1, 3)");   // one commit, days OLD and OLDER
+
+    List<HistoryFinding> rewrites = history(dir).sinceVersion(2).rewrites().findings();
+
+    assertThat(rewrites).extracting(HistoryFinding::partition).containsExactlyInAnyOrder("day=" + OLD, "day=" + OLDER);
+    for (HistoryFinding f : rewrites) {
+      HistoryFinding.Rewritten r = (HistoryFinding.Rewritten) f;
+      String day = r.partition().substring("day=".length());
+      assertThat(r.examples()).as("the rows listed under %s", r.partition()).singleElement().asString()
+          .contains("day=" + day).doesNotContain("day=" + (day.equals(OLD.toString()) ? OLDER : OLD))
+          .contains(day.equals(OLD.toString()) ? "id 1" : "id 3");
+    }
+  }
+
+  @Test
   void anUpdateOfTodaysOpenPartitionIsNoRewrite() {
     Path dir = statusTable("open", "");
     spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 4");

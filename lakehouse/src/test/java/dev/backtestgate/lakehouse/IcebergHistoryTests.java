@@ -85,6 +85,27 @@ class IcebergHistoryTests {
   }
 
   @Test
+  void anOverwriteOfTwoPartitionsShowsEachWithItsOwnRows() {
+    IcebergTables t = daily(2);
+    LocalDate before = CLOSED.minusDays(1);   // ids 1, 2; CLOSED holds ids 3, 4
+    t.table.newOverwrite().deleteFile(t.files.get(CLOSED)).deleteFile(t.files.get(before))
+        .addFile(t.write(CLOSED, new long[] {3, 4}, "closed", "open"))
+        .addFile(t.write(before, new long[] {1, 2}, "closed", "open")).commit();
+    long overwrite = t.current();
+
+    List<HistoryFinding> rewrites = history(t).sinceSnapshot(overwrite).rewrites().findings();
+
+    assertThat(rewrites).extracting(HistoryFinding::partition).containsExactlyInAnyOrder("day=" + CLOSED,
+        "day=" + before);
+    for (HistoryFinding f : rewrites) {
+      HistoryFinding.Rewritten r = (HistoryFinding.Rewritten) f;
+      boolean closed = r.partition().equals("day=" + CLOSED);
+      assertThat(r.examples()).as("the rows listed under %s", r.partition()).singleElement().asString()
+          .contains(closed ? "id 3:" : "id 1:").doesNotContain(closed ? "id 1:" : "id 3:");
+    }
+  }
+
+  @Test
   void theWholeHistoryShowsTheLoadAsLateWritesAndTheOverwriteAsARewrite() {
     IcebergTables t = daily(2);
     t.table.newOverwrite().deleteFile(t.files.get(CLOSED))
