@@ -27,6 +27,23 @@ class DeLongTests {
 
   // ---- against the definition: structural components by the O(n^2) psi kernel ----
 
+  @Property(tries = 200)
+  void aKeptReferenceComparesEachModelExactlyAsComparingThePairDoes(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 4, max = 150) int n,
+      @ForAll Shape referenceShape,
+      @ForAll Shape otherShape,
+      @ForAll Balance balance) {
+    Random random = new Random(seed);
+    boolean[] labels = Samples.labels(random, n, balance, 2);
+    double[] reference = Samples.scores(random, n, referenceShape);
+    DeLong.Reference kept = DeLong.reference(labels, reference, 0.9);
+    for (int k = 0; k < 3; k++) {   // one reference, many models
+      double[] other = Samples.scores(random, n, otherShape);
+      assertThat(kept.compare(other)).isEqualTo(DeLong.compare(labels, other, reference, 0.9));
+    }
+  }
+
   @Property(tries = 300)
   void compareMatchesTheStructuralComponentsByDefinition(
       @ForAll long seed,

@@ -12,6 +12,9 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.pipeline.Pipeline;
+import dev.backtestgate.pipeline.PipelineInput;
+import dev.backtestgate.pipeline.PipelineRows;
 import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.FeatureTable;
 import java.time.Instant;
@@ -231,6 +234,21 @@ public final class Backtest {
    */
   public Backtest futureRead(FutureReadProbe probe) {
     return record(builder.input(probe));
+  }
+
+  /**
+   * The backtest's own pipeline and the rows it was trained on: the gate refits it on the training rows alone to
+   * check the recorded candidate scores ({@code fit-scope}) and to attribute the lift to features. The test rows are
+   * the ones recorded here: {@link #featureValues} for every feature the pipeline takes, the labels, the scores.
+   *
+   * <pre>{@code
+   * backtest.pipeline(training -> fitGbm(training), PipelineRows.builder()
+   *     .feature("balance", trainBalance).feature("status", trainStatus).labels(trainDefaulted).build());
+   * }</pre>
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public Backtest pipeline(Pipeline pipeline, PipelineRows training) {
+    return record(builder.input(PipelineInput.of(pipeline, training)));
   }
 
   /**

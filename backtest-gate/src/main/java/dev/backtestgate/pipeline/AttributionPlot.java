@@ -1,0 +1,79 @@
+package dev.backtestgate.pipeline;
+
+import static dev.backtestgate.internal.Wording.fmt;
+
+import java.util.List;
+
+/**
+ * The lift carried per feature as horizontal bars with their intervals, drawn at the page's own text size (12 px,
+ * width and height fixed in pixels so that the browser does not scale the text with the chart).
+ */
+final class AttributionPlot {
+  private static final int ROW = 22;
+  private static final int TOP = 8;
+  private static final int LABEL = 150;
+  private static final int PLOT = 300;
+  private static final int RIGHT = 64;
+  private static final String BAR = "#1570ef";
+  private static final String LIFT = "#d92d20";
+
+  private AttributionPlot() {}
+
+  static String svg(List<FeatureLift> features, double lift) {
+    if (features.isEmpty()) {
+      return "";
+    }
+    double high = Double.isNaN(lift) ? 0 : Math.max(0, lift);
+    double low = 0;
+    for (FeatureLift f : features) {
+      high = Math.max(high, f.ciUpper());
+      low = Math.min(low, f.ciLower());
+    }
+    if (high - low < 1e-9) {
+      high = low + 0.01;
+    }
+    double span = high - low;
+    int height = TOP + features.size() * ROW + 24;
+    int width = LABEL + PLOT + RIGHT;
+    StringBuilder out = new StringBuilder();
+    String title = Double.isNaN(lift) ? "AUC lost without each feature"
+        : fmt("AUC lost without each feature, against the %+.3f lift", lift);
+    out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+        + "role=\"img\" aria-label=\"%s\" class=\"lift-attribution\" font-size=\"12\">", width, height, width, height,
+        escape(title)));
+    out.append("<title>").append(escape(title)).append("</title>");
+    double zero = LABEL + PLOT * (0 - low) / span;
+    out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#475467\"/>", zero, TOP, zero,
+        TOP + features.size() * ROW));
+    for (int k = 0; k < features.size(); k++) {
+      FeatureLift f = features.get(k);
+      int y = TOP + k * ROW;
+      double x0 = LABEL + PLOT * (Math.min(0, f.carried()) - low) / span;
+      double x1 = LABEL + PLOT * (Math.max(0, f.carried()) - low) / span;
+      String name = f.feature().length() > 22 ? f.feature().substring(0, 21) + "\u2026" : f.feature();
+      out.append(fmt("<g class=\"feature\" data-feature=\"%s\"><title>%s</title>", escape(f.feature()),
+          escape(fmt("%s: %+.3f AUC without it (95%% interval %+.3f to %+.3f)", f.feature(), f.carried(),
+              f.ciLower(), f.ciUpper()))));
+      out.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>", LABEL - 6, y + 15, escape(name)));
+      out.append(fmt("<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>", x0, y + 4,
+          Math.max(1, x1 - x0), BAR));
+      double lo = LABEL + PLOT * (f.ciLower() - low) / span;
+      double hi = LABEL + PLOT * (f.ciUpper() - low) / span;
+      out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#101828\"/>", lo, y + 11, hi,
+          y + 11));
+      out.append(fmt("<text x=\"%d\" y=\"%d\">%+.3f</text></g>", LABEL + PLOT + 6, y + 15, f.carried()));
+    }
+    if (!Double.isNaN(lift) && lift > 0) {
+      double x = LABEL + PLOT * (lift - low) / span;
+      out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"4 3\" "
+          + "class=\"lift\"/>", x, TOP, x, TOP + features.size() * ROW, LIFT));
+      out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"%s\">lift %+.3f</text>", x,
+          TOP + features.size() * ROW + 16, LIFT, lift));
+    }
+    return out.append("</svg>").toString();
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}
