@@ -240,6 +240,95 @@ final class CreditBacktests {
     return new SourceFeatures(f.rows(), f.statusCode(), f.worstStatus12m(), f.balance(), f.paymentRatio(), knownAt);
   }
 
+  /** How many columns of noise the selection story offers its selection. */
+  static final int NOISE_COLUMNS = 10;
+  static final String CHALLENGER_XGB = "xgb-status-employer";
+  static final String CHALLENGER_XGB_SELECTED = "xgb-selected-columns";
+  static final String BASELINE_XGB = "xgb-status";
+
+  /**
+   * The challenger as an XGBoost pipeline on point-in-time features, against the same pipeline on the status,
+   * worst-status and balance columns alone. With {@code selection}, the challenger's columns are chosen by a feature
+   * selection among those three and {@value #NOISE_COLUMNS} columns of noise; without it, the employer is
+   * target-encoded. With {@code leaky}, that step (the selection, or the encoder) was fitted on the training and the
+   * test rows together, outcomes included: the recorded scores are not what the pipeline gives on the training rows.
+   */
+  PipelineBacktest pipeline(boolean selection, boolean leaky) {
+    java.util.Map<String, double[]> trainColumns = pipelineColumns(honestTrain, selection);
+    java.util.Map<String, double[]> testColumns = pipelineColumns(honestTest, selection);
+    dev.backtestgate.pipeline.PipelineRows training = rows(trainColumns, train.defaulted());
+    dev.backtestgate.pipeline.PipelineRows testRows = rows(testColumns, null);
+    dev.backtestgate.pipeline.Pipeline pipeline = selection ? XgbPipelines.selected() : XgbPipelines.encodedEmployer();
+    double[] scores = leaky ? XgbPipelines.leakyScores(selection, training, testRows, test.defaulted())
+        : pipeline.fit(training).score(testRows);
+    java.util.List<String> plain = java.util.List.of(SourceFeatures.STATUS, SourceFeatures.WORST_STATUS,
+        SourceFeatures.BALANCE);
+    double[] baseline = XgbPipelines.encodedEmployer().fit(rows(only(trainColumns, plain), train.defaulted()))
+        .score(rows(only(testColumns, plain), null));
+    java.util.SortedMap<String, long[]> knownAt = new java.util.TreeMap<>();
+    java.util.SortedMap<String, String> timeless = new java.util.TreeMap<>();
+    for (String name : trainColumns.keySet()) {
+      if (honestTest.knownAt().containsKey(name)) {
+        knownAt.put(name, honestTest.knownAt().get(name));
+      } else {
+        timeless.put(name, name.equals(XgbPipelines.EMPLOYER) ? "set once at account opening"
+            : "a column of noise, drawn once per row: what a selection that looked at the test rows picks");
+      }
+    }
+    ScoredBacktest scored = new ScoredBacktest(selection ? CHALLENGER_XGB_SELECTED : CHALLENGER_XGB, scores,
+        BASELINE_XGB, baseline, test.defaulted(), test.decisionAt(), knownAt, timeless, logHistory)
+        .withFeatureValues(testColumns, java.util.Map.of());
+    return new PipelineBacktest(scored, pipeline, training);
+  }
+
+  /** The pipeline's columns for {@code f}: status (its code), worst status, balance, then employer or noise. */
+  private java.util.Map<String, double[]> pipelineColumns(SourceFeatures f, boolean selection) {
+    java.util.Map<String, double[]> columns = new java.util.LinkedHashMap<>();
+    double[] status = new double[f.size()];
+    for (int i = 0; i < status.length; i++) {
+      status[i] = f.statusCode()[i] < 0 ? Double.NaN : f.statusCode()[i];
+    }
+    columns.put(SourceFeatures.STATUS, status);
+    columns.put(SourceFeatures.WORST_STATUS, f.worstStatus12m());
+    columns.put(SourceFeatures.BALANCE, f.balance());
+    int[] account = f.rows().account();
+    if (selection) {
+      // noise_0 tracks the outcome in the test window only (a column filled in after the fact): a selection that
+      // looks at the test rows picks it, one that looks at the training rows does not
+      boolean testWindow = f == honestTest;
+      for (int k = 0; k < NOISE_COLUMNS; k++) {
+        double[] noise = new double[f.size()];
+        for (int i = 0; i < noise.length; i++) {
+          noise[i] = new java.util.SplittableRandom(31L * account[i] + 1_000_003L * k + f.rows().decisionAt()[i])
+              .nextDouble() + (k == 0 && testWindow && f.rows().defaulted()[i] ? 0.3 : 0);
+        }
+        columns.put(XgbPipelines.NOISE + k, noise);
+      }
+    } else {
+      int employers = EmployerRates.employers(world);
+      double[] employer = new double[f.size()];
+      for (int i = 0; i < employer.length; i++) {
+        employer[i] = EmployerRates.employer(account[i], employers);
+      }
+      columns.put(XgbPipelines.EMPLOYER, employer);
+    }
+    return columns;
+  }
+
+  private static java.util.Map<String, double[]> only(java.util.Map<String, double[]> columns,
+      java.util.List<String> names) {
+    java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
+    names.forEach(n -> out.put(n, columns.get(n)));
+    return out;
+  }
+
+  private static dev.backtestgate.pipeline.PipelineRows rows(java.util.Map<String, double[]> columns,
+      boolean[] labels) {
+    dev.backtestgate.pipeline.PipelineRows.Builder b = dev.backtestgate.pipeline.PipelineRows.builder();
+    columns.forEach(b::feature);
+    return (labels == null ? b : b.labels(labels)).build();
+  }
+
   /** Lazy holder: the standard world is generated on first use only. */
   private static final class Standard {
     static final CreditBacktests INSTANCE =

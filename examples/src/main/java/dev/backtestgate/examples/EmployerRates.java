@@ -65,7 +65,7 @@ record EmployerRates(double[] train, double[] test) {
     return known;
   }
 
-  private static int employers(CreditWorld world) {
+  static int employers(CreditWorld world) {
     return Math.max(1, world.accounts().size() / ACCOUNTS_PER_EMPLOYER);
   }
 

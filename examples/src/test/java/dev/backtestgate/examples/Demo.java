@@ -41,9 +41,10 @@ final class Demo {
       List.of(LeakyBackfillBacktest.class, PointInTimeBacktest.class, ReviewedLiftBacktest.class,
           TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
           TargetEncodedBacktest.class, EmployerRateBacktest.class, EarlyCleanupBacktest.class,
-          StatementTableBacktest.class, DeltaCleanupBacktest.class);
+          StatementTableBacktest.class, DeltaCleanupBacktest.class, FittedOnAllRowsBacktest.class,
+          FittedOnTrainingRowsBacktest.class);
   /** The gated test methods of those classes. */
-  private static final int EXPECTED_GATES = 14;
+  private static final int EXPECTED_GATES = 18;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
