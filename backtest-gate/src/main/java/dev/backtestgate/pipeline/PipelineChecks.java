@@ -43,6 +43,10 @@ public final class PipelineChecks implements CheckProvider {
     PipelineProbe.Result r = PipelineProbe.run(c.run(), inputs.get(0), settings, lift,
         c.comparison().map(dev.backtestgate.Comparison::candidateAuc).orElse(Double.NaN));
     List<Finding> findings = new ArrayList<>();
+    Duplicates.Result copies = r.copies();
+    if (copies.duplicates() > 0) {
+      findings.add(new DuplicateRowsFinding(copies.testRows(), copies.duplicates(), copies.examples()));
+    }
     if (r.fitScopeFails()) {
       findings.add(new FitScopeFinding(r.rows(), r.outside(), r.tolerance(), r.recordedAuc(), r.refitAuc(),
           r.largest()));
@@ -92,6 +96,8 @@ public final class PipelineChecks implements CheckProvider {
                 + "candidate scores, beyond its own noise: fitting saw test rows."),
         new FindingKind(LiftAttributionFinding.KIND, "Where the lift comes from",
             "The AUC the pipeline loses when refitted without each feature, with a paired DeLong interval."),
+        new FindingKind(DuplicateRowsFinding.KIND, "Test rows copied from training",
+            "Test rows that are exact copies of training rows, every feature value and the label (a warning)."),
         new FindingKind(LiftCarrierFinding.KIND, "One feature carries the lift",
             "One feature carries more than backtestgate.lift-carrier-share of a lift above the limit."));
   }

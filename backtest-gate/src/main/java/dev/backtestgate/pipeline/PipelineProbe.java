@@ -38,6 +38,7 @@ final class PipelineProbe {
   /**
    * What the refits found.
    *
+   * @param copies the test rows that copy a training row
    * @param rows the test rows
    * @param recordedAuc the AUC of the recorded candidate scores
    * @param refitAuc the AUC of the first refit on the training rows alone
@@ -52,7 +53,8 @@ final class PipelineProbe {
    * @param threads the pool's threads
    * @param fullRefitMillis the first full refit's time
    */
-  record Result(int rows, double recordedAuc, double refitAuc, double selfAucDifference, double tolerance,
+  record Result(Duplicates.Result copies, int rows, double recordedAuc, double refitAuc, double selfAucDifference,
+      double tolerance,
       int outside, List<double[]> largest, List<String> features, List<FeatureLift> attribution,
       List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis) {
     boolean fitScopeFails() {
@@ -78,6 +80,9 @@ final class PipelineProbe {
         tasks.add(new Refits.Task("without '" + feature + "'", training.without(feature), test.without(feature)));
       }
     }
+    // the copies between training and test rows are looked for beside the refits, on a thread of their own
+    java.util.concurrent.CompletableFuture<Duplicates.Result> copies = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> Duplicates.find(training, test, run.labels()));
     Refits.Outcome outcome = Refits.run(input.pipeline(), tasks, 2, settings.budget());
     before.requireUnchanged(training, test);
 
@@ -145,7 +150,8 @@ final class PipelineProbe {
           .thenComparing(FeatureLift::feature));
     }
     int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), tasks.size()));
-    return new Result(a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
+    return new Result(copies.join(), a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc,
+        aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
         features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, threads,
         outcome.done().get(FULL_A).nanos() / 1_000_000);
   }

@@ -102,4 +102,25 @@ class PipelineChecksTests {
     assertThat(result.findings()).noneMatch(f -> f.kind().equals(LiftAttributionFinding.KIND)
         || f.kind().equals(FitScopeFinding.KIND));
   }
+
+  @Test
+  void testRowsCopiedFromTrainingAreAWarningNamingThem() {
+    PipelineWorld copied = new PipelineWorld(11, 4_000, 3_000);
+    for (int i = 0; i < 40; i++) {   // the first 40 test rows are training rows 100 to 139, features and label
+      for (int f = 0; f < PipelineWorld.FEATURES.length; f++) {
+        copied.test[f][i] = copied.train[f][100 + i];
+      }
+      copied.testLabels[i] = copied.trainLabels[100 + i];
+    }
+    GateResult result = gate(copied.run("credit#copies", PipelineWorld.honest(), PipelineWorld.honest()).build());
+
+    DuplicateRowsFinding finding = findings(result, DuplicateRowsFinding.class).get(0);
+    assertThat(finding.duplicates()).isEqualTo(40);
+    assertThat(finding.resolution()).isEqualTo(Finding.Resolution.WARNING);
+    assertThat(finding.render().headline()).isEqualTo("40 of 3,000 test rows (1.3%) are exact copies of training "
+        + "rows, every feature value and the label.");
+    assertThat(finding.render().lines()).contains("  e.g.  test row 0 copies training row 100");
+    assertThat(findings(gate(WORLD.run("credit#no-copies", PipelineWorld.honest(), PipelineWorld.honest()).build()),
+        DuplicateRowsFinding.class)).isEmpty();
+  }
 }
