@@ -28,7 +28,10 @@ class FittedOnAllRowsGateTests {
     for (String method : new String[] {"employerEncodedOnTrainingRows", "columnsSelectedOnTrainingRows"}) {
       GatedRuns.Outcome outcome = honest.outcome(method);
       assertThat(outcome.failure()).as(method).isNull();
-      assertThat(outcome.findingKinds()).as(method).containsExactly("lift-attribution");
+      // lift-attribution always; duplicate-rows where test rows repeat a training row exactly (a warning: the world
+      // holds honest repeats, accounts alike in every recorded value)
+      assertThat(outcome.findingKinds()).as(method).contains("lift-attribution")
+          .doesNotContain("fit-scope", "check-failed", "lift-carrier");
     }
   }
 }
