@@ -149,10 +149,9 @@ final class PipelineProbe {
       attribution.sort(Comparator.comparingDouble(FeatureLift::carried).reversed()
           .thenComparing(FeatureLift::feature));
     }
-    int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), tasks.size()));
     return new Result(copies.join(), a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc,
         aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
-        features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, threads,
+        features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000);
   }
 
@@ -194,7 +193,7 @@ final class PipelineProbe {
       bb += (b[i] - mb) * (b[i] - mb);
     }
     if (aa == 0 || bb == 0) {
-      return aa == 0 && bb == 0 && java.util.Arrays.equals(a, b) ? 1 : 0;
+      return aa == 0 && bb == 0 && Arrays.equals(a, b) ? 1 : 0;
     }
     return ab / Math.sqrt(aa * bb);
   }

@@ -129,11 +129,6 @@ public final class PipelineRows {
     return new PipelineRows(names, columns, labels.clone(), rows);
   }
 
-  /** These rows without their labels. */
-  PipelineRows unlabelled() {
-    return new PipelineRows(names, columns, null, rows);
-  }
-
   /** Scoring rows made of recorded columns, in the order of {@code names}. */
   static PipelineRows scoring(List<String> names, Map<String, double[]> byName, int rows) {
     double[][] columns = new double[names.size()][];

@@ -2,6 +2,7 @@ package dev.backtestgate.pipeline;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,8 @@ final class Refits {
   /** A refit's scores and how long it took. */
   record Done(String name, double[] scores, long nanos) {}
 
-  /** What ran within the budget, in task order, and what did not. */
-  record Outcome(Map<String, Done> done, List<String> notRun, long wallNanos) {}
+  /** What ran within the budget, in task order, what did not, how long it took and on how many threads. */
+  record Outcome(Map<String, Done> done, List<String> notRun, long wallNanos, int threads) {}
 
   private static final AtomicInteger POOLS = new AtomicInteger();
 
@@ -89,7 +90,7 @@ final class Refits {
               + task.name() + ": fix the pipeline, or have it handle what it cannot fit", cause);
         }
       }
-      return new Outcome(done, notRun, System.nanoTime() - start);
+      return new Outcome(done, notRun, System.nanoTime() - start, threads);
     } catch (InterruptedException e) {
       // Not restored: the gate clears a check's interrupt to go on, and would report it without this reason.
       throw new PipelineProblem("interrupted while the pipeline was being refitted: the refits were cancelled and "
@@ -107,7 +108,7 @@ final class Refits {
           + ": fit must return the fitted scorer");
     }
     double[] scores = scorer.score(task.test());
-    if (!java.util.Arrays.equals(task.training().labels(), task.labels())) {
+    if (!Arrays.equals(task.training().labels(), task.labels())) {
       throw new PipelineProblem("the pipeline changed the training labels it was given while refitting "
           + task.name() + ": what it fitted is not what was recorded; copy the labels inside the pipeline before "
           + "changing them");
