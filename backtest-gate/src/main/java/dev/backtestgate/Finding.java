@@ -49,6 +49,14 @@ public interface Finding {
   /** The one description of this finding, from which the console text, the JSON and the HTML are made. */
   Rendering render();
 
+  /**
+   * What this finding adds to a pending sign-off for the reviewer: the lift each feature carries, when the finding
+   * measured it (the pipeline checks' attribution); empty by default.
+   */
+  default List<dev.backtestgate.review.SignOff.LiftCarried> liftCarried() {
+    return List.of();
+  }
+
   /** How a finding can be resolved. The wire values appear in the JSON report and in the documentation. */
   enum Resolution {
     /** An approved, current sign-off covers it. */

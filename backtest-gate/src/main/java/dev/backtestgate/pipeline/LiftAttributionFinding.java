@@ -42,6 +42,12 @@ public record LiftAttributionFinding(double lift, double refitAuc, List<FeatureL
   }
 
   @Override
+  public List<dev.backtestgate.review.SignOff.LiftCarried> liftCarried() {
+    return features.stream().map(f -> new dev.backtestgate.review.SignOff.LiftCarried(f.feature(), f.carried(),
+        List.of(f.ciLower(), f.ciUpper()))).toList();
+  }
+
+  @Override
   public Resolution resolution() {
     return Resolution.WARNING;
   }

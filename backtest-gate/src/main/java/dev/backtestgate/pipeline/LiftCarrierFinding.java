@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 
 /**
  * Kind {@code lift-carrier}: one feature carries more than the configured share
- * ({@code backtestgate.lift-carrier-share}, default 0.5) of a lift above the limit. The subject is the feature;
+ * ({@code backtestgate.max-feature-lift-share}, default 0.5) of a lift above the limit. The subject is the feature;
  * an approved sign-off resolves it, and the review should be of that feature.
  *
  * @param feature the feature's attribution
@@ -51,7 +51,7 @@ public record LiftCarrierFinding(FeatureLift feature, double lift, double maxLif
     evidence.put("share", feature.share());
     evidence.put("lift", lift);
     evidence.put("maxLift", maxLift);
-    evidence.put("carrierShare", share);
+    evidence.put("maxFeatureLiftShare", share);
     return new Rendering(headline, List.of(headline, fmt("  refit without it: AUC lower by %.3f (95%% interval "
         + "%+.3f to %+.3f); the lift %+.3f is above the %.3f limit, and one feature may carry at most %.0f%% of it "
         + "before the review is asked to look at that feature", feature.carried(), feature.ciLower(),

@@ -16,8 +16,10 @@ import org.apiguardian.api.API;
 
 /**
  * The pipeline checks of a run that recorded its pipeline ({@link PipelineInput}): the refit probe
- * ({@link FitScopeFinding}), the lift attribution ({@link LiftAttributionFinding}) and, when one feature carries too
- * much of a lift above the limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
+ * ({@link FitScopeFinding}), the lift attribution ({@link LiftAttributionFinding}), the time-shifted labels
+ * ({@link TimeShiftedLabelsFinding}, or {@link TimeShiftUncheckedFinding} when it cannot run), the copies between
+ * training and test rows ({@link DuplicateRowsFinding}) and, when one feature carries too much of a lift above the
+ * limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public final class PipelineChecks implements CheckProvider {
@@ -28,10 +30,20 @@ public final class PipelineChecks implements CheckProvider {
         return d == null || d.isZero() ? null : d;
       }, (policy, budget) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).budget(budget)));
 
-  /** {@code backtestgate.lift-carrier-share}: a number in (0, 1], default 0.5. */
-  public static final Setting<Double> LIFT_CARRIER_SHARE = Setting.of("backtestgate.lift-carrier-share", "0.5",
+  /** {@code backtestgate.max-feature-lift-share}: a number in (0, 1], default 0.5. */
+  public static final Setting<Double> MAX_FEATURE_LIFT_SHARE = Setting.of("backtestgate.max-feature-lift-share", "0.5",
       "a number above 0 and at most 1", text -> Setting.decimal(text, v -> v > 0 && v <= 1),
-      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).carrierShare(share)));
+      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare(share)));
+
+  /** {@code backtestgate.time-shift-alpha}: a number in (0, 0.5), default 0.01. */
+  public static final Setting<Double> TIME_SHIFT_ALPHA = Setting.of("backtestgate.time-shift-alpha", "0.01",
+      "a number above 0 and below 0.5", text -> Setting.decimal(text, v -> v > 0 && v < 0.5),
+      (policy, alpha) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha(alpha)));
+
+  /** {@code backtestgate.time-shift-min-step}: a number in [0, 0.5), default 0.05. */
+  public static final Setting<Double> TIME_SHIFT_MIN_STEP = Setting.of("backtestgate.time-shift-min-step", "0.05",
+      "a number at least 0 and below 0.5", text -> Setting.decimal(text, v -> v >= 0 && v < 0.5),
+      (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)));
 
   private static final Check PIPELINE = Check.of("pipeline refit", c -> {
     List<PipelineInput> inputs = c.run().inputs(PipelineInput.class);
@@ -56,12 +68,27 @@ public final class PipelineChecks implements CheckProvider {
           settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis()));
       double maxLift = c.policy().maxLift();
       if (lift > maxLift) {
-        r.attribution().stream().filter(f -> f.share() > settings.carrierShare()).findFirst()
-            .ifPresent(f -> findings.add(new LiftCarrierFinding(f, lift, maxLift, settings.carrierShare())));
+        r.attribution().stream().filter(f -> f.share() > settings.maxFeatureLiftShare()).findFirst()
+            .ifPresent(f -> findings.add(new LiftCarrierFinding(f, lift, maxLift, settings.maxFeatureLiftShare())));
       }
+    }
+    if (r.timeShift() instanceof TimeShift.Skipped skipped) {
+      findings.add(new TimeShiftUncheckedFinding(skipped.reason()));
+    } else if (r.timeShift() instanceof TimeShift.Tested t && t.fails()) {
+      double half = 1.959963984540054 * t.standardError();
+      findings.add(new TimeShiftedLabelsFinding(t.toNext(), t.toOwn(), t.auc(), t.auc() - half, t.auc() + half, t.p(),
+          t.alpha(), t.minStep(), t.trainingRows(), t.examples().stream().map(e -> example(c.run(), e)).toList()));
     }
     return findings;
   });
+
+  /** A time-shift example row as text: its row, entity, decision time and the shifted refit's score. */
+  private static String example(BacktestRun run, double[] rowAndScore) {
+    int row = (int) rowAndScore[0];
+    return dev.backtestgate.internal.Wording.fmt("row %d, entity %s, decided %s: shifted refit's score %.3f", row,
+        run.entityKey(run.entities().orElseThrow()[row]), java.time.Instant.ofEpochMilli(run.decisionTimes()[row]),
+        rowAndScore[1]);
+  }
 
   /** For {@link java.util.ServiceLoader}. */
   public PipelineChecks() {}
@@ -85,7 +112,7 @@ public final class PipelineChecks implements CheckProvider {
 
   @Override
   public List<Setting<?>> settings() {
-    return List.of(PIPELINE_BUDGET, LIFT_CARRIER_SHARE);
+    return List.of(PIPELINE_BUDGET, MAX_FEATURE_LIFT_SHARE, TIME_SHIFT_ALPHA, TIME_SHIFT_MIN_STEP);
   }
 
   @Override
@@ -99,6 +126,11 @@ public final class PipelineChecks implements CheckProvider {
         new FindingKind(DuplicateRowsFinding.KIND, "Test rows copied from training",
             "Test rows that are exact copies of training rows, every feature value and the label (a warning)."),
         new FindingKind(LiftCarrierFinding.KIND, "One feature carries the lift",
-            "One feature carries more than backtestgate.lift-carrier-share of a lift above the limit."));
+            "One feature carries more than backtestgate.max-feature-lift-share of a lift above the limit."),
+        new FindingKind(TimeShiftedLabelsFinding.KIND, "The pipeline predicts the next decision's labels",
+            "Refitted on each row's next-decision label, the pipeline ranks the rows whose label changes by the "
+                + "next label: its features read the next period."),
+        new FindingKind(TimeShiftUncheckedFinding.KIND, "Time-shifted labels not tested",
+            "The time-shift test could not run (no entities, too few changing labels); a warning."));
   }
 }

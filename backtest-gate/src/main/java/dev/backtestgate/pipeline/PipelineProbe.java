@@ -39,6 +39,7 @@ final class PipelineProbe {
    * What the refits found.
    *
    * @param copies the test rows that copy a training row
+   * @param timeShift the time-shift test, or why it did not run
    * @param rows the test rows
    * @param recordedAuc the AUC of the recorded candidate scores
    * @param refitAuc the AUC of the first refit on the training rows alone
@@ -53,8 +54,8 @@ final class PipelineProbe {
    * @param threads the pool's threads
    * @param fullRefitMillis the first full refit's time
    */
-  record Result(Duplicates.Result copies, int rows, double recordedAuc, double refitAuc, double selfAucDifference,
-      double tolerance,
+  record Result(Duplicates.Result copies, TimeShift.Outcome timeShift, int rows, double recordedAuc,
+      double refitAuc, double selfAucDifference, double tolerance,
       int outside, List<double[]> largest, List<String> features, List<FeatureLift> attribution,
       List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis) {
     boolean fitScopeFails() {
@@ -75,6 +76,10 @@ final class PipelineProbe {
     List<Refits.Task> tasks = new ArrayList<>();
     tasks.add(new Refits.Task(FULL_A, training, test));
     tasks.add(new Refits.Task(FULL_B, training, test));
+    TimeShift.Prepared shift = TimeShift.plan(run, training, test);
+    if (shift instanceof TimeShift.Plan plan) {
+      tasks.add(new Refits.Task(TimeShift.REFIT, plan.training(), test));
+    }
     if (features.size() > 1) {
       for (String feature : order) {
         tasks.add(new Refits.Task("without '" + feature + "'", training.without(feature), test.without(feature)));
@@ -83,7 +88,8 @@ final class PipelineProbe {
     // the copies between training and test rows are looked for beside the refits, on a thread of their own
     java.util.concurrent.CompletableFuture<Duplicates.Result> copies = java.util.concurrent.CompletableFuture
         .supplyAsync(() -> Duplicates.find(training, test, run.labels()));
-    Refits.Outcome outcome = Refits.run(input.pipeline(), tasks, 2, settings.budget());
+    Refits.Outcome outcome = Refits.run(input.pipeline(), tasks, shift instanceof TimeShift.Plan ? 3 : 2,
+        settings.budget());
     before.requireUnchanged(training, test);
 
     boolean[] labels = run.labels();
@@ -149,7 +155,11 @@ final class PipelineProbe {
       attribution.sort(Comparator.comparingDouble(FeatureLift::carried).reversed()
           .thenComparing(FeatureLift::feature));
     }
-    return new Result(copies.join(), a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc,
+    TimeShift.Outcome timeShift = shift instanceof TimeShift.Plan plan
+        ? TimeShift.test(plan.testNext(), labels, outcome.done().get(TimeShift.REFIT).scores(),
+            plan.training().rows(), settings.timeShiftAlpha(), settings.timeShiftMinStep())
+        : (TimeShift.Skipped) shift;
+    return new Result(copies.join(), timeShift, a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc,
         aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
         features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000);

@@ -124,6 +124,22 @@ public final class PipelineRows {
     return new PipelineRows(kept, rest, labels, rows);
   }
 
+  /**
+   * The rows at {@code rows} (in that order) with {@code labels} in place of their own: new arrays, one copy of the
+   * rows taken.
+   */
+  PipelineRows select(int[] rows, boolean[] labels) {
+    double[][] taken = new double[columns.length][rows.length];
+    for (int c = 0; c < columns.length; c++) {
+      double[] from = columns[c];
+      double[] to = taken[c];
+      for (int r = 0; r < rows.length; r++) {
+        to[r] = from[rows[r]];
+      }
+    }
+    return new PipelineRows(names, taken, labels, rows.length);
+  }
+
   /** These rows with a copy of their labels, so that a refit that writes to them writes to its own. */
   PipelineRows withOwnLabels() {
     return new PipelineRows(names, columns, labels.clone(), rows);

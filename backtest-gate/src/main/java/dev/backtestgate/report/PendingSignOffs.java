@@ -30,7 +30,8 @@ final class PendingSignOffs {
         c == null ? List.of(0.0, 0.0) : List.of(c.ciLower(), c.ciUpper()),
         result.run().rows(),
         result.run().positives(),
-        result.run().features());
+        result.run().features(),
+        result.findings().stream().flatMap(f -> f.liftCarried().stream()).toList());
     return new SignOff(SignOff.SCHEMA, result.gateId(), result.fingerprint(), reviewed, Decision.UNDECIDED, "",
         null, null, "", SignOff.Checklist.unchecked(), List.of());
   }

@@ -63,6 +63,8 @@ public record SignOff(
    * @param rows rows in the run
    * @param positives positive rows
    * @param features feature names, sorted
+   * @param liftCarried the lift each feature carries, largest first, when the run handed the gate its pipeline (the
+   *     file's {@code liftCarried}, absent when empty)
    */
   public record Reviewed(
       String candidate,
@@ -73,11 +75,34 @@ public record SignOff(
       List<Double> liftCi,
       int rows,
       int positives,
-      List<String> features) {
+      List<String> features,
+      List<LiftCarried> liftCarried) {
     /** Copies the lists. */
     public Reviewed {
       liftCi = List.copyOf(liftCi);
       features = List.copyOf(features);
+      liftCarried = List.copyOf(liftCarried);
+    }
+
+    /** What a reviewer saw of a run without a pipeline: no lift attribution. */
+    public Reviewed(String candidate, String baseline, double candidateAuc, double baselineAuc, double lift,
+        List<Double> liftCi, int rows, int positives, List<String> features) {
+      this(candidate, baseline, candidateAuc, baselineAuc, lift, liftCi, rows, positives, features, List.of());
+    }
+  }
+
+  /**
+   * How much of the lift one feature carries: the AUC the backtest's pipeline loses when refitted without it, with
+   * its paired 95% interval. Shown to the reviewer; it binds nothing.
+   *
+   * @param feature the feature
+   * @param carried the AUC lost without it
+   * @param carriedCi the interval, {@code [lower, upper]}
+   */
+  public record LiftCarried(String feature, double carried, List<Double> carriedCi) {
+    /** Copies the interval. */
+    public LiftCarried {
+      carriedCi = List.copyOf(carriedCi);
     }
   }
 

@@ -50,7 +50,8 @@ public final class SignOffJson {
       java.util.regex.Pattern.compile("sha256:[0-9a-f]{64}");
   private static final List<String> TOP_2 = with(COMMON, "waivers");
   private static final List<String> REVIEWED = List.of("candidate", "baseline", "candidateAuc", "baselineAuc", "lift",
-      "liftCi", "rows", "positives", "features");
+      "liftCi", "rows", "positives", "features", "liftCarried");
+  private static final List<String> LIFT_CARRIED = List.of("feature", "carried", "carriedCi");
   private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
 
   /** Two AUCs rounded to three decimals by hand still agree with their lift this closely. */
@@ -120,6 +121,22 @@ public final class SignOffJson {
         waivers(top));
   }
 
+  private static List<SignOff.LiftCarried> liftCarried(JsonFields r) {
+    List<SignOff.LiftCarried> out = new java.util.ArrayList<>();
+    for (JsonFields f : r.objects("liftCarried")) {
+      JsonFields only = f.onlyFields(LIFT_CARRIED);
+      SignOff.LiftCarried c = new SignOff.LiftCarried(only.text("feature"), only.number("carried"),
+          only.numberArray("carriedCi", 2));
+      String at = only.path();
+      nonEmpty(only, at + ".feature", c.feature(), "the feature's name");
+      inRange(only, at + ".carried", c.carried(), -1, 1, "an AUC difference");
+      inRange(only, at + ".carriedCi[0]", c.carriedCi().get(0), -1, 1, "an interval's end");
+      inRange(only, at + ".carriedCi[1]", c.carriedCi().get(1), -1, 1, "an interval's end");
+      out.add(c);
+    }
+    return out;
+  }
+
   private static SignOff.Reviewed reviewed(JsonFields r) {
     SignOff.Reviewed reviewed = new SignOff.Reviewed(
         r.text("candidate"),
@@ -130,7 +147,8 @@ public final class SignOffJson {
         r.numberArray("liftCi", 2),
         r.wholeNumber("rows"),
         r.wholeNumber("positives"),
-        r.textArray("features"));
+        r.textArray("features"),
+        r.has("liftCarried") ? liftCarried(r) : List.of());
     String at = r.path();
     nonEmpty(r, at + ".candidate", reviewed.candidate(), "the candidate's name");
     nonEmpty(r, at + ".baseline", reviewed.baseline(), "the baseline's name");
@@ -251,6 +269,15 @@ public final class SignOffJson {
     reviewed.put("positives", r.positives());
     ArrayNode features = reviewed.putArray("features");
     r.features().forEach(features::add);
+    if (!r.liftCarried().isEmpty()) {
+      ArrayNode carried = reviewed.putArray("liftCarried");
+      for (SignOff.LiftCarried c : r.liftCarried()) {
+        ObjectNode one = carried.addObject();
+        one.put("feature", c.feature());
+        one.put("carried", c.carried());
+        c.carriedCi().forEach(one.putArray("carriedCi")::add);
+      }
+    }
     root.put("decision", s.decision().fileValue());
     root.put("reviewer", s.reviewer());
     root.put("reviewedOn", dateText(s.reviewedOn()));

@@ -236,11 +236,39 @@ class HostilePipelineTests {
         .hasMessageContaining("the pipeline budget must be more than zero");
   }
 
-  @ParameterizedTest(name = "backtestgate.lift-carrier-share={0} is refused")
+  @ParameterizedTest(name = "backtestgate.max-feature-lift-share={0} is refused")
   @ValueSource(strings = {"0", "1.5", "-0.1", "NaN", "50%"})
   void aCarrierShareOutsideZeroToOneIsRefused(String value) {
-    assertThatThrownBy(() -> PipelineChecks.LIFT_CARRIER_SHARE.applyTo(GatePolicy.defaults(), value, "test"))
-        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("backtestgate.lift-carrier-share");
+    assertThatThrownBy(() -> PipelineChecks.MAX_FEATURE_LIFT_SHARE.applyTo(GatePolicy.defaults(), value, "test"))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("backtestgate.max-feature-lift-share");
+  }
+
+  @ParameterizedTest(name = "backtestgate.time-shift-alpha={0} is refused")
+  @ValueSource(strings = {"0", "0.5", "-0.01", "NaN", "1%"})
+  void aTimeShiftLevelOutsideZeroToAHalfIsRefused(String value) {
+    assertThatThrownBy(() -> PipelineChecks.TIME_SHIFT_ALPHA.applyTo(GatePolicy.defaults(), value, "test"))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("backtestgate.time-shift-alpha")
+        .hasMessageContaining(value);
+  }
+
+  @ParameterizedTest(name = "backtestgate.time-shift-min-step={0} is refused")
+  @ValueSource(strings = {"-0.01", "0.5", "NaN", "five"})
+  void aTimeShiftStepOutsideZeroToAHalfIsRefused(String value) {
+    assertThatThrownBy(() -> PipelineChecks.TIME_SHIFT_MIN_STEP.applyTo(GatePolicy.defaults(), value, "test"))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("backtestgate.time-shift-min-step");
+  }
+
+  @Test
+  void trainingRowsRecordedTwiceWithDifferentCountsFailNamingBoth() {
+    long[] times = new long[TRAIN - 1];
+    long[] entities = new long[TRAIN - 1];
+    long[] testEntities = new long[TEST];
+    GateResult result = gate(run(HONEST).training(times, times, entities).entities(testEntities).build(),
+        GatePolicy.defaults());
+    assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(result.findings()).filteredOn(Finding.CheckFailed.class::isInstance)
+        .map(f -> ((Finding.CheckFailed) f).reason()).singleElement().asString()
+        .contains("the run records 399 training rows (training(...)) and the pipeline 400 (PipelineRows)");
   }
 
   @Test

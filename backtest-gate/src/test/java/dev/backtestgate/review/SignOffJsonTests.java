@@ -192,4 +192,47 @@ class SignOffJsonTests {
   void aNonObjectIsRejected() {
     assertThat(malformed("[1, 2]").problem()).contains("expected an object, found array");
   }
+
+  private static SignOff withLiftCarried() {
+    SignOff a = approved();
+    SignOff.Reviewed r = a.reviewed();
+    return new SignOff(a.schema(), a.gate(), a.fingerprint(), new SignOff.Reviewed(r.candidate(), r.baseline(),
+        r.candidateAuc(), r.baselineAuc(), r.lift(), r.liftCi(), r.rows(), r.positives(), r.features(),
+        java.util.List.of(new SignOff.LiftCarried("status", 0.117, java.util.List.of(0.101, 0.133)),
+            new SignOff.LiftCarried("balance", 0.004, java.util.List.of(-0.002, 0.01)))),
+        a.decision(), a.reviewer(), a.reviewedOn(), a.expiresOn(), a.rationale(), a.checklist(), a.waivers());
+  }
+
+  @Test
+  void theLiftEachFeatureCarriesIsWrittenAfterTheFeaturesAndReadBack() {
+    String text = SignOffJson.write(withLiftCarried());
+    assertThat(text).contains("""
+            "features": [
+              "balance",
+              "status"
+            ],
+            "liftCarried": [
+              {
+                "feature": "status",
+                "carried": 0.117,
+                "carriedCi": [
+                  0.101,
+                  0.133
+                ]
+              },
+        """);
+    assertThat(SignOffJson.parse(text, FILE)).isEqualTo(withLiftCarried());
+    assertThat(approvedText()).doesNotContain("liftCarried");
+  }
+
+  @Test
+  void aLiftCarriedEntryWithAnUnknownFieldOrAnAucOutOfRangeIsRefused() {
+    String text = SignOffJson.write(withLiftCarried());
+    assertThat(catchThrowableOfType(MalformedSignOffException.class,
+        () -> SignOffJson.parse(text.replace("\"carried\": 0.117", "\"carried\": 7"), FILE)))
+        .hasMessageContaining("$.reviewed.liftCarried[0].carried");
+    assertThat(catchThrowableOfType(MalformedSignOffException.class,
+        () -> SignOffJson.parse(text.replace("\"feature\": \"status\"", "\"feature\": \"status\", \"share\": 1"),
+            FILE))).hasMessageContaining("share");
+  }
 }

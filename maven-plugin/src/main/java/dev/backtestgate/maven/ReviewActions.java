@@ -154,6 +154,9 @@ final class ReviewActions {
       Optional<GateReport> report = latestReport(reports, pending.gate());
       report.ifPresent(r -> out.add("    " + r.headline()));
       out.add("    lift " + pending.reviewedLift());
+      if (!pending.liftCarried().isEmpty()) {
+        out.add("    lift carried (refit without each feature): " + pending.liftCarried());
+      }
       report.ifPresent(r -> {
         out.add("    JSON report: " + r.file());
         out.add("    HTML report: " + ReviewWorkspace.html(r.file()));

@@ -81,6 +81,16 @@ final class ReviewFiles {
           + "AUC %.3f, %,d rows", r.lift(), r.liftCi().get(0), r.liftCi().get(1), r.candidate(), r.candidateAuc(),
           r.baseline(), r.baselineAuc(), r.rows());
     }
+
+    /**
+     * The lift each feature carries, as the pending file records it (the pipeline checks' attribution), the largest
+     * three: e.g. {@code status +0.071 [+0.060, +0.082], balance +0.004 [...]}; empty without a pipeline.
+     */
+    String liftCarried() {
+      return signOff.reviewed().liftCarried().stream().limit(3).map(c -> String.format(java.util.Locale.ROOT,
+          "%s %+.3f [%+.3f, %+.3f]", c.feature(), c.carried(), c.carriedCi().get(0), c.carriedCi().get(1)))
+          .collect(java.util.stream.Collectors.joining(", "));
+    }
   }
 
   /** The sub-directory of the report directory where history checks propose manifests. */
