@@ -27,10 +27,11 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The pipeline checks' own cost, beside the statistic it is measured in: a run of {@code size} test rows and as many
- * training rows, {@code features} features, gated {@code withPipeline} (two full refits and one drop-column refit per
- * feature) and {@code withoutPipeline}, with a pipeline that costs next to nothing (fit learns nothing, score copies
- * the first column), so the difference is the checks' overhead: the inputs' hashes before and after, the two
- * refits' AUCs and agreement, one paired DeLong per dropped feature. {@code deLong} is one {@link DeLong#compare}
+ * training rows, {@code features} features, each side ten decisions of each of {@code size / 10} entities, gated
+ * {@code withPipeline} (two full refits, one on the next decision's labels and one drop-column refit per feature) and
+ * {@code withoutPipeline}, with a pipeline that costs next to nothing (fit learns nothing, score copies the first
+ * column), so the difference is the checks' overhead: the inputs' hashes before and after, the two refits' AUCs and
+ * agreement, the time-shift test's sorts, row copy and AUC, one paired DeLong per dropped feature. {@code deLong} is one {@link DeLong#compare}
  * on the same rows. The target: the overhead per refit at most one {@code deLong}.
  *
  * <pre>{@code
@@ -66,7 +67,13 @@ public class PipelineBenchmark {
     double[][] test = new double[features][size];
     double[][] train = new double[features][size];
     long[] decided = new long[size];
+    long[] trainDecided = new long[size];
+    long[] trainKnown = new long[size];
+    long[] entities = new long[size];
     for (int i = 0; i < size; i++) {
+      entities[i] = i % Math.max(1, size / 10);
+      trainDecided[i] = 1_600_000_000_000L + i * 1_000L;
+      trainKnown[i] = trainDecided[i] + 1_000L;
       labels[i] = random.nextDouble() < 0.2;
       trainLabels[i] = random.nextDouble() < 0.2;
       decided[i] = 1_700_000_000_000L + i * 1_000L;
@@ -85,8 +92,9 @@ public class PipelineBenchmark {
       training.feature("f" + f, train[f]);
     }
     PipelineRows trainingRows = training.labels(trainLabels).build();
-    without = run(test, decided).build();
-    with = run(test, decided).input(PipelineInput.of(FIRST_COLUMN, trainingRows)).build();
+    without = run(test, decided).training(trainDecided, trainKnown, entities).entities(entities).build();
+    with = run(test, decided).training(trainDecided, trainKnown, entities).entities(entities)
+        .input(PipelineInput.of(FIRST_COLUMN, trainingRows)).build();
   }
 
   private BacktestRun.Builder run(double[][] test, long[] decided) {

@@ -245,6 +245,7 @@ final class CreditBacktests {
   static final String CHALLENGER_XGB = "xgb-status-employer";
   static final String CHALLENGER_XGB_SELECTED = "xgb-selected-columns";
   static final String BASELINE_XGB = "xgb-status";
+  static final String CHALLENGER_XGB_BACKFILL = "xgb-status-history";
 
   /**
    * The challenger as an XGBoost pipeline on point-in-time features, against the same pipeline on the status,
@@ -281,8 +282,8 @@ final class CreditBacktests {
     return new PipelineBacktest(scored, pipeline, training);
   }
 
-  /** The pipeline's columns for {@code f}: status (its code), worst status, balance, then employer or noise. */
-  private java.util.Map<String, double[]> pipelineColumns(SourceFeatures f, boolean selection) {
+  /** The source columns of {@code f} for a pipeline: status (its code, NaN when missing), worst status, balance. */
+  private static java.util.Map<String, double[]> sourceColumns(SourceFeatures f) {
     java.util.Map<String, double[]> columns = new java.util.LinkedHashMap<>();
     double[] status = new double[f.size()];
     for (int i = 0; i < status.length; i++) {
@@ -291,6 +292,36 @@ final class CreditBacktests {
     columns.put(SourceFeatures.STATUS, status);
     columns.put(SourceFeatures.WORST_STATUS, f.worstStatus12m());
     columns.put(SourceFeatures.BALANCE, f.balance());
+    return columns;
+  }
+
+  /**
+   * The seed story's leak with the model in the loop: an XGBoost pipeline on the status, worst-status and balance
+   * columns read from the statement table after the silent in-place backfill, for training and test rows alike,
+   * against the production scorecard; the pipeline and its training rows are handed to the gate, which refits it
+   * without each column and finds the cleaned status carrying the lift.
+   */
+  PipelineBacktest leakyBackfillPipeline() {
+    StatementTable table = StatementTable.load(world);
+    NormalizeStatusBackfill.rewrite(table, world, StatementTable.Stamping.SILENT);
+    SourceFeatures trainFeatures = InPlaceFeatures.read(table, world, train);
+    SourceFeatures testFeatures = InPlaceFeatures.read(table, world, test);
+    java.util.Map<String, double[]> testColumns = sourceColumns(testFeatures);
+    dev.backtestgate.pipeline.PipelineRows training = rows(sourceColumns(trainFeatures), train.defaulted());
+    dev.backtestgate.pipeline.Pipeline pipeline = XgbPipelines.boosted();
+    double[] scores = pipeline.fit(training).score(rows(testColumns, null));
+    java.util.SortedMap<String, long[]> knownAt = new java.util.TreeMap<>();
+    testColumns.keySet().forEach(name -> knownAt.put(name, testFeatures.knownAt().get(name)));
+    ScoredBacktest scored = new ScoredBacktest(CHALLENGER_XGB_BACKFILL, scores, BASELINE, baselineScores,
+        test.defaulted(), test.decisionAt(), knownAt, new java.util.TreeMap<>(),
+        StatementHistory.check(table.toEventLog(StatementHistory.TABLE))).withFeatureValues(testColumns,
+        java.util.Map.of());
+    return new PipelineBacktest(scored, pipeline, training);
+  }
+
+  /** The pipeline's columns for {@code f}: status (its code), worst status, balance, then employer or noise. */
+  private java.util.Map<String, double[]> pipelineColumns(SourceFeatures f, boolean selection) {
+    java.util.Map<String, double[]> columns = sourceColumns(f);
     int[] account = f.rows().account();
     if (selection) {
       // noise_0 tracks the outcome in the test window only (a column filled in after the fact): a selection that

@@ -42,9 +42,9 @@ final class Demo {
           TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
           TargetEncodedBacktest.class, EmployerRateBacktest.class, EarlyCleanupBacktest.class,
           StatementTableBacktest.class, DeltaCleanupBacktest.class, FittedOnAllRowsBacktest.class,
-          FittedOnTrainingRowsBacktest.class);
+          FittedOnTrainingRowsBacktest.class, ShiftedPaymentsBacktest.class, TrailingPaymentsBacktest.class);
   /** The gated test methods of those classes. */
-  private static final int EXPECTED_GATES = 18;
+  private static final int EXPECTED_GATES = 21;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
@@ -93,6 +93,8 @@ final class Demo {
         + "in place, and as appended corrections");
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
         + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
+    out.println(fmt("  monthly   the payments pair: %,d revolving accounts reviewed every month (MonthlyReviews), "
+        + "%,d test reviews Feb - Jul 2025", MonthlyReviews.ACCOUNTS, MonthlyReviews.size(false)));
   }
 
   private void print(int n, int total, Gate gate) {

@@ -40,4 +40,15 @@ class LeakyBackfillBacktest {
   void rewrittenTableSilently(Backtest backtest) {
     Recorded.into(backtest, CreditBacktests.standard().leakyBackfill(StatementTable.Stamping.SILENT));
   }
+
+  /**
+   * The silent variant with the model in the loop: an XGBoost pipeline on the columns read from the rewritten table,
+   * handed to the gate, which refits it without each column and names the cleaned status as the carrier of the lift.
+   */
+  @Test
+  @Order(3)
+  @LeakageGated
+  void rewrittenTableSilentlyPipelineHandedToTheGate(Backtest backtest) {
+    RecordedPipeline.into(backtest, CreditBacktests.standard().leakyBackfillPipeline());
+  }
 }

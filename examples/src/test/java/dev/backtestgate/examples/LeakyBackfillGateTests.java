@@ -23,7 +23,7 @@ class LeakyBackfillGateTests {
   @BeforeAll
   static void runTheLeakyBacktests() {
     GatedRuns runs = GatedRuns.of(LeakyBackfillBacktest.class);
-    runs.tests().assertStatistics(stats -> stats.started(2).succeeded(0).failed(2).aborted(0));
+    runs.tests().assertStatistics(stats -> stats.started(3).succeeded(0).failed(3).aborted(0));
     outcomes = runs.outcomes();
   }
 
@@ -50,6 +50,18 @@ class LeakyBackfillGateTests {
         .startsWith("Leakage gate FAILED: " + CLASS + "#rewrittenTableSilently")
         .contains("History of 'statements' was rewritten in place: 53 of 53 closed partitions differ")
         .doesNotContain("recorded after the decision time");
+  }
+
+  @Test
+  void withThePipelineHandedToTheGateTheCleanedStatusHistoryIsNamedAsTheCarrierOfTheLift() {
+    GatedRuns.Outcome pipeline = outcomes.get("rewrittenTableSilentlyPipelineHandedToTheGate");
+    assertThat(pipeline.failure()).isInstanceOf(LeakageGateFailure.class);
+    assertThat(pipeline.findingKinds()).contains("lift", "rewritten-history", "lift-attribution", "lift-carrier")
+        .doesNotContain("fit-scope", "check-failed");
+    // the worst of the last 12 rewritten codes: every status the cleanup resolved to the account's outcome
+    assertThat(pipeline.subjects("lift-carrier")).containsExactly("worst_status_12m");
+    assertThat(pipeline.failure().getMessage()).containsPattern("0\\.\\d{3} of the \\+0\\.\\d{3} lift disappears "
+        + "without 'worst_status_12m' \\(\\d+%\\)");
   }
 
   @Test
