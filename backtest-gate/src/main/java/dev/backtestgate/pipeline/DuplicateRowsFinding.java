@@ -11,8 +11,8 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * Kind {@code duplicate-rows}: test rows that are exact copies of training rows, every feature the pipeline takes and
- * the label alike. A model that memorised them is scored on its own training data. A warning: real data holds honest
+ * Kind {@code duplicate-rows}: test rows that copy training rows (to float precision), every feature the pipeline takes
+ * and the label alike. A model that memorised them is scored on its own training data. A warning: real data holds honest
  * repeats (two customers alike in every recorded value), and the reviewer decides.
  *
  * @param testRows the test rows
@@ -41,8 +41,8 @@ public record DuplicateRowsFinding(int testRows, int duplicates, List<int[]> exa
 
   @Override
   public Rendering render() {
-    String headline = fmt("%,d of %,d test rows (%.1f%%) are exact copies of training rows, every feature value and "
-        + "the label.", duplicates, testRows, 100.0 * duplicates / testRows);
+    String headline = fmt("%,d of %,d test rows (%.1f%%) are copies of training rows, every feature value (to float "
+        + "precision) and the label.", duplicates, testRows, 100.0 * duplicates / testRows);
     List<String> lines = new ArrayList<>();
     lines.add(headline);
     List<Map<String, Object>> pairs = new ArrayList<>();

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Test rows that are exact copies of training rows, every feature value and the label alike (NaN equal to NaN,
+ * Test rows that are copies of training rows, exact or near-exact: the label and every feature value alike as a float
+ * (to about 7 significant digits, so a copy that went through a float or a CSV file still counts; NaN equal to NaN,
  * -0.0 to 0.0): every row hashed once, column by column, the training rows put in an open-addressing table, each test
  * row looked up and compared value by value. O(n + m) expected; one {@code long} per row and two {@code int}s per
  * training row.
@@ -74,8 +75,10 @@ final class Duplicates {
     return h;
   }
 
+  /** A value as a float's bits: near-exact copies (equal to about 7 significant digits) compare equal. */
   private static long bits(double v) {
-    return v == 0 ? 0L : Double.doubleToLongBits(v);   // -0.0 as 0.0; every NaN as the one NaN
+    float f = (float) v;
+    return f == 0 ? 0L : Float.floatToIntBits(f);   // -0.0 as 0.0; every NaN as the one NaN
   }
 
   private static boolean sameValues(PipelineRows a, int i, PipelineRows b, int j) {

@@ -124,7 +124,7 @@ public final class PipelineChecks implements CheckProvider {
         new FindingKind(LiftAttributionFinding.KIND, "Where the lift comes from",
             "The AUC the pipeline loses when refitted without each feature, with a paired DeLong interval."),
         new FindingKind(DuplicateRowsFinding.KIND, "Test rows copied from training",
-            "Test rows that are exact copies of training rows, every feature value and the label (a warning)."),
+            "Test rows that copy training rows, every feature value (to float precision) and the label (a warning)."),
         new FindingKind(LiftCarrierFinding.KIND, "One feature carries the lift",
             "One feature carries more than backtestgate.max-feature-lift-share of a lift above the limit."),
         new FindingKind(TimeShiftedLabelsFinding.KIND, "The pipeline predicts the next decision's labels",

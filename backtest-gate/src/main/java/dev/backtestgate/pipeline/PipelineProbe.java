@@ -159,8 +159,8 @@ final class PipelineProbe {
         ? TimeShift.test(plan.testNext(), labels, outcome.done().get(TimeShift.REFIT).scores(),
             plan.training().rows(), settings.timeShiftAlpha(), settings.timeShiftMinStep())
         : (TimeShift.Skipped) shift;
-    return new Result(copies.join(), timeShift, a.length, Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc,
-        aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
+    return new Result(copies.join(), timeShift, a.length,
+        Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
         features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000);
   }

@@ -117,8 +117,8 @@ class PipelineChecksTests {
     DuplicateRowsFinding finding = findings(result, DuplicateRowsFinding.class).get(0);
     assertThat(finding.duplicates()).isEqualTo(40);
     assertThat(finding.resolution()).isEqualTo(Finding.Resolution.WARNING);
-    assertThat(finding.render().headline()).isEqualTo("40 of 3,000 test rows (1.3%) are exact copies of training "
-        + "rows, every feature value and the label.");
+    assertThat(finding.render().headline()).isEqualTo("40 of 3,000 test rows (1.3%) are copies of training "
+        + "rows, every feature value (to float precision) and the label.");
     assertThat(finding.render().lines()).contains("  e.g.  test row 0 copies training row 100");
     assertThat(findings(gate(WORLD.run("credit#no-copies", PipelineWorld.honest(), PipelineWorld.honest()).build()),
         DuplicateRowsFinding.class)).isEmpty();
