@@ -81,8 +81,11 @@ final class TimeShift {
           + "pipeline " + training.rows() + " (PipelineRows): the time-shift test pairs them row by row; record the "
           + "same training rows, in the same order, in both");
     }
+    // the two sides' next decisions side by side: nothing else runs yet
+    java.util.concurrent.CompletableFuture<int[]> testSide = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> next(run.entities().get(), run.decisionTimes()));
     int[] trainingNext = next(trainingEntities.get(), set.get().decisionTimes());
-    int[] testNext = next(run.entities().get(), run.decisionTimes());
+    int[] testNext = testSide.join();
     int kept = 0;
     for (int n : trainingNext) {
       kept += n >= 0 ? 1 : 0;
@@ -167,39 +170,63 @@ final class TimeShift {
 
   /**
    * For each row, the row of the same entity's next decision (the earliest strictly later decision time; among rows
-   * at that time, the first in row order), or -1 when there is none.
+   * at that time, the first in row order), or -1 when there is none. The rows are put in buckets by entity (one hash
+   * lookup each), and each bucket sorted by time: O(n) plus the sorts of the buckets.
    */
   static int[] next(long[] entities, long[] times) {
     int n = entities.length;
-    int[] order = new int[n];
-    long[] keys = new long[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-      keys[i] = times[i];
-    }
-    LongIntSort.sort(keys, order, 0, n);
-    int[] next = new int[n];
     LongIntHashMap ids = new LongIntHashMap(n);
-    int[] latest = new int[n];   // per entity id: the row of its earliest decision after the group being read
-    java.util.Arrays.fill(latest, -1);
-    int end = n;
-    while (end > 0) {
-      int start = end - 1;
-      while (start > 0 && keys[start - 1] == keys[end - 1]) {
-        start--;
-      }
-      for (int k = start; k < end; k++) {
-        int id = ids.get(entities[order[k]]);
-        next[order[k]] = id < 0 ? -1 : latest[id];
-      }
-      for (int k = end - 1; k >= start; k--) {   // the first in row order wins among rows at one time
-        int id = ids.getOrAdd(entities[order[k]]);
-        if (latest[id] < 0 || keys[k] < times[latest[id]] || order[k] < latest[id]) {
-          latest[id] = order[k];
+    int[] id = new int[n];
+    for (int i = 0; i < n; i++) {
+      id[i] = ids.getOrAdd(entities[i]);
+    }
+    int[] start = new int[ids.size() + 1];
+    for (int i = 0; i < n; i++) {
+      start[id[i] + 1]++;
+    }
+    for (int e = 0; e < ids.size(); e++) {
+      start[e + 1] += start[e];
+    }
+    int[] order = new int[n];   // each entity's rows, then sorted by time within the entity
+    int[] fill = Arrays.copyOf(start, ids.size());
+    for (int i = 0; i < n; i++) {
+      order[fill[id[i]]++] = i;
+    }
+    long[] keys = new long[n];
+    for (int k = 0; k < n; k++) {
+      keys[k] = times[order[k]];
+    }
+    int[] next = new int[n];
+    Arrays.fill(next, -1);
+    for (int e = 0; e < ids.size(); e++) {
+      int from = start[e];
+      int to = start[e + 1];
+      LongIntSort.sort(keys, order, from, to);
+      for (int a = from; a < to; ) {   // rows at one time in row order, so the first of the next time is found first
+        int b = a + 1;
+        while (b < to && keys[b] == keys[a]) {
+          b++;
         }
+        if (b - a > 1) {
+          Arrays.sort(order, a, b);
+        }
+        if (a > from) {   // the previous time's rows all go to this time's first row
+          for (int k = previous(keys, from, a); k < a; k++) {
+            next[order[k]] = order[a];
+          }
+        }
+        a = b;
       }
-      end = start;
     }
     return next;
+  }
+
+  /** The first position of the run of equal keys that ends just before {@code end}. */
+  private static int previous(long[] keys, int from, int end) {
+    int k = end - 1;
+    while (k > from && keys[k - 1] == keys[end - 1]) {
+      k--;
+    }
+    return k;
   }
 }
