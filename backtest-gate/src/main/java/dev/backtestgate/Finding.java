@@ -96,9 +96,10 @@ public interface Finding {
    *     or maps of those; key order is kept
    * @param figure a chart for the HTML page, as one self-contained SVG element (no script, no external reference),
    *     or {@code ""}
+   * @param table rows for the HTML page in place of the console lines they stand for, or {@link Table#NONE}
    */
   record Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence,
-      String figure) {
+      String figure, Table table) {
     /** Checks and copies. */
     public Rendering {
       Objects.requireNonNull(headline, "headline");
@@ -107,8 +108,19 @@ public interface Finding {
       Objects.requireNonNull(figure, "figure");
       Objects.requireNonNull(lines, "lines");
       Objects.requireNonNull(evidence, "evidence");
+      Objects.requireNonNull(table, "table (Table.NONE for none)");
       lines = List.copyOf(lines.isEmpty() ? List.of(headline) : lines);
       evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+      if (table.lines() > lines.size() - 1) {
+        throw new IllegalArgumentException("the table stands for the last " + table.lines() + " console lines, but "
+            + "the rendering has " + (lines.size() - 1) + " after its first");
+      }
+    }
+
+    /** A rendering with a figure and no table. */
+    public Rendering(String headline, List<String> lines, String why, String fix, Map<String, Object> evidence,
+        String figure) {
+      this(headline, lines, why, fix, evidence, figure, Table.NONE);
     }
 
     /** A rendering without a figure. */
@@ -123,27 +135,73 @@ public interface Finding {
 
     /** This rendering with these console lines. */
     public Rendering lines(List<String> lines) {
-      return new Rendering(headline, lines, why, fix, evidence, figure);
+      return new Rendering(headline, lines, why, fix, evidence, figure, table);
     }
 
     /** This rendering with a reason why it matters. */
     public Rendering why(String why) {
-      return new Rendering(headline, lines, why, fix, evidence, figure);
+      return new Rendering(headline, lines, why, fix, evidence, figure, table);
     }
 
     /** This rendering with the step that fixes it. */
     public Rendering fix(String fix) {
-      return new Rendering(headline, lines, why, fix, evidence, figure);
+      return new Rendering(headline, lines, why, fix, evidence, figure, table);
     }
 
     /** This rendering with evidence for the JSON report. */
     public Rendering evidence(Map<String, ?> evidence) {
-      return new Rendering(headline, lines, why, fix, new LinkedHashMap<>(evidence), figure);
+      return new Rendering(headline, lines, why, fix, new LinkedHashMap<>(evidence), figure, table);
     }
 
     /** This rendering with a chart for the HTML page: one self-contained SVG element. */
     public Rendering figure(String svg) {
-      return new Rendering(headline, lines, why, fix, evidence, svg);
+      return new Rendering(headline, lines, why, fix, evidence, svg, table);
+    }
+
+    /** This rendering with a table for the HTML page, in place of the console lines it stands for. */
+    public Rendering table(Table table) {
+      return new Rendering(headline, lines, why, fix, evidence, figure, table);
+    }
+  }
+
+  /**
+   * Rows of a finding as the HTML page shows them: a table in place of the last {@code lines} console lines, which
+   * say the same in text (a list of periods, of partitions).
+   *
+   * <pre>{@code
+   * new Finding.Table("Lift per month", List.of("Period", "Lift"), List.of(List.of("2024-10", "+0.135")), 0, 2)
+   * }</pre>
+   *
+   * @param caption what the rows are, one line
+   * @param header the column names
+   * @param rows the rows, each one cell per column
+   * @param marked the row to highlight (the change point, the worst partition), or -1
+   * @param lines how many of the rendering's last console lines the table stands for
+   */
+  record Table(String caption, List<String> header, List<List<String>> rows, int marked, int lines) {
+    /** No table. */
+    public static final Table NONE = new Table("", List.of(), List.of(), -1, 0);
+
+    /** Checks and copies. */
+    public Table {
+      Objects.requireNonNull(caption, "caption");
+      header = List.copyOf(header);
+      rows = rows.stream().map(List::copyOf).toList();
+      for (List<String> row : rows) {
+        if (row.size() != header.size()) {
+          throw new IllegalArgumentException("a table row has " + row.size() + " cells, the header "
+              + header.size() + ": give one cell per column");
+        }
+      }
+      if (marked < -1 || marked >= rows.size() || lines < 0) {
+        throw new IllegalArgumentException("a table's marked row must be -1 or a row, and its lines at least 0; got "
+            + marked + " and " + lines);
+      }
+    }
+
+    /** Whether this is {@link #NONE} (no rows). */
+    public boolean isEmpty() {
+      return rows.isEmpty();
     }
   }
 

@@ -80,14 +80,17 @@ public record LiftTrendFinding(LiftTrend trend, double maxLift) implements Findi
         p(line.pValue()), verdict(trend.trendFails(), line.pValue(), line.fall(), s)));
     lines.add("  This is the signature of history rewritten up to " + changeAt() + ": a cleanup that rewrote old "
         + "rows in place gives the candidate the answers only for rows decided before the day it ran.");
-    lines.add(fmt("  lift per %s period (%d measured, %d skipped):", s.periods().configValue(),
-        trend.measured().size(), trend.skipped().size()));
+    String caption = fmt("lift per %s period (%d measured, %d skipped):", s.periods().configValue(),
+        trend.measured().size(), trend.skipped().size());
+    lines.add("  " + caption);
     lines.addAll(PeriodTable.lines(trend.periods(), s.minClass(), changeAt()));
+    Table table = PeriodTable.table(Character.toUpperCase(caption.charAt(0)) + caption.substring(1,
+        caption.length() - 1), trend.periods(), s.minClass(), changeAt(), trend.periods().size() + 1);
     return new Rendering(headline, lines, WHY, fmt("Find what changed at %s: a cleanup, backfill or migration that "
         + "rewrote earlier rows of a table a feature reads (compare the candidate's features before and after that "
         + "date; record the table's history manifest or late writes). Rebuild those features as of each decision "
         + "time and retrain. If the model really lost its edge then (drift), a reviewer signs off with that reason.",
-        changeAt()), evidence(), LiftTrendPlot.svg(trend, maxLift));
+        changeAt()), evidence(), LiftTrendPlot.svg(trend, maxLift), table);
   }
 
   /** Why a falling lift matters. */

@@ -18,12 +18,15 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public final class LiftTrendPlot {
-  private static final int LEFT = 56;
+  /** Room for the axis title and the value labels ("limit +0.050" at the page's text size). */
+  private static final int LEFT = 104;
   private static final int TOP = 14;
   private static final int HEIGHT = 220;
-  private static final int BOTTOM = 52;
+  private static final int BOTTOM = 30;
   private static final int STEP_MIN = 8;
-  private static final int STEP_MAX = 36;
+  private static final int STEP_MAX = 72;
+  /** The width of one character of a tick label, at the page's 12 px. */
+  private static final double CHAR = 7.2;
   private static final String POINT = "#1570ef";
   private static final String LIMIT = "#d92d20";
 
@@ -50,8 +53,10 @@ public final class LiftTrendPlot {
             trend.changePoint().orElseThrow().firstAfter())
         : "Lift per " + trend.settings().periods().configValue() + " period";
     StringBuilder out = new StringBuilder();
-    out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\" "
-        + "id=\"lift-trend-plot\" class=\"lift-trend\">", width, TOP + HEIGHT + BOTTOM, escape(description)));
+    // drawn at its own size (the page never scales it), so its text is the page's; a narrow screen scrolls it
+    out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+        + "role=\"img\" aria-label=\"%s\" id=\"lift-trend-plot\" class=\"lift-trend\">", width,
+        TOP + HEIGHT + BOTTOM, width, TOP + HEIGHT + BOTTOM, escape(description)));
     out.append("<title>").append(escape(description)).append("</title>");
     out.append(fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#98a2b3\"/>", LEFT, TOP,
         n * step, HEIGHT));
@@ -75,7 +80,8 @@ public final class LiftTrendPlot {
       out.append(fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
           + "id=\"lift-trend-after\"/>", x, y.at(cp.after()), LEFT + n * step, y.at(cp.after()), POINT));
     }
-    int labelEvery = Math.max(1, (int) Math.ceil(40.0 / step));
+    int longest = periods.stream().mapToInt(p -> p.period().length()).max().orElse(1);
+    int labelEvery = Math.max(1, (int) Math.ceil((longest * CHAR + 10) / step));   // labels side by side, apart
     for (int k = 0; k < periods.size(); k++) {
       PeriodLift p = periods.get(k);
       double x = LEFT + k * step + step / 2.0;
@@ -94,8 +100,8 @@ public final class LiftTrendPlot {
             x, y.at(0) + 4));
       }
       if (k % labelEvery == 0) {
-        out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" class=\"tick\" transform=\"rotate(-45 %.1f %d)\">"
-            + "%s</text>", x, TOP + HEIGHT + 14, x, TOP + HEIGHT + 14, escape(p.period())));
+        out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" class=\"tick\">%s</text>", x,
+            TOP + HEIGHT + 18, escape(p.period())));
       }
     }
     out.append(fmt("<text x=\"14\" y=\"%d\" text-anchor=\"middle\" class=\"axis\" transform=\"rotate(-90 14 %d)\">"

@@ -1,5 +1,6 @@
 package dev.backtestgate.lifttrend;
 
+import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Finding;
@@ -49,6 +50,8 @@ public record LiftTrendSkipped(String reason, List<PeriodLift> periods, LiftTren
     evidence.put("reason", reason);
     evidence.put("settings", PeriodTable.settings(settings));
     evidence.put("periods", PeriodTable.evidence(periods));
-    return new Rendering("The lift over time was not tested: " + reason + ".", lines, "", "", evidence);
+    return new Rendering("The lift over time was not tested: " + reason + ".", lines, "", "", evidence, "",
+        PeriodTable.table(fmt("Rows per %s period", settings.periods().configValue()), periods, settings.minClass(),
+            "", periods.size()));
   }
 }

@@ -2,6 +2,7 @@ package dev.backtestgate.lifttrend;
 
 import static dev.backtestgate.internal.Wording.fmt;
 
+import dev.backtestgate.Finding;
 import dev.backtestgate.metrics.AucComparison;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,27 @@ final class PeriodTable {
               : fmt("    %s  skipped: %s, fewer than %d of each class%s", name, counts, minClass, mark)));
     }
     return lines;
+  }
+
+  /**
+   * The periods as the HTML page's table: period, lift, interval, rows, positives, and a note (the change point, or
+   * why a period was skipped); the row of {@code changeAt} (a period name, or {@code ""}) marked. It stands for the
+   * {@code lines} console lines before it.
+   */
+  static Finding.Table table(String caption, List<PeriodLift> periods, int minClass, String changeAt, int lines) {
+    List<List<String>> rows = new ArrayList<>();
+    int marked = -1;
+    for (PeriodLift p : periods) {
+      String note = p.period().equals(changeAt) ? "the lift falls here"
+          : p.measured() ? "" : p.rows() == 0 ? "skipped: no rows" : fmt("skipped: fewer than %d of each class",
+              minClass);
+      marked = p.period().equals(changeAt) ? rows.size() : marked;
+      rows.add(p.comparison().map(c -> List.of(p.period(), fmt("%+.3f", c.lift()),
+          fmt("%+.3f to %+.3f", c.ciLower(), c.ciUpper()), fmt("%,d", p.rows()), fmt("%,d", p.positives()), note))
+          .orElseGet(() -> List.of(p.period(), "", "", fmt("%,d", p.rows()), fmt("%,d", p.positives()), note)));
+    }
+    return new Finding.Table(caption, List.of("Period", "Lift", "95% interval", "Rows", "Positives", ""), rows, marked,
+        lines);
   }
 
   /** The periods for the JSON report, in time order. */

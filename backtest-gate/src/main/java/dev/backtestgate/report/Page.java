@@ -59,10 +59,16 @@ final class Page {
       .swatch{display:inline-block;width:18px;height:3px;border-radius:2px;vertical-align:middle;margin-right:6px}
       .swatch.dashed{background:repeating-linear-gradient(90deg,#98a2b3 0 4px,transparent 4px 8px)}
       svg{display:block;width:100%;height:auto;font-family:inherit}
-      svg .tick{font-size:11px;fill:var(--faint)}
+      svg .tick{font-size:12px;fill:var(--faint)}
+      svg.roc{max-width:400px}
+      figure.finding-figure{overflow-x:auto;max-width:100%}
+      figure.finding-figure svg[width]{width:auto;max-width:none}
+      .finding-table{margin:8px 0}
+      .finding-table td,.finding-table th{white-space:nowrap}
+      .finding-table caption{text-align:left;color:var(--muted);font-size:13px;padding:0 0 4px}
       svg .axis{font-size:12px;fill:var(--muted)}
-      svg .zone{font-size:11px;fill:var(--bad)}
-      svg .marker{font-size:11.5px;font-weight:600}
+      svg .zone{font-size:12px;fill:var(--bad)}
+      svg .marker{font-size:12.5px;font-weight:600}
       svg .value{font-size:12.5px;font-weight:700;fill:var(--ink)}
       a{color:var(--info)}
       a.gate{overflow-wrap:normal}

@@ -13,7 +13,7 @@ final class RocPlot {
   static final String BASELINE_COLOR = "#ef6820";
   static final int LEFT = 52;
   static final int TOP = 12;
-  static final int SIZE = 300;
+  static final int SIZE = 260;
   private static final int WIDTH = LEFT + SIZE + 16;
   private static final int HEIGHT = TOP + SIZE + 48;
 

@@ -224,7 +224,7 @@ class HtmlReportTests {
     assertThat(page.one("//td[@id='value-lift']")).isEqualTo(fmt("%+.3f", g.result().comparison().lift()));
     for (String curve : List.of("roc-candidate", "roc-baseline")) {
       String d = page.one("//*[@id='" + curve + "']/@d");
-      assertThat(d).startsWith("M52,312").endsWith("L352,12");
+      assertThat(d).startsWith("M52,272").endsWith("L312,12");
       assertThat(d.chars().filter(c -> c == 'L').count()).isLessThan(ReportEvidence.MAX_CURVE_POINTS);
     }
   }

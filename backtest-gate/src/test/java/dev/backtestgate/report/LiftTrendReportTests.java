@@ -93,7 +93,11 @@ class LiftTrendReportTests {
 
     String page = Files.readString(g.htmlFile());
     assertThat(page).as("the finding's card draws the lift per period with the limit")
-        .contains("data-kind=\"lift-trend\"", "<figure class=\"chart finding-figure\"><svg", "id=\"lift-trend-plot\"");
+        .contains("data-kind=\"lift-trend\"", "<figure class=\"chart finding-figure scroll\" tabindex=\"0\"><svg",
+            "id=\"lift-trend-plot\"");
+    // the periods as a table in place of their console lines, the change point's row marked
+    assertThat(page).contains("<caption>Lift per month period (24 measured, 0 skipped)</caption>",
+        "<tr class=\"worst\"><td>2025-05</td>").doesNotContain("<li>2025-05  lift");
 
     HtmlDoc index = HtmlDoc.read(scenarios.files.index());
     assertThat(index.one("//tr[@data-gate='" + ReportScenarios.GATE + "']/td[6]"))

@@ -31,7 +31,7 @@ class RocPlotTests {
   void aStaircaseKeepsOnlyItsCorners() {
     double[] fpr = {0, 0, 0, 0.5, 1, 1};
     double[] tpr = {0, 0.25, 0.5, 0.5, 0.5, 1};
-    assertThat(RocPlot.pathData(fpr, tpr)).isEqualTo("M52,312L52,162L352,162L352,12");
+    assertThat(RocPlot.pathData(fpr, tpr)).isEqualTo("M52,272L52,142L312,142L312,12");
   }
 
   /**
@@ -60,11 +60,12 @@ class RocPlotTests {
     fpr[n - 1] = 1;
     tpr[n - 1] = 1;
     List<long[]> drawn = points(RocPlot.pathData(fpr, tpr));
-    assertThat(drawn.get(0)).containsExactly(520, 3120);
-    assertThat(drawn.get(drawn.size() - 1)).containsExactly(3520, 120);
+    assertThat(drawn.get(0)).containsExactly(520, 2720);
+    assertThat(drawn.get(drawn.size() - 1)).containsExactly(3120, 120);
     int segment = 0;
     for (int i = 0; i < n; i++) {
-      long[] p = {Math.round(10 * (52 + fpr[i] * 300)), Math.round(10 * (12 + (1 - tpr[i]) * 300))};
+      long[] p = {Math.round(10 * (RocPlot.LEFT + fpr[i] * RocPlot.SIZE)),
+          Math.round(10 * (RocPlot.TOP + (1 - tpr[i]) * RocPlot.SIZE))};
       while (segment + 1 < drawn.size() && !onSegment(p, drawn.get(segment), drawn.get(segment + 1))) {
         segment++;
       }

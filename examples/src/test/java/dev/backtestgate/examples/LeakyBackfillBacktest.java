@@ -48,7 +48,7 @@ class LeakyBackfillBacktest {
   @Test
   @Order(3)
   @LeakageGated
-  void rewrittenTableSilentlyPipelineHandedToTheGate(Backtest backtest) {
+  void rewrittenTableSilentlyWithPipeline(Backtest backtest) {
     RecordedPipeline.into(backtest, CreditBacktests.standard().leakyBackfillPipeline());
   }
 }

