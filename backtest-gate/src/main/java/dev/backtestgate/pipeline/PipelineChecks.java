@@ -75,8 +75,7 @@ public final class PipelineChecks implements CheckProvider {
     if (r.timeShift() instanceof TimeShift.Skipped skipped) {
       findings.add(new TimeShiftUncheckedFinding(skipped.reason()));
     } else if (r.timeShift() instanceof TimeShift.Tested t && t.fails()) {
-      double half = 1.959963984540054 * t.standardError();
-      findings.add(new TimeShiftedLabelsFinding(t.toNext(), t.toOwn(), t.auc(), t.auc() - half, t.auc() + half, t.p(),
+      findings.add(new TimeShiftedLabelsFinding(t.toNext(), t.toOwn(), t.auc(), t.ciLower(), t.ciUpper(), t.p(),
           t.alpha(), t.minStep(), t.trainingRows(), t.examples().stream().map(e -> example(c.run(), e)).toList()));
     }
     return findings;

@@ -44,15 +44,16 @@ final class TimeShift {
    * @param toNext test rows whose own label is 0 and next 1
    * @param toOwn test rows whose own label is 1 and next 0
    * @param auc the shifted refit's AUC against the next label on those rows
-   * @param standardError its DeLong standard error
+   * @param ciLower the lower end of its 95% DeLong interval
+   * @param ciUpper the upper end
    * @param p the one-sided p-value of an AUC at most 0.5
    * @param alpha the level
    * @param minStep the smallest step above 0.5 that fails
    * @param trainingRows the training rows that have a next decision (the shifted refit's)
    * @param examples rows with own label 0 and next 1 that the shifted refit scores highest: row, score
    */
-  record Tested(int toNext, int toOwn, double auc, double standardError, double p, double alpha, double minStep,
-      int trainingRows, List<double[]> examples) implements Outcome {
+  record Tested(int toNext, int toOwn, double auc, double ciLower, double ciUpper, double p, double alpha,
+      double minStep, int trainingRows, List<double[]> examples) implements Outcome {
     boolean fails() {
       return p < alpha && auc - 0.5 >= minStep;
     }
@@ -165,7 +166,8 @@ final class TimeShift {
       used[best] = true;
       examples.add(new double[] {row[best], s[best]});
     }
-    return new Tested(toNext, n - toNext, e.auc(), e.standardError(), p, alpha, minStep, trainingRows, examples);
+    return new Tested(toNext, n - toNext, e.auc(), e.ciLower(), e.ciUpper(), p, alpha, minStep, trainingRows,
+        examples);
   }
 
   /**
