@@ -23,10 +23,11 @@ import org.apiguardian.api.API;
  * @param wallMillis the refits' wall time
  * @param threads the pool's threads
  * @param fullRefitMillis one full refit's time
+ * @param refits the refits that ran (the two full ones, the time-shifted one, one per feature refit)
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record LiftAttributionFinding(double lift, double refitAuc, List<FeatureLift> features, List<String> notRefit,
-    String budget, long wallMillis, int threads, long fullRefitMillis) implements Finding {
+    String budget, long wallMillis, int threads, long fullRefitMillis, int refits) implements Finding {
   /** The kind. */
   public static final String KIND = "lift-attribution";
 
@@ -63,14 +64,25 @@ public record LiftAttributionFinding(double lift, double refitAuc, List<FeatureL
             100 * top.share());
     List<String> lines = new ArrayList<>();
     lines.add(headline);
-    lines.add(fmt("  Lift carried per feature (refit without it on the training rows alone, paired DeLong 95%% "
-        + "interval)%s:", Double.isNaN(lift) ? "" : fmt(", of the %+.3f lift", lift)));
+    if (!notRefit.isEmpty()) {
+      lines.add(fmt("  The budget (%s) ran out: %d of %d features refit, a sample; not refit: %s.", budget,
+          features.size(), features.size() + notRefit.size(), PipelineRows.list(notRefit)));
+    }
+    lines.add(fmt("  Refits: %d, %,d ms wall on %d thread(s); one refit with every feature %,d ms.", refits,
+        wallMillis, threads, fullRefitMillis));
+    String caption = fmt("Lift carried per feature (refit without it on the training rows alone, paired DeLong 95%% "
+        + "interval)%s", Double.isNaN(lift) ? "" : fmt(", of the %+.3f lift", lift));
+    lines.add("  " + caption + ":");
     int width = features.stream().mapToInt(f -> f.feature().length()).max().orElse(0);
     List<Map<String, Object>> rows = new ArrayList<>();
+    List<List<String>> cells = new ArrayList<>();
     for (FeatureLift f : features) {
+      String share = Double.isNaN(f.share()) ? "" : fmt("%.0f%%", shown(100 * f.share(), 1));
       lines.add(fmt("    %-" + Math.max(1, width) + "s  %+.3f  [%+.3f, %+.3f]%s  refit %,d ms", f.feature(),
           shown(f.carried(), 0.001), shown(f.ciLower(), 0.001), shown(f.ciUpper(), 0.001),
-          Double.isNaN(f.share()) ? "" : fmt("  %4.0f%%", shown(100 * f.share(), 1)), f.refitMillis()));
+          share.isEmpty() ? "" : fmt("  %5s", share), f.refitMillis()));
+      cells.add(List.of(f.feature(), fmt("%+.3f", shown(f.carried(), 0.001)), fmt("%+.3f to %+.3f",
+          shown(f.ciLower(), 0.001), shown(f.ciUpper(), 0.001)), share, fmt("%,d ms", f.refitMillis())));
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("feature", f.feature());
       row.put("aucWithout", f.aucWithout());
@@ -81,12 +93,8 @@ public record LiftAttributionFinding(double lift, double refitAuc, List<FeatureL
       row.put("refitMillis", f.refitMillis());
       rows.add(row);
     }
-    if (!notRefit.isEmpty()) {
-      lines.add(fmt("  The budget (%s) ran out: %d of %d features refit, a sample; not refit: %s.", budget,
-          features.size(), features.size() + notRefit.size(), PipelineRows.list(notRefit)));
-    }
-    lines.add(fmt("  Refits: %d, %,d ms wall on %d thread(s); one refit with every feature %,d ms.",
-        2 + features.size(), wallMillis, threads, fullRefitMillis));
+    Table table = new Table(caption, List.of("Feature", "Lift carried", "95% interval", "Share", "Refit"), cells,
+        -1, features.size() + 1);
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("lift", Double.isNaN(lift) ? null : lift);
     evidence.put("refitAuc", refitAuc);
@@ -96,9 +104,10 @@ public record LiftAttributionFinding(double lift, double refitAuc, List<FeatureL
     evidence.put("budget", budget);
     evidence.put("wallMillis", wallMillis);
     evidence.put("threads", threads);
+    evidence.put("refits", refits);
     return new Rendering(headline, lines, "A lift that one feature carries is a question for that feature: was it "
         + "known at decision time, and does it mean today what it meant then?", "", evidence)
-        .figure(AttributionPlot.svg(features, lift));
+        .figure(AttributionPlot.svg(features, lift)).table(table);
   }
 
   /** {@code value}, or 0 when it rounds to zero at {@code unit}: no "-0.000" in a table. */

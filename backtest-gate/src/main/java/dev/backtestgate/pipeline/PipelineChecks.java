@@ -65,7 +65,7 @@ public final class PipelineChecks implements CheckProvider {
     }
     if (r.features().size() > 1) {
       findings.add(new LiftAttributionFinding(lift, r.refitAuc(), r.attribution(), r.notRefit(),
-          settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis()));
+          settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis(), r.refits()));
       double maxLift = c.policy().maxLift();
       if (lift > maxLift) {
         r.attribution().stream().filter(f -> f.share() > settings.maxFeatureLiftShare()).findFirst()

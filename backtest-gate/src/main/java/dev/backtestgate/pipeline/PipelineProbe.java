@@ -53,11 +53,12 @@ final class PipelineProbe {
    * @param wallMillis the refits' wall time
    * @param threads the pool's threads
    * @param fullRefitMillis the first full refit's time
+   * @param refits the refits that finished within the budget
    */
   record Result(Duplicates.Result copies, TimeShift.Outcome timeShift, int rows, double recordedAuc,
       double refitAuc, double selfAucDifference, double tolerance,
       int outside, List<double[]> largest, List<String> features, List<FeatureLift> attribution,
-      List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis) {
+      List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis, int refits) {
     boolean fitScopeFails() {
       return outside > Math.max(0, (int) (ROW_SHARE * rows));
     }
@@ -162,7 +163,7 @@ final class PipelineProbe {
     return new Result(copies.join(), timeShift, a.length,
         Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
         features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
-        outcome.done().get(FULL_A).nanos() / 1_000_000);
+        outcome.done().get(FULL_A).nanos() / 1_000_000, outcome.done().size());
   }
 
   /** The run's own rows, in the pipeline's column order; the feature lists must match. */
