@@ -351,6 +351,12 @@ class ReportPagesBrowserTests {
     screenshot(docs.resolve("report-index.png"), pages.index(), 1280, "#summary",
         "table#gates tbody tr:nth-child(8)");
     screenshot(docs.resolve("report-phone.png"), pages.page("one-row-late").html(), 375, "header", "#lift");
+    String trend = "div.finding[data-kind='lift-trend']";
+    screenshot(docs.resolve("report-lift-trend.png"), pages.page("lift-trend").html(), 1120, trend, trend);
+    screenshot(docs.resolve("report-lift-trend-phone.png"), pages.page("lift-trend").html(), 375, trend, trend);
+    String attribution = "div.finding[data-kind='lift-attribution']";
+    screenshot(docs.resolve("report-lift-attribution.png"), pages.page("lift-carrier").html(), 1120, attribution,
+        attribution);
   }
 
   /** A PNG of {@code page} at {@code width} CSS pixels, from the top of {@code from} to the bottom of {@code to}. */
