@@ -187,7 +187,7 @@ class HistoryFindingsTests {
     assertThat(finding.get("evidence").get("partitions").get(0).get("partition").asText()).isEqualTo("2024-03");
     assertThat(finding.get("evidence").get("partitions").get(0).get("change").asText()).isEqualTo("changed");
     String html = java.nio.file.Files.readString(g.htmlFile());
-    assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partitions.");
+    assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partition, 2024-03.");
   }
 
   @Test
