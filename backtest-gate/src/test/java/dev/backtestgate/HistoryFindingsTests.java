@@ -151,7 +151,9 @@ class HistoryFindingsTests {
     assertThat(group.get("examples")).hasSize(5);
     assertThat(group.get("examples").get(0).get("corrects").asLong()).isEqualTo(1_000);
     String html = java.nio.file.Files.readString(g.htmlFile());
-    assertThat(html).contains("93 declared corrections to &#39;account_status&#39;, by reason: status-remap 93.");
+    assertThat(html).contains("93 declared corrections to &#39;account_status&#39;, by reason: status-remap 93.",
+        "<caption>Declared corrections to &#39;account_status&#39;, by reason</caption>",
+        "<td>status-remap</td><td class=\"num\">93</td><td class=\"num\">3</td><td>event 5000 corrects 1000: ");
   }
 
   @Test
@@ -187,7 +189,11 @@ class HistoryFindingsTests {
     assertThat(finding.get("evidence").get("partitions").get(0).get("partition").asText()).isEqualTo("2024-03");
     assertThat(finding.get("evidence").get("partitions").get(0).get("change").asText()).isEqualTo("changed");
     String html = java.nio.file.Files.readString(g.htmlFile());
-    assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partition, 2024-03.");
+    assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partition, 2024-03.",
+        // on the page the partitions are a table, not the console's lines
+        "<caption>Closed partitions of &#39;account_status&#39; that differ (1 of 1 checked)</caption>",
+        "<td>2024-03</td><td>changed</td><td class=\"num\">310</td>")
+        .doesNotContain("<li>&#39;account_status&#39;: partition 2024-03 changed");
   }
 
   @Test

@@ -94,6 +94,36 @@ public record LateWritesFinding(LateWriteReport report, LateWritePolicy policy) 
             + "short code); or, if undeclared late writes are expected for this table, set "
             + "backtestgate.late-writes=warn."
         : "";
-    return new Rendering(headline, lines, "", fix, evidence);
+    return new Rendering(headline, lines, "", fix, evidence).table(table());
+  }
+
+  /**
+   * The last list as the HTML page's table: the declared corrections by reason when there are any, else the late
+   * batches by the day they were recorded.
+   */
+  private Table table() {
+    if (!report.corrections().isEmpty()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (LateWriteReport.DeclaredCorrections g : report.corrections()) {
+        LateWriteReport.Correction e = g.examples().isEmpty() ? null : g.examples().get(0);
+        rows.add(List.of(g.reason(), fmt("%,d", g.count()), fmt("%,d", g.entities()), e == null ? ""
+            : fmt("event %s corrects %s: entity %s, valid from %s, recorded %s", e.id(), e.corrects(), e.entity(),
+                e.validFrom(), e.recordedAt())));
+      }
+      return new Table(fmt("Declared corrections to '%s', by reason", report.table()),
+          List.of("Reason", "Corrections", "Entities", "Example"), rows, -1, report.corrections().size());
+    }
+    if (!report.undeclared()) {
+      return Table.NONE;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (LateWriteReport.Batch b : report.batches()) {
+      rows.add(List.of(b.recordedDay().toString(), fmt("%,d", b.count()), b.minValidFrom().toString(),
+          b.maxValidFrom().toString(), b.entities() < 0 ? "not recorded" : fmt("%,d", b.entities()),
+          Wording.duration(b.maxLateness()), b.commit() == null ? "" : b.commit().describe()));
+    }
+    return new Table(fmt("Late batches written to '%s', by the day they were recorded", report.table()),
+        List.of("Recorded on", "Events", "Valid from", "Valid to", "Entities", "Latest by", "Commit"), rows, -1,
+        report.batches().size());
   }
 }

@@ -71,6 +71,11 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
         result.granularity().configValue(), "closedBefore", result.closedBefore().toString(), "partitionsChecked",
         result.partitionsChecked());
     evidence.put("partitions", partitions);
+    Table table = new Table(fmt("Closed partitions of '%s' that differ (%d of %d checked)", result.table(),
+        changed.size(), result.partitionsChecked()), fromLog
+            ? List.of("Partition", "Commit", "Time", "Operation", "Engine", "Removed", "Added", "Example row")
+            : List.of("Partition", "Change", "Rows recorded", "Rows now", "Hash recorded", "Hash now"),
+        changed.stream().map(p -> row(p, fromLog)).toList(), -1, lines.size() - 1);
     List<String> names = changed.stream().map(HistoryFinding::partition).sorted().toList();
     String where = names.isEmpty() ? "" : names.size() == 1 ? ", " + names.get(0)
         : names.size() == 2 ? ", " + names.get(0) + " and " + names.get(1)
@@ -84,6 +89,28 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
             : "Restore the original rows of the partitions of '" + result.table()
             + "' listed above and append corrections as new events with their own recordedAt; if the rewrite "
             + "was intended, review the proposed manifest the gate wrote (its path is below; local runs write "
-            + "it) and commit it in place of the old one.", evidence);
+            + "it) and commit it in place of the old one.", evidence).table(table);
+  }
+
+  /** One partition as a row of the HTML page's table. */
+  private static List<String> row(HistoryFinding p, boolean fromLog) {
+    if (fromLog && p instanceof HistoryFinding.Rewritten r) {
+      LogCommit c = r.commit();
+      return List.of(r.partition(), Long.toString(c.version()), c.time().toString(), c.operation(),
+          c.engine().isEmpty() ? "not recorded" : c.engine(), fmt("%,d", r.rowsRemoved()), fmt("%,d", r.rowsAdded()),
+          r.examples().isEmpty() ? "" : r.examples().get(0));
+    }
+    if (p instanceof HistoryFinding.Changed c) {
+      return List.of(c.partition(), "changed", fmt("%,d", c.expectedRows()), fmt("%,d", c.actualRows()),
+          c.expectedHash(), c.actualHash());
+    }
+    if (p instanceof HistoryFinding.Vanished v) {
+      return List.of(v.partition(), "vanished", fmt("%,d", v.expectedRows()), "0", v.expectedHash(), "");
+    }
+    if (p instanceof HistoryFinding.Appeared a) {
+      return List.of(a.partition(), "appeared", "0", fmt("%,d", a.actualRows()), "", a.actualHash());
+    }
+    HistoryFinding.Rewritten r = (HistoryFinding.Rewritten) p;   // beside manifest findings: no log columns
+    return List.of(r.partition(), "rewritten", fmt("%,d", r.rowsRemoved()), fmt("%,d", r.rowsAdded()), "", "");
   }
 }
