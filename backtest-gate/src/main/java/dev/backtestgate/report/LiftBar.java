@@ -14,7 +14,12 @@ final class LiftBar {
   /** Dark enough for its label to pass WCAG AA (4.5:1) on white, like the limit's red. */
   static final String ALLOWANCE_COLOR = "#067647";
   static final int LEFT = 24;
-  static final int WIDTH = 520;
+  /**
+   * The plot's width in viewBox units: narrow enough that on a 375 px phone the chart is scaled by about 0.8 only, so
+   * its text (14.5 units, the page's style sheet) stays at 0.8 times the body text or more; at most 460 px wide on a
+   * desktop, where it is about 1.15 times.
+   */
+  static final int WIDTH = 360;
   private static final int RIGHT = LEFT + WIDTH;
   private static final int BAND_TOP = 44;
   private static final int AXIS = 112;
@@ -22,10 +27,10 @@ final class LiftBar {
   /** The label of the zone beyond the limit. */
   static final String ZONE_LABEL = "needs a sign-off";
   /**
-   * The least width of that zone, in viewBox units: the label (about 85 units at 11 px) with room either side. The
-   * scale is stretched to give the zone this much, so a lift far below the limit never clips the label.
+   * The least width of that zone, in viewBox units: the label (about 120 units at 14.5 px) with room either side.
+   * The scale is stretched to give the zone this much, so a lift far below the limit never clips the label.
    */
-  static final double ZONE_ROOM = 110;
+  static final double ZONE_ROOM = 140;
 
   private final double lo;
   private final double hi;
@@ -88,7 +93,7 @@ final class LiftBar {
     out.empty("rect", "x", px(limitX), "y", px(BAND_TOP), "width", px(RIGHT - limitX), "height", px(AXIS - BAND_TOP),
         "fill", "#fef3f2", "id", "lift-zone");
     out.element("text", ZONE_LABEL, "x", px(limitX + 6), "y", px(AXIS - 6), "class", "zone", "data-box", "lift-zone");
-    Ticks ticks = Ticks.within(lo, hi, 7);
+    Ticks ticks = Ticks.within(lo, hi, 5);
     for (int i = 0; i < ticks.count(); i++) {
       String x = px(x(ticks.at(i)));
       out.empty("line", "x1", x, "y1", px(AXIS), "x2", x, "y2", px(AXIS + 5), "stroke", "#98a2b3");
@@ -99,7 +104,7 @@ final class LiftBar {
     out.empty("line", "x1", zero, "y1", px(BAND_TOP), "x2", zero, "y2", px(AXIS), "stroke", "#667085");
     marker(out, maxLift, "limit " + fmt("%+.3f", maxLift), ABOVE_COLOR, 16, "lift-limit");
     if (Double.isFinite(allowance)) {
-      marker(out, allowance, "signed off to " + fmt("%+.3f", allowance), ALLOWANCE_COLOR, 32, "lift-allowance");
+      marker(out, allowance, "signed off to " + fmt("%+.3f", allowance), ALLOWANCE_COLOR, 36, "lift-allowance");
     }
     if (Double.isFinite(c.ciLower()) && Double.isFinite(c.ciUpper())) {
       double from = x(c.ciLower());

@@ -61,6 +61,8 @@ final class Page {
       svg{display:block;width:100%;height:auto;font-family:inherit}
       svg .tick{font-size:12px;fill:var(--faint)}
       svg.roc{max-width:400px}
+      svg.lift{max-width:460px}
+      svg.lift text{font-size:14.5px}
       figure.finding-figure{overflow-x:auto;max-width:100%}
       figure.finding-figure svg[width]{width:auto;max-width:none}
       .finding-table{margin:8px 0}
