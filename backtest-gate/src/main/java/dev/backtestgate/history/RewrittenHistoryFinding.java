@@ -92,13 +92,48 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
             + "it) and commit it in place of the old one.", evidence).table(table);
   }
 
+  /**
+   * An example row as its changed columns only, e.g. {@code account_id 0: status DPD90 → REVIEW} from {@code
+   * account_id 0: {account_id=0, status=DPD90} -> {account_id=0, status=REVIEW}}; the text itself when it has not
+   * that shape or nothing differs.
+   */
+  static String changedColumns(String example) {
+    int open = example.indexOf(": {");
+    int arrow = example.indexOf("} -> {");
+    if (open < 0 || arrow < open || !example.endsWith("}")) {
+      return example;
+    }
+    Map<String, String> before = fields(example.substring(open + 3, arrow));
+    Map<String, String> after = fields(example.substring(arrow + 6, example.length() - 1));
+    List<String> changed = new ArrayList<>();
+    before.forEach((column, value) -> {
+      if (after.containsKey(column) && !after.get(column).equals(value)) {
+        changed.add(column + " " + value + " \u2192 " + after.get(column));
+      }
+    });
+    return changed.isEmpty() || before.size() != after.size() ? example
+        : example.substring(0, open) + ": " + String.join("; ", changed);
+  }
+
+  private static Map<String, String> fields(String text) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String field : text.split(", ")) {
+      int eq = field.indexOf('=');
+      if (eq > 0) {
+        out.put(field.substring(0, eq), field.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+
   /** One partition as a row of the HTML page's table. */
   private static List<String> row(HistoryFinding p, boolean fromLog) {
     if (fromLog && p instanceof HistoryFinding.Rewritten r) {
       LogCommit c = r.commit();
       return List.of(r.partition(), Long.toString(c.version()), c.time().toString(), c.operation(),
           c.engine().isEmpty() ? "not recorded" : c.engine(), fmt("%,d", r.rowsRemoved()), fmt("%,d", r.rowsAdded()),
-          r.examples().isEmpty() ? "" : r.examples().get(0));
+          r.examples().isEmpty() ? "" : changedColumns(r.examples().get(0))
+              + (r.examples().size() > 1 ? fmt(" (%d more in the JSON report)", r.examples().size() - 1) : ""));
     }
     if (p instanceof HistoryFinding.Changed c) {
       return List.of(c.partition(), "changed", fmt("%,d", c.expectedRows()), fmt("%,d", c.actualRows()),
