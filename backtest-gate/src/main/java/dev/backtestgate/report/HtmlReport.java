@@ -202,6 +202,8 @@ final class HtmlReport {
       for (String cell : table.rows().get(i)) {
         if (NUMBER.matcher(cell).matches()) {
           out.element("td", cell, "class", "num");
+        } else if (INSTANT.matcher(cell).matches()) {
+          out.element("td", cell, "class", "when");
         } else {
           out.element("td", cell);
         }
@@ -210,6 +212,10 @@ final class HtmlReport {
     }
     out.close().close().close().nl();
   }
+
+  /** A cell that is a date or an instant, kept on one line. */
+  private static final java.util.regex.Pattern INSTANT =
+      java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?");
 
   /** A cell that is a number (signed, with thousands separators, a percent, or an interval of two). */
   private static final java.util.regex.Pattern NUMBER =

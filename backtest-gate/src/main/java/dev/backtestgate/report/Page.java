@@ -66,7 +66,7 @@ final class Page {
       figure.finding-figure{overflow-x:auto;max-width:100%}
       figure.finding-figure svg[width]{width:auto;max-width:none}
       .finding-table{margin:8px 0}
-      .finding-table th,.finding-table td.num,.finding-table td:first-child{white-space:nowrap}
+      .finding-table th,.finding-table td.num,.finding-table td.when,.finding-table td:first-child{white-space:nowrap}
       .finding-table td{overflow-wrap:anywhere;min-width:6em}
       .finding-table caption{text-align:left;color:var(--muted);font-size:13px;padding:0 0 4px}
       svg .axis{font-size:12px;fill:var(--muted)}
