@@ -29,6 +29,8 @@ import org.apiguardian.api.API;
  * @param findings the partitions that differ, oldest first
  * @param proposed the manifest of the data as it is now (same granularity and cut-off), to review and commit if
  *     the rewrite was intended; {@code null} when none was computed
+ * @param commits the commits of the table's own log in the window read, oldest first, when the result comes from the
+ *     log (Delta, Iceberg); empty when it comes from a manifest
  */
 @API(status = STABLE, since = "0.1")
 public record HistoryCheckResult(
@@ -37,11 +39,19 @@ public record HistoryCheckResult(
     LocalDate closedBefore,
     int partitionsChecked,
     List<HistoryFinding> findings,
-    HistoryManifest proposed) implements HistoryDeclaration {
+    HistoryManifest proposed,
+    List<LogCommit> commits) implements HistoryDeclaration {
 
-  /** Copies the findings. */
+  /** Copies the findings and the commits. */
   public HistoryCheckResult {
     findings = List.copyOf(findings);
+    commits = List.copyOf(commits);
+  }
+
+  /** A result from a manifest: no log commits. */
+  public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
+      int partitionsChecked, List<HistoryFinding> findings, HistoryManifest proposed) {
+    this(table, granularity, closedBefore, partitionsChecked, findings, proposed, List.of());
   }
 
   /** A result without a proposed manifest. */

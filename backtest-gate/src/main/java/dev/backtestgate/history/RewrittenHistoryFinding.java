@@ -71,6 +71,9 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
         result.granularity().configValue(), "closedBefore", result.closedBefore().toString(), "partitionsChecked",
         result.partitionsChecked());
     evidence.put("partitions", partitions);
+    if (!result.commits().isEmpty()) {
+      evidence.put("commitsRead", result.commits().size());
+    }
     Table table = new Table(fmt("Closed partitions of '%s' that differ (%d of %d checked)", result.table(),
         changed.size(), result.partitionsChecked()), fromLog
             ? List.of("Partition", "Commit", "Time", "Operation", "Engine", "Removed", "Added", "Example row")
@@ -89,7 +92,10 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
             : "Restore the original rows of the partitions of '" + result.table()
             + "' listed above and append corrections as new events with their own recordedAt; if the rewrite "
             + "was intended, review the proposed manifest the gate wrote (its path is below; local runs write "
-            + "it) and commit it in place of the old one.", evidence).table(table);
+            + "it) and commit it in place of the old one.", evidence).table(table)
+        .figure(CommitTimeline.svg(result.table(), result.commits(), changed.stream()
+            .filter(p -> p instanceof HistoryFinding.Rewritten).map(p -> ((HistoryFinding.Rewritten) p).commit()
+                .version()).collect(java.util.stream.Collectors.toSet())));
   }
 
   /**

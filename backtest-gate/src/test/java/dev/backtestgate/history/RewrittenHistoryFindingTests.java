@@ -22,4 +22,26 @@ class RewrittenHistoryFindingTests {
       assertThat(RewrittenHistoryFinding.changedColumns(example)).isEqualTo(example);
     }
   }
+
+  @Test
+  void aRewriteFoundInTheLogIsDrawnOnTheStripOfTheCommitsRead() {
+    java.util.List<LogCommit> commits = new java.util.ArrayList<>();
+    for (int v = 0; v < 30; v++) {
+      commits.add(new LogCommit(v, java.time.Instant.parse("2025-01-01T02:00:00Z").plus(java.time.Duration.ofDays(
+          7L * v)), v == 20 ? "MERGE" : "WRITE", "", "Apache-Spark/4.2.0"));
+    }
+    HistoryFinding rewrite = new HistoryFinding.Rewritten("written_on=2024-03-01", commits.get(20), 5, 5,
+        java.util.List.of("account_id 1: {status=C} -> {status=CURRENT}"));
+    RewrittenHistoryFinding finding = new RewrittenHistoryFinding(new HistoryCheckResult("status", PartitionGranularity
+        .DAY, java.time.LocalDate.parse("2025-05-01"), 12, java.util.List.of(rewrite), null, commits));
+
+    String svg = finding.render().figure();
+    assertThat(svg).startsWith("<svg").contains("aria-label=\"30 commits of &#39;status&#39;".replace("&#39;", "'"));
+    assertThat(svg.split("class=\"commit\"", -1)).hasSize(30);   // 29 plain commits
+    assertThat(svg).contains("class=\"rewrite\" data-version=\"20\"", ">commit 20, MERGE on 2025-05-21</text>",
+        ">2025-01-01</text>", ">2025-07-23</text>");
+    assertThat(finding.render().evidence()).containsEntry("commitsRead", 30);
+    assertThat(new RewrittenHistoryFinding(new HistoryCheckResult("status", PartitionGranularity.DAY,
+        java.time.LocalDate.parse("2025-05-01"), 12, java.util.List.of(rewrite))).render().figure()).isEmpty();
+  }
 }

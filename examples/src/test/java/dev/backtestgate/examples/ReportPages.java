@@ -171,6 +171,8 @@ final class ReportPages {
         r -> p.signOff(own, r, LocalDate.of(2026, 1, 5), LocalDate.of(2026, 3, 31), List.of()));
     p.publish("thirty-features", PREFIX + "ReportPages#thirtyScreenedFeatures",
         gate -> screened(honest, SCREENED_FEATURES).toBuilder(gate), policy, own, now);
+    p.publish("rewritten-from-log", PREFIX + "ReportPages#statusTableMergedInPlace",
+        gate -> honest.withHistory(mergedInPlace()).toBuilder(gate), policy, own, now);
     p.publish("lift-trend", PREFIX + "EarlyCleanupBacktest#statusesRewrittenInJanuary", b.earlyCleanup()::toBuilder,
         policy, own, now);
     p.publish("fit-scope", PREFIX + "FittedOnAllRowsBacktest#employerEncodedOnAllRows",
@@ -182,6 +184,29 @@ final class ReportPages {
     p.publish("ten-million-rows", PREFIX + "ReportPages#tenMillionRows",
         gate -> tiled(honest, LARGE_ROWS).toBuilder(gate), policy, own, now);
     return p;
+  }
+
+  /**
+   * What a table's own log shows of the cleanup run as a MERGE: 40 weekly loads, then commit 40 rewriting three closed
+   * months, with example rows as the change data feed gives them.
+   */
+  private static dev.backtestgate.history.HistoryCheckResult mergedInPlace() {
+    List<dev.backtestgate.history.LogCommit> commits = new java.util.ArrayList<>();
+    java.time.Instant start = java.time.Instant.parse("2024-11-04T02:00:00Z");
+    for (int v = 0; v <= 40; v++) {
+      commits.add(new dev.backtestgate.history.LogCommit(v, start.plus(java.time.Duration.ofDays(7L * v)),
+          v == 40 ? "MERGE" : "WRITE", v == 40 ? "etl" : "loader", "Apache-Spark/4.2.0 Delta-Lake/4.4.0"));
+    }
+    List<dev.backtestgate.history.HistoryFinding> rewritten = new java.util.ArrayList<>();
+    for (String month : List.of("2024-01", "2024-02", "2024-03")) {
+      rewritten.add(new dev.backtestgate.history.HistoryFinding.Rewritten("written_on=" + month + "-01",
+          commits.get(40), 38_000, 38_000, List.of("account_id 1: {account_id=1, written_on=" + month
+              + "-01, status=C, code=0} -> {account_id=1, written_on=" + month + "-01, status=CURRENT, code=12}",
+              "account_id 4: {account_id=4, written_on=" + month + "-01, status=REVIEW, code=17} -> {account_id=4, "
+                  + "written_on=" + month + "-01, status=DPD90, code=15}")));
+    }
+    return new dev.backtestgate.history.HistoryCheckResult("delta:/lake/status", dev.backtestgate.history
+        .PartitionGranularity.DAY, java.time.LocalDate.parse("2025-08-08"), 19, rewritten, null, commits);
   }
 
   /** The run of a backtest that hands the gate its pipeline, as {@link RecordedPipeline} records it. */

@@ -234,7 +234,8 @@ class ReportPagesBrowserTests {
     open(page.html().toUri().toString());
     JsonNode c = page.report().get("comparison");
     List<WebElement> charts = driver.findElements(By.cssSelector("svg"));
-    // the ROC curves and the lift, then a chart per finding that draws one (the lift over time, per feature)
+    // the ROC curves and the lift, then a chart per finding that draws one (the lift over time, the lift per feature,
+    // the commits of a table's log)
     assertThat(charts).hasSizeGreaterThanOrEqualTo(2);
     assertThat(driver.findElements(By.cssSelector("figure.finding-figure svg"))).hasSize(charts.size() - 2);
     for (WebElement chart : charts) {
@@ -245,6 +246,8 @@ class ReportPagesBrowserTests {
         assertThat(label).startsWith("Lift per month period");
       } else if (chart.getAttribute("class").equals("lift-attribution")) {
         assertThat(label).startsWith("AUC lost without each feature");
+      } else if (chart.getAttribute("class").equals("commit-timeline")) {
+        assertThat(label).matches("[0-9,]+ commits of '.+' from \\d{4}-\\d{2}-\\d{2} to .*");
       } else if ("lift".equals(chart.getAttribute("class"))) {
         assertThat(label).contains(signed(c.get("lift").asDouble()), signed(c.at("/liftCi/0").asDouble()),
             signed(c.at("/liftCi/1").asDouble()), signed(page.report().at("/policy/maxLift").asDouble()));

@@ -3,6 +3,7 @@ package dev.backtestgate.lakehouse;
 import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.history.HistoryFinding;
 import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.LogCommit;
 import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.history.TableHistory;
 import java.time.Duration;
@@ -36,10 +37,12 @@ final class LogJudge {
     long added = 0;
     long late = 0;
     Instant lastCommit = null;
+    List<LogCommit> read = new ArrayList<>();
     for (TableLog.Commit commit : log.commits()) {
       if (!window.covers(commit)) {
         continue;
       }
+      read.add(commit.commit());
       lastCommit = commit.commit().time();
       Instant cutoff = cutoff(commit.commit().time(), closedAfterDays);
       Map<String, long[]> closed = new TreeMap<>();   // partition -> {removed, added, minValidFrom}
@@ -112,7 +115,7 @@ final class LogJudge {
     Instant asOf = lastCommit == null ? Instant.EPOCH : lastCommit;
     LocalDate closedBefore = LocalDate.ofInstant(cutoff(asOf, closedAfterDays), ZoneOffset.UTC);
     HistoryCheckResult rewriteResult = new HistoryCheckResult(log.table(), PartitionGranularity.DAY, closedBefore,
-        closedTouched.size(), rewrites);
+        closedTouched.size(), rewrites, null, read);
     LateWriteReport lateWrites = new LateWriteReport(log.table(), Duration.ofDays(closedAfterDays),
         (int) Math.min(added, Integer.MAX_VALUE), (int) Math.min(late, Integer.MAX_VALUE), batches);
     return new TableHistory(log.table(), log.format(), log.version(), window.describe() + ", read at version "
