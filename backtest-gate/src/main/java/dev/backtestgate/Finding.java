@@ -174,7 +174,7 @@ public interface Finding {
    *
    * @param caption what the rows are, one line
    * @param header the column names
-   * @param rows the rows, each one cell per column
+   * @param rows the rows, each one cell per column; a cell of several lines shows its first and opens to the rest
    * @param marked the row to highlight (the change point, the worst partition), or -1
    * @param lines how many of the rendering's last console lines the table stands for
    */

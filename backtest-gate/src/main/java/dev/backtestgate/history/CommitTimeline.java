@@ -14,7 +14,7 @@ import java.util.Set;
  * narrow screen scrolls it), so its text is the page's.
  */
 final class CommitTimeline {
-  private static final int WIDTH = 720;
+  private static final int WIDTH = 340;   // fits a phone: the rewriting commit is in view without scrolling
   private static final int HEIGHT = 70;
   private static final int LEFT = 16;
   private static final int AXIS = 38;

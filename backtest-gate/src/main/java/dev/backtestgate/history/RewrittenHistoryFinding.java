@@ -76,7 +76,7 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
     }
     Table table = new Table(fmt("Closed partitions of '%s' that differ (%d of %d checked)", result.table(),
         changed.size(), result.partitionsChecked()), fromLog
-            ? List.of("Partition", "Commit", "Time", "Operation", "Engine", "Removed", "Added", "Example row")
+            ? List.of("Partition", "Commit", "Time", "Operation", "Engine", "Removed", "Added", "Example rows")
             : List.of("Partition", "Change", "Rows recorded", "Rows now", "Hash recorded", "Hash now"),
         changed.stream().map(p -> row(p, fromLog)).toList(), -1, lines.size() - 1);
     List<String> names = changed.stream().map(HistoryFinding::partition).sorted().toList();
@@ -132,14 +132,13 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
     return out;
   }
 
-  /** One partition as a row of the HTML page's table. */
+  /** One partition as a row of the HTML page's table; its example rows one per line, the first shown. */
   private static List<String> row(HistoryFinding p, boolean fromLog) {
     if (fromLog && p instanceof HistoryFinding.Rewritten r) {
       LogCommit c = r.commit();
       return List.of(r.partition(), Long.toString(c.version()), c.time().toString(), c.operation(),
           c.engine().isEmpty() ? "not recorded" : c.engine(), fmt("%,d", r.rowsRemoved()), fmt("%,d", r.rowsAdded()),
-          r.examples().isEmpty() ? "" : changedColumns(r.examples().get(0))
-              + (r.examples().size() > 1 ? fmt(" (%d more in the JSON report)", r.examples().size() - 1) : ""));
+          String.join("\n", r.examples().stream().map(RewrittenHistoryFinding::changedColumns).toList()));
     }
     if (p instanceof HistoryFinding.Changed c) {
       return List.of(c.partition(), "changed", fmt("%,d", c.expectedRows()), fmt("%,d", c.actualRows()),

@@ -204,6 +204,13 @@ final class HtmlReport {
           out.element("td", cell, "class", "num");
         } else if (INSTANT.matcher(cell).matches()) {
           out.element("td", cell, "class", "when");
+        } else if (cell.contains("\n")) {   // several lines: the first shown, the rest behind it
+          String[] parts = cell.split("\n", 2);
+          out.open("td").open("details").element("summary", parts[0]);
+          for (String line : parts[1].split("\n")) {
+            out.element("div", line);
+          }
+          out.close().close();
         } else {
           out.element("td", cell);
         }

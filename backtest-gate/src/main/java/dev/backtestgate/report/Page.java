@@ -68,6 +68,8 @@ final class Page {
       .finding-table{margin:8px 0}
       .finding-table th,.finding-table td.num,.finding-table td.when,.finding-table td:first-child{white-space:nowrap}
       .finding-table td{overflow-wrap:anywhere;min-width:6em}
+      .finding-table summary{cursor:pointer}
+      .finding-table details div{padding-left:14px}
       .finding-table caption{text-align:left;color:var(--muted);font-size:13px;padding:0 0 4px}
       svg .axis{font-size:12px;fill:var(--muted)}
       svg .zone{font-size:12px;fill:var(--bad)}

@@ -31,7 +31,7 @@ class RewrittenHistoryFindingTests {
           7L * v)), v == 20 ? "MERGE" : "WRITE", "", "Apache-Spark/4.2.0"));
     }
     HistoryFinding rewrite = new HistoryFinding.Rewritten("written_on=2024-03-01", commits.get(20), 5, 5,
-        java.util.List.of("account_id 1: {status=C} -> {status=CURRENT}"));
+        java.util.List.of("account_id 1: {status=C} -> {status=CURRENT}", "deleted {account_id=3, status=H}"));
     RewrittenHistoryFinding finding = new RewrittenHistoryFinding(new HistoryCheckResult("status", PartitionGranularity
         .DAY, java.time.LocalDate.parse("2025-05-01"), 12, java.util.List.of(rewrite), null, commits));
 
@@ -41,6 +41,10 @@ class RewrittenHistoryFindingTests {
     assertThat(svg).contains("class=\"rewrite\" data-version=\"20\"", ">commit 20, MERGE on 2025-05-21</text>",
         ">2025-01-01</text>", ">2025-07-23</text>");
     assertThat(finding.render().evidence()).containsEntry("commitsRead", 30);
+    // the partition's row on the page: every example, one per line (the page shows the first and opens to the rest)
+    assertThat(finding.render().table().rows()).singleElement().satisfies(row -> assertThat(row).containsExactly(
+        "written_on=2024-03-01", "20", "2025-05-21T02:00:00Z", "MERGE", "Apache-Spark/4.2.0", "5", "5",
+        "account_id 1: status C \u2192 CURRENT\ndeleted {account_id=3, status=H}"));
     assertThat(new RewrittenHistoryFinding(new HistoryCheckResult("status", PartitionGranularity.DAY,
         java.time.LocalDate.parse("2025-05-01"), 12, java.util.List.of(rewrite))).render().figure()).isEmpty();
   }

@@ -171,6 +171,8 @@ final class ReportPages {
         r -> p.signOff(own, r, LocalDate.of(2026, 1, 5), LocalDate.of(2026, 3, 31), List.of()));
     p.publish("thirty-features", PREFIX + "ReportPages#thirtyScreenedFeatures",
         gate -> screened(honest, SCREENED_FEATURES).toBuilder(gate), policy, own, now);
+    p.publish("custom-kind", PREFIX + "ReportPages#aCheckOfOurOwn", gate -> honest.toBuilder(gate)
+        .check(Check.of("feed freshness", c -> List.of(new StaleFeed("bureau-scores", 9)))), policy, own, now);
     p.publish("rewritten-from-log", PREFIX + "ReportPages#statusTableMergedInPlace",
         gate -> honest.withHistory(mergedInPlace()).toBuilder(gate), policy, own, now);
     p.publish("lift-trend", PREFIX + "EarlyCleanupBacktest#statusesRewrittenInJanuary", b.earlyCleanup()::toBuilder,
@@ -184,6 +186,37 @@ final class ReportPages {
     p.publish("ten-million-rows", PREFIX + "ReportPages#tenMillionRows",
         gate -> tiled(honest, LARGE_ROWS).toBuilder(gate), policy, own, now);
     return p;
+  }
+
+  /**
+   * A finding of a check of the user's own, as a team would write one: the kind and the words are theirs, the page
+   * shows it like any built-in one.
+   *
+   * @param feed the feed
+   * @param days how many days old its newest value was at the last decision
+   */
+  record StaleFeed(String feed, int days) implements dev.backtestgate.Finding {
+    @Override
+    public String kind() {
+      return "stale-feed";
+    }
+
+    @Override
+    public String subject() {
+      return feed;
+    }
+
+    @Override
+    public Resolution resolution() {
+      return Resolution.WARNING;
+    }
+
+    @Override
+    public Rendering render() {
+      String headline = "Feed '" + feed + "' was " + days + " days old at the last decision.";
+      return new Rendering(headline, List.of(headline), "A stale feed makes the backtest's features older than "
+          + "production's.", "Refresh the feed before the backtest.", java.util.Map.of("feed", feed, "days", days));
+    }
   }
 
   /**

@@ -38,10 +38,14 @@ import org.openqa.selenium.print.PrintOptions;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportPagesBrowserTests {
-  /** Every kind the gate can report (DESIGN: finding kinds); the pages show each at least once. */
+  /**
+   * Every kind the gate can report (DESIGN: finding kinds), and one of a check of the user's own; the pages show each
+   * at least once.
+   */
   static final Set<String> KINDS = Set.of("lift", "perfect-auc", "point-in-time", "late-writes", "rewritten-history",
       "feature-label", "label-horizon", "train-test-overlap", "future-read", "check-failed", "lift-trend", "fit-scope",
-      "lift-attribution", "lift-carrier", "duplicate-rows", "time-shifted-labels", "time-shift-unchecked");
+      "lift-attribution", "lift-carrier", "duplicate-rows", "time-shifted-labels", "time-shift-unchecked",
+      "stale-feed");
   /** Letter paper with 1 cm margins, Selenium's print defaults, in CSS pixels (96 per inch). */
   private static final double PRINT_WIDTH = (21.59 - 2) / 2.54 * 96;
   private static final double PRINT_HEIGHT = (27.94 - 2) / 2.54 * 96;
@@ -355,6 +359,20 @@ class ReportPagesBrowserTests {
     String trend = "div.finding[data-kind='lift-trend']";
     screenshot(docs.resolve("report-lift-trend.png"), pages.page("lift-trend").html(), 1120, trend, trend);
     screenshot(docs.resolve("report-lift-trend-phone.png"), pages.page("lift-trend").html(), 375, trend, trend);
+    // every kind's card, desktop and phone, from the first page that shows it
+    java.nio.file.Path kinds = docs.resolve("kinds");
+    java.nio.file.Files.createDirectories(kinds);
+    for (String kind : new TreeSet<>(KINDS)) {
+      ReportPages.Page page = kind.equals("rewritten-history") ? pages.page("rewritten-from-log")   // 3 rows, not 53
+          : pages.all().stream().filter(p -> p.kinds().contains(kind)).findFirst().orElseThrow();
+      open(page.html().toUri().toString());
+      String card = "div.finding[data-kind='" + kind + "']";
+      String[] part = !driver.findElements(By.cssSelector(card)).isEmpty() ? new String[] {card, card}
+          : kind.equals("point-in-time") ? new String[] {"#pit-features", "#pit-features"}
+          : new String[] {"#lift", "#lift"};
+      screenshot(kinds.resolve(kind + ".png"), page.html(), 1120, part[0], part[1]);
+      screenshot(kinds.resolve(kind + "-phone.png"), page.html(), 375, part[0], part[1]);
+    }
     String attribution = "div.finding[data-kind='lift-attribution']";
     screenshot(docs.resolve("report-lift-attribution.png"), pages.page("lift-carrier").html(), 1120, attribution,
         attribution);
