@@ -154,6 +154,75 @@ class ReportPagesBrowserTests {
         .isCloseTo(page.report().at("/policy/maxLift").asDouble(), org.assertj.core.data.Offset.offset(liftPerPixel));
   }
 
+  /** The finding of {@code kind} in the page's JSON report, or null. */
+  private static JsonNode finding(ReportPages.Page page, String kind) {
+    for (JsonNode f : page.report().get("findings")) {
+      if (f.get("kind").asText().equals(kind)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  @ParameterizedTest
+  @MethodSource("pages")
+  void findingChartsAreDrawnAtTheReportedNumbers(ReportPages.Page page) {
+    open(page.html().toUri().toString());
+    JsonNode trend = finding(page, "lift-trend");
+    if (trend != null) {
+      Map<String, Object> drawn = PageProbes.map(driver.executeScript("""
+          const svg = document.querySelector('svg#lift-trend-plot');
+          return {zero: parseFloat(svg.querySelector('#lift-trend-zero').getAttribute('y1')),
+              limit: parseFloat(svg.querySelector('#lift-trend-limit').getAttribute('y1')),
+              points: [...svg.querySelectorAll('g.period')].map(g =>
+                  [g.dataset.period, parseFloat(g.querySelector('circle').getAttribute('cy'))])};
+          """));
+      double maxLift = page.report().at("/policy/maxLift").asDouble();
+      double zero = number(drawn.get("zero"));
+      double liftPerUnit = maxLift / (zero - number(drawn.get("limit")));
+      Map<String, Double> reported = new java.util.HashMap<>();
+      trend.at("/evidence/periods").forEach(p -> {
+        if (p.get("measured").asBoolean()) {
+          reported.put(p.get("period").asText(), p.get("lift").asDouble());
+        }
+      });
+      @SuppressWarnings("unchecked")
+      List<List<Object>> points = (List<List<Object>>) drawn.get("points");
+      assertThat(points).hasSize(reported.size());
+      for (List<Object> point : points) {
+        assertThat((zero - number(point.get(1))) * liftPerUnit).as("drawn lift of %s", point.get(0))
+            .isCloseTo(reported.get((String) point.get(0)), org.assertj.core.data.Offset.offset(liftPerUnit));
+      }
+    }
+    JsonNode attribution = finding(page, "lift-attribution");
+    if (attribution != null) {
+      Map<String, Object> drawn = PageProbes.map(driver.executeScript("""
+          return Object.fromEntries([...document.querySelectorAll('svg.lift-attribution g.feature')].map(g =>
+              [g.dataset.feature, parseFloat(g.querySelector('rect').getAttribute('width'))]));
+          """));
+      JsonNode top = attribution.at("/evidence/features/0");
+      double unitsPerLift = number(drawn.get(top.get("feature").asText())) / Math.abs(top.get("carried").asDouble());
+      attribution.at("/evidence/features").forEach(f -> assertThat(number(drawn.get(f.get("feature").asText())))
+          .as("drawn bar of %s", f.get("feature").asText())
+          .isCloseTo(Math.max(1, Math.abs(f.get("carried").asDouble()) * unitsPerLift),
+              org.assertj.core.data.Offset.offset(1.0)));
+    }
+    JsonNode history = finding(page, "rewritten-history");
+    if (history != null && history.at("/evidence/commitsRead").isInt()) {
+      Map<String, Object> drawn = PageProbes.map(driver.executeScript("""
+          const svg = document.querySelector('svg.commit-timeline');
+          return {commits: svg.querySelectorAll('line.commit').length,
+              rewrites: [...svg.querySelectorAll('line.rewrite')].map(l => parseInt(l.dataset.version))};
+          """));
+      Set<Long> rewriting = new TreeSet<>();
+      history.at("/evidence/partitions").forEach(p -> rewriting.add(p.at("/commit/version").asLong()));
+      assertThat(((List<?>) drawn.get("rewrites")).stream().map(v -> ((Number) v).longValue()).toList())
+          .containsExactlyInAnyOrderElementsOf(rewriting);
+      assertThat(number(drawn.get("commits")) + rewriting.size()).as("commits drawn")
+          .isEqualTo(history.at("/evidence/commitsRead").asDouble());
+    }
+  }
+
   @ParameterizedTest
   @MethodSource("pages")
   void theRocCurvesRunCornerToCornerAndEncloseTheReportedAuc(ReportPages.Page page) {
