@@ -2,6 +2,8 @@ package dev.backtestgate.history;
 
 import static dev.backtestgate.internal.Wording.fmt;
 
+import dev.backtestgate.internal.Wording;
+
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -35,8 +37,8 @@ final class CommitTimeline {
             : fmt("%d rewrote closed history, the first %s", rewrites.size(), rewrites.get(0).describe()));
     StringBuilder out = new StringBuilder(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
         + "viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\" class=\"commit-timeline\">", WIDTH, HEIGHT, WIDTH,
-        HEIGHT, escape(description)));
-    out.append("<title>").append(escape(description)).append("</title>");
+        HEIGHT, Wording.xml(description)));
+    out.append("<title>").append(Wording.xml(description)).append("</title>");
     out.append(fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#98a2b3\"/>", LEFT, AXIS, WIDTH - LEFT,
         AXIS));
     for (LogCommit c : commits) {
@@ -58,7 +60,7 @@ final class CommitTimeline {
           rewrites.size() == 1 ? "" : fmt(", and %d more", rewrites.size() - 1));
       boolean leftHalf = x < WIDTH / 2.0;
       out.append(fmt("<text x=\"%.1f\" y=\"14\" text-anchor=\"%s\" class=\"marker\" fill=\"%s\">%s</text>",
-          leftHalf ? x - 2 : x + 2, leftHalf ? "start" : "end", REWRITE, escape(label)));
+          leftHalf ? x - 2 : x + 2, leftHalf ? "start" : "end", REWRITE, Wording.xml(label)));
     }
     out.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"start\" class=\"tick\">%s</text>", LEFT, HEIGHT - 6,
         day(first)));
@@ -78,7 +80,4 @@ final class CommitTimeline {
     return LocalDate.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC).toString();
   }
 
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-  }
 }

@@ -84,7 +84,8 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
         : names.size() == 2 ? ", " + names.get(0) + " and " + names.get(1)
         : ", " + names.get(0) + " to " + names.get(names.size() - 1);
     return new Rendering(fmt("History of '%s' was rewritten in %d closed partition%s%s.", result.table(),
-        changed.size(), changed.size() == 1 ? "" : "s", where), lines, "", fromLog ? "Restore the partitions of '" + result.table() + "' listed above "
+        changed.size(), changed.size() == 1 ? "" : "s", where), lines, "", fromLog
+            ? "Restore the partitions of '" + result.table() + "' listed above "
             + "to the version before the commit that rewrote them (Delta: RESTORE TABLE ... TO VERSION AS OF that "
             + "version minus one; Iceberg: read the partitions AS OF the snapshot's parent and write them back) "
             + "and write the cleanup again as appended corrections with their own commit time; "

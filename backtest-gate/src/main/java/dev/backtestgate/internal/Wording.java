@@ -22,6 +22,14 @@ public final class Wording {
 
   private Wording() {}
 
+  /**
+   * {@code text} for an SVG or XML element or a double-quoted attribute: {@code & < > "} escaped. The one escape of
+   * the charts the checks draw ({@code Finding.Rendering.figure}).
+   */
+  public static String xml(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+
   /** {@link String#format} in the root locale: the same digits on every machine. */
   public static String fmt(String format, Object... args) {
     return String.format(Locale.ROOT, format, args);

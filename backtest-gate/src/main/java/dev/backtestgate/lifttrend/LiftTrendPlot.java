@@ -3,6 +3,7 @@ package dev.backtestgate.lifttrend;
 import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.AucComparison;
 import java.util.List;
 import org.apiguardian.api.API;
@@ -56,8 +57,8 @@ public final class LiftTrendPlot {
     // drawn at its own size (the page never scales it), so its text is the page's; a narrow screen scrolls it
     out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
         + "role=\"img\" aria-label=\"%s\" id=\"lift-trend-plot\" class=\"lift-trend\">", width,
-        TOP + HEIGHT + BOTTOM, width, TOP + HEIGHT + BOTTOM, escape(description)));
-    out.append("<title>").append(escape(description)).append("</title>");
+        TOP + HEIGHT + BOTTOM, width, TOP + HEIGHT + BOTTOM, Wording.xml(description)));
+    out.append("<title>").append(Wording.xml(description)).append("</title>");
     out.append(fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#98a2b3\"/>", LEFT, TOP,
         n * step, HEIGHT));
     horizontal(out, y.at(0), LEFT, n * step, "#475467", "4 4", "lift-trend-zero", "0");
@@ -74,7 +75,7 @@ public final class LiftTrendPlot {
       out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
           + "id=\"lift-trend-change\"/>", x, TOP, x, TOP + HEIGHT, LIMIT));
       out.append(fmt("<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"start\">the lift falls at %s</text>",
-          x + 4, TOP + 12, escape(cp.firstAfter())));
+          x + 4, TOP + 12, Wording.xml(cp.firstAfter())));
       out.append(fmt("<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
           + "id=\"lift-trend-before\"/>", LEFT, y.at(cp.before()), x, y.at(cp.before()), POINT));
       out.append(fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
@@ -87,21 +88,21 @@ public final class LiftTrendPlot {
       double x = LEFT + k * step + step / 2.0;
       if (p.measured()) {
         AucComparison c = p.comparison().orElseThrow();
-        out.append(fmt("<g class=\"period\" data-period=\"%s\"><title>%s</title>", escape(p.period()),
-            escape(fmt("%s: lift %+.3f (%.0f%% interval %+.3f to %+.3f), %,d rows", p.period(), c.lift(),
+        out.append(fmt("<g class=\"period\" data-period=\"%s\"><title>%s</title>", Wording.xml(p.period()),
+            Wording.xml(fmt("%s: lift %+.3f (%.0f%% interval %+.3f to %+.3f), %,d rows", p.period(), c.lift(),
                 c.confidenceLevel() * 100, c.ciLower(), c.ciUpper(), p.rows()))));
         out.append(fmt("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>", x, y.at(c.ciLower()),
             x, y.at(c.ciUpper()), POINT));
         out.append(fmt("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/></g>", x, y.at(c.lift()), POINT));
       } else {
         out.append(fmt("<g class=\"skipped\" data-period=\"%s\"><title>%s</title><text x=\"%.1f\" y=\"%.1f\" "
-            + "text-anchor=\"middle\" fill=\"#98a2b3\" class=\"tick\">&#215;</text></g>", escape(p.period()),
-            escape(fmt("%s: skipped, %,d positive and %,d negative rows", p.period(), p.positives(), p.negatives())),
+            + "text-anchor=\"middle\" fill=\"#98a2b3\" class=\"tick\">&#215;</text></g>", Wording.xml(p.period()),
+            Wording.xml(fmt("%s: skipped, %,d positive and %,d negative rows", p.period(), p.positives(), p.negatives())),
             x, y.at(0) + 4));
       }
       if (k % labelEvery == 0) {
         out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" class=\"tick\">%s</text>", x,
-            TOP + HEIGHT + 18, escape(p.period())));
+            TOP + HEIGHT + 18, Wording.xml(p.period())));
       }
     }
     out.append(fmt("<text x=\"14\" y=\"%d\" text-anchor=\"middle\" class=\"axis\" transform=\"rotate(-90 14 %d)\">"
@@ -114,12 +115,9 @@ public final class LiftTrendPlot {
     out.append(fmt("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"%s\" "
         + "id=\"%s\"/>", left, y, left + width, y, color, dash, id));
     out.append(fmt("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" class=\"tick\">%s</text>", left - 4, y + 4,
-        escape(label)));
+        Wording.xml(label)));
   }
 
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-  }
 
   /** Lift to a y coordinate, higher lifts higher up. */
   private record Scale(double low, double high) {

@@ -2,6 +2,8 @@ package dev.backtestgate.pipeline;
 
 import static dev.backtestgate.internal.Wording.fmt;
 
+import dev.backtestgate.internal.Wording;
+
 import java.util.List;
 
 /**
@@ -40,8 +42,8 @@ final class AttributionPlot {
         : fmt("AUC lost without each feature, against the %+.3f lift", lift);
     out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
         + "role=\"img\" aria-label=\"%s\" class=\"lift-attribution\" font-size=\"12\">", width, height, width, height,
-        escape(title)));
-    out.append("<title>").append(escape(title)).append("</title>");
+        Wording.xml(title)));
+    out.append("<title>").append(Wording.xml(title)).append("</title>");
     double zero = LABEL + PLOT * (0 - low) / span;
     out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#475467\"/>", zero, TOP, zero,
         TOP + features.size() * ROW));
@@ -51,10 +53,10 @@ final class AttributionPlot {
       double x0 = LABEL + PLOT * (Math.min(0, f.carried()) - low) / span;
       double x1 = LABEL + PLOT * (Math.max(0, f.carried()) - low) / span;
       String name = f.feature().length() > 22 ? f.feature().substring(0, 21) + "\u2026" : f.feature();
-      out.append(fmt("<g class=\"feature\" data-feature=\"%s\"><title>%s</title>", escape(f.feature()),
-          escape(fmt("%s: %+.3f AUC without it (95%% interval %+.3f to %+.3f)", f.feature(), f.carried(),
+      out.append(fmt("<g class=\"feature\" data-feature=\"%s\"><title>%s</title>", Wording.xml(f.feature()),
+          Wording.xml(fmt("%s: %+.3f AUC without it (95%% interval %+.3f to %+.3f)", f.feature(), f.carried(),
               f.ciLower(), f.ciUpper()))));
-      out.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>", LABEL - 6, y + 15, escape(name)));
+      out.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>", LABEL - 6, y + 15, Wording.xml(name)));
       out.append(fmt("<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>", x0, y + 4,
           Math.max(1, x1 - x0), BAR));
       double lo = LABEL + PLOT * (f.ciLower() - low) / span;
@@ -73,7 +75,4 @@ final class AttributionPlot {
     return out.append("</svg>").toString();
   }
 
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-  }
 }

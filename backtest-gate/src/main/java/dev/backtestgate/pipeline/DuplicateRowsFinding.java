@@ -11,9 +11,9 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * Kind {@code duplicate-rows}: test rows that copy training rows (to float precision), every feature the pipeline takes
- * and the label alike. A model that memorised them is scored on its own training data. A warning: real data holds honest
- * repeats (two customers alike in every recorded value), and the reviewer decides.
+ * Kind {@code duplicate-rows}: test rows that copy training rows (to float precision), every feature the pipeline
+ * takes and the label alike. A model that memorised them is scored on its own training data. A warning: real data
+ * holds honest repeats (two customers alike in every recorded value), and the reviewer decides.
  *
  * @param testRows the test rows
  * @param duplicates the test rows that copy a training row

@@ -161,8 +161,8 @@ final class PipelineProbe {
             plan.training().rows(), settings.timeShiftAlpha(), settings.timeShiftMinStep())
         : (TimeShift.Skipped) shift;
     return new Result(copies.join(), timeShift, a.length,
-        Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance, outside, largest,
-        features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
+        Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance,
+        outside, largest, features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000, outcome.done().size());
   }
 

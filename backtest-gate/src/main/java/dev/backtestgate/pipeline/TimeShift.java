@@ -111,7 +111,7 @@ final class TimeShift {
       toNext += next[i] == 1 && !testLabels[i] ? 1 : 0;
       toOwn += next[i] == 0 && testLabels[i] ? 1 : 0;
     }
-    if (kept == 0 || toNext + toOwn == 0 && Arrays.stream(testNext).allMatch(n -> n < 0)) {
+    if (kept == 0 || Arrays.stream(testNext).allMatch(n -> n < 0)) {
       return new Skipped("no " + (kept == 0 ? "training" : "test") + " row has a later decision of its entity (each "
           + "entity is decided once), so there is no next label to shift to; the test needs entities decided more "
           + "than once, such as monthly reviews or renewals");
