@@ -319,8 +319,13 @@ class HostilePipelineTests {
   void aGateInterruptedDuringTheRefitsFailsTheCheckAndSaysSo() {
     Thread gateThread = Thread.currentThread();
     CountDownLatch never = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean once = new java.util.concurrent.atomic.AtomicBoolean();
     Pipeline interrupting = t -> {
-      gateThread.interrupt();   // as a test runner's timeout would, while the refits run
+      // as a test runner's timeout would, while the refits run; once, so that a refit still starting after the gate
+      // returned cannot interrupt the thread again, after this test cleared it, in the middle of the next test
+      if (once.compareAndSet(false, true)) {
+        gateThread.interrupt();
+      }
       try {
         never.await();
       } catch (InterruptedException e) {
