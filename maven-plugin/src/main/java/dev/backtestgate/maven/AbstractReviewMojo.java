@@ -1,5 +1,8 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.cli.workflow.ProjectDirectories;
+import dev.backtestgate.cli.workflow.Refusal;
+import dev.backtestgate.cli.workflow.ReviewActions;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -50,10 +53,14 @@ abstract class AbstractReviewMojo extends AbstractMojo {
 
   /** Runs an action and prints its lines. */
   interface Action {
-    List<String> run(ReviewActions actions) throws MojoFailureException;
+    List<String> run(ReviewActions actions) throws Refusal;
   }
 
   void run(Action action) throws MojoFailureException {
-    print(action.run(actions()));
+    try {
+      print(action.run(actions()));
+    } catch (Refusal refusal) {
+      throw new MojoFailureException(refusal.getMessage());
+    }
   }
 }

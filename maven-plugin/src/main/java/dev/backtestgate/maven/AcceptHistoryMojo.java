@@ -1,5 +1,6 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.cli.workflow.HistoryChange;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apache.maven.plugin.MojoFailureException;

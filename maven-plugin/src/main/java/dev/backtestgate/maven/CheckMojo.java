@@ -2,8 +2,13 @@ package dev.backtestgate.maven;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.cli.workflow.GatedRunCheck;
+import dev.backtestgate.cli.workflow.ProjectDirectories;
+import dev.backtestgate.cli.workflow.Refusal;
+import dev.backtestgate.cli.workflow.SurefireSetup;
 import java.io.File;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +56,7 @@ public class CheckMojo extends AbstractMojo {
   private MavenSession session;
 
   /** Turns the check off; the build prints a warning. */
-  @Parameter(property = CheckMessages.SKIP_PROPERTY, defaultValue = "false")
+  @Parameter(property = GatedRunCheck.SKIP_PROPERTY, defaultValue = "false")
   private boolean skip;
 
   /**
@@ -81,53 +86,27 @@ public class CheckMojo extends AbstractMojo {
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
-      getLog().warn(CheckMessages.skipped("-D" + CheckMessages.SKIP_PROPERTY + "=true"));
+      getLog().warn(GatedRunCheck.skipped("-D" + GatedRunCheck.SKIP_PROPERTY + "=true"));
       return;
     }
     if (skipTests || skipTestCompilation) {
-      getLog().warn(CheckMessages.skipped(skipTests ? "-DskipTests: no test ran" : "-Dmaven.test.skip: no test ran"));
+      getLog().warn(GatedRunCheck.skipped(skipTests ? "-DskipTests: no test ran" : "-Dmaven.test.skip: no test ran"));
       return;
     }
     Path basedir = project.getBasedir().toPath();
     Path testClasses = Path.of(project.getBuild().getTestOutputDirectory());
     Path reportDir = ProjectDirectories.reportDir(reportDirectory, basedir, Path.of(project.getBuild().getDirectory()),
         testClasses);
-    List<GatedMethod> gated;
-    try (ClassIndex index = new ClassIndex(testClasses, classpath())) {
-      gated = GatedTestScanner.scan(index);
-    }
-    GateReports.Listing reports = GateReports.read(reportDir);
-    BuildCheck.Outcome outcome = BuildCheck.run(gated, reports, session.getRequest().getStartTime().toInstant(),
-        surefire());
-    if (!outcome.shared().isEmpty()) {
-      throw new MojoFailureException(CheckMessages.sharedIds(outcome.shared()));
-    }
-    for (GatedMethod test : outcome.disabled()) {
-      getLog().info("backtest-gate: " + test.name() + " is " + test.disabled() + ": not run, not checked.");
-    }
-    for (String line : reports.skipped()) {
-      getLog().warn("backtest-gate: skipped " + reportDir.resolve(line));
-    }
-    Path sarif = null;
-    if (!gated.isEmpty() || !outcome.freshReports().isEmpty()) {
-      List<Path> sourceRoots = project.getTestCompileSourceRoots().stream().map(Path::of).toList();
-      sarif = SarifFile.write(reportDir, outcome, sourceRoots, projectRoot());
-      getLog().info("backtest-gate: SARIF of the failed gates: " + sarif);
-    }
-    if (!outcome.missing().isEmpty()) {
-      throw new MojoFailureException(CheckMessages.missing(outcome.missing(), surefire(), reportDir));
-    }
-    List<GateReport> failed = outcome.freshReports().stream().filter(GateReport::failed).toList();
+    Instant start = session.getRequest().getStartTime().toInstant();
     List<String> failingTests = testFailureIgnore
-        ? SurefireResults.failing(Path.of(project.getBuild().getDirectory(), "surefire-reports"),
-            session.getRequest().getStartTime().toInstant())
+        ? GatedRunCheck.surefireFailures(Path.of(project.getBuild().getDirectory(), "surefire-reports"), start)
         : List.of();
-    if (!failed.isEmpty() || !failingTests.isEmpty()) {
-      throw new MojoFailureException(CheckMessages.failedGates(failed, failingTests, sarif));
-    }
-    if (!gated.isEmpty()) {
-      getLog().info("backtest-gate: all " + (gated.size() - outcome.disabled().size()) + " gated tests produced a "
-          + "gate report in this build (" + reportDir + ").");
+    List<Path> sourceRoots = project.getTestCompileSourceRoots().stream().map(Path::of).toList();
+    try {
+      GatedRunCheck.run(new GatedRunCheck.Inputs(testClasses, classpath(), reportDir, start, surefire(), failingTests,
+          sourceRoots, projectRoot()), getLog()::info, getLog()::warn);
+    } catch (Refusal refusal) {
+      throw new MojoFailureException(refusal.getMessage());
     }
   }
 

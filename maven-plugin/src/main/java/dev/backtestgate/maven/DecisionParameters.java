@@ -1,5 +1,6 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.cli.workflow.ReviewActions;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /** The parameters a reviewer passes to sign-off, reject and renew. */

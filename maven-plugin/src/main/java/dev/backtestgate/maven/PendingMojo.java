@@ -2,6 +2,7 @@ package dev.backtestgate.maven;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.cli.workflow.ReviewActions;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apiguardian.api.API;

@@ -1,5 +1,8 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.cli.workflow.GatedRunCheck;
+import dev.backtestgate.cli.workflow.Versions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,7 +25,7 @@ class CiRecipesTests {
   private static final Path DOC = Path.of(System.getProperty("basedir", "")).toAbsolutePath().getParent()
       .resolve("docs/ci.md");
   private static final Pattern BLOCK = Pattern.compile("```(yaml|groovy)\\n(.*?)```", Pattern.DOTALL);
-  private static final String SARIF = "target/backtest-gate/" + Sarif.FILE_NAME;
+  private static final String SARIF = "target/backtest-gate/" + GatedRunCheck.SARIF_FILE;
   private static final String COMMAND = "mvn -B verify -Dmaven.test.failure.ignore=true";
   private static final Map<String, String> BLOCKS = new LinkedHashMap<>();
 

@@ -1,5 +1,8 @@
 package dev.backtestgate.maven;
 
+import dev.backtestgate.cli.workflow.GatedRunCheck;
+import dev.backtestgate.cli.workflow.Versions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

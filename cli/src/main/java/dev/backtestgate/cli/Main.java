@@ -1,0 +1,86 @@
+package dev.backtestgate.cli;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.backtestgate.cli.workflow.CannotCheck;
+import dev.backtestgate.cli.workflow.Refusal;
+import dev.backtestgate.cli.workflow.Spelling;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
+import picocli.CommandLine;
+
+/**
+ * The {@code backtest-gate} command: the build check and the reviewer's workflow for any build tool, the same code
+ * the Maven goals run. Exit codes: 0 all checked and passing (or the command did what it was asked), 1 findings
+ * or a refusal, 2 the check could not be made (bad input, a missing directory, an unknown option).
+ *
+ * <pre>{@code
+ * java -jar backtest-gate-cli-0.1.0-all.jar check --test-classes build/classes/java/test \
+ *     --results build/test-results/test
+ * }</pre>
+ */
+@API(status = STABLE, since = "0.1")
+public final class Main {
+  /** All checked, or the command did what it was asked. */
+  public static final int OK = 0;
+  /** Findings (a gated test left no report, a gate failed), or a reviewer command refused. */
+  public static final int FINDINGS = 1;
+  /** The check could not be made: bad input, a missing or unreadable directory, an unknown option. */
+  public static final int CANNOT_CHECK = 2;
+
+  private Main() {}
+
+  /** Runs the command and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(run(new PrintStream(System.out, true, StandardCharsets.UTF_8),
+        new PrintStream(System.err, true, StandardCharsets.UTF_8), args));
+  }
+
+  /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
+  public static int run(PrintStream out, PrintStream err, String... args) {
+    Output output = new Output(out, err);
+    CommandLine line = new CommandLine(new Root(output));
+    line.setCaseInsensitiveEnumValuesAllowed(true);
+    line.setOut(new java.io.PrintWriter(out, true));
+    line.setErr(new java.io.PrintWriter(err, true));
+    line.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof Refusal refusal) {
+        output.error(refusal.getMessage());
+        return FINDINGS;
+      }
+      if (e instanceof CannotCheck cannot) {
+        output.error(cannot.getMessage());
+        return CANNOT_CHECK;
+      }
+      if (e instanceof UncheckedIOException || e instanceof IllegalArgumentException) {
+        output.error(e.getMessage());
+        return CANNOT_CHECK;
+      }
+      throw e;
+    });
+    line.setParameterExceptionHandler((e, args1) -> {
+      CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+      err.println("backtest-gate: " + e.getMessage());
+      err.println("  Usage: " + e.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+      return CANNOT_CHECK;
+    });
+    return line.execute(args);
+  }
+
+  /** Where the commands print: every line spelled as this tool's commands, never as Maven goals. */
+  record Output(PrintStream out, PrintStream err) {
+    void info(String line) {
+      out.println(Spelling.COMMAND_LINE.apply(line));
+    }
+
+    void warn(String line) {
+      err.println(Spelling.COMMAND_LINE.apply(line));
+    }
+
+    void error(String message) {
+      err.println("backtest-gate: " + Spelling.COMMAND_LINE.apply(message));
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package dev.backtestgate.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The top command: names the subcommands; run alone, it says which to run. */
+@Command(name = "backtest-gate", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
+    description = "Checks that every @LeakageGated backtest ran, and runs the leakage reviewer's workflow, for any "
+        + "build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
+    subcommands = {CheckCommand.class, PendingCommand.class, SignOffCommand.class, RejectCommand.class,
+        RenewCommand.class, AcceptHistoryCommand.class})
+final class Root implements Runnable {
+  final Main.Output output;
+
+  @Spec
+  CommandSpec spec;
+
+  Root(Main.Output output) {
+    this.output = output;
+  }
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "name a command: check, pending, sign-off, reject, renew or "
+        + "accept-history (backtest-gate --help describes each)");
+  }
+
+  /** The version of this jar. */
+  static final class Version implements picocli.CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"backtest-gate " + dev.backtestgate.cli.workflow.Versions.PLUGIN};
+    }
+  }
+}
