@@ -32,7 +32,7 @@ final class CheckCommand implements Callable<Integer> {
   @Mixin
   Directories directories;
 
-  @Option(names = "--results", paramLabel = "DIR", required = true,
+  @Option(names = "--results", paramLabel = "DIR",
       description = "The test run's JUnit XML results (Gradle: build/test-results/test; sbt: target/test-reports; "
           + "the Console Launcher: its --reports-dir).")
   Path results;
@@ -70,6 +70,11 @@ final class CheckCommand implements Callable<Integer> {
         throw new CannotCheck("The class path element " + module.resolve(element) + " does not exist.",
             "Pass the test class path as the test run saw it, separated by '" + java.io.File.pathSeparator + "'.");
       }
+    }
+    if (results == null) {
+      throw new CannotCheck("check needs --results: the test run's JUnit XML results, to tell a gated test that did "
+          + "not run from one that ran.", "Gradle: --results build/test-results/test; sbt: target/test-reports; the "
+          + "Console Launcher: the directory of its --reports-dir.");
     }
     JUnitXmlResults run = JUnitXmlResults.read(module.resolve(results).normalize());
     Path reportDir = directories.reportDir();

@@ -60,10 +60,8 @@ public final class Main {
       }
       throw e;
     });
-    line.setParameterExceptionHandler((e, args1) -> {
-      CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-      err.println("backtest-gate: " + e.getMessage());
-      err.println("  Usage: " + e.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+    line.setParameterExceptionHandler((e, given) -> {
+      output.error(Usage.explain(e));
       return CANNOT_CHECK;
     });
     return line.execute(args);

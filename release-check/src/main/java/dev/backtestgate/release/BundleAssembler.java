@@ -14,13 +14,19 @@ import java.util.TreeMap;
 /**
  * Collects what {@code mvn -Prelease verify} built into Central's bundle layout: for the parent POM and every published
  * module, {@code group/path/artifact/version/} with the POM, the jar, sources and Javadoc jars and the CycloneDX SBOM,
- * each with the {@code .asc} the GPG plugin wrote beside it and md5, sha1, sha256 and sha512 checksums (as Central's
+ * and the files a module attaches besides ({@value #ATTACHED}), each with the {@code .asc} the GPG plugin wrote beside
+ * it and md5, sha1, sha256 and sha512 checksums (as Central's
  * publishing plugin writes them). The tests jar the core attaches for its own build is left out.
  */
 final class BundleAssembler {
   /** The classifier suffixes of a published module's files besides its POM. */
   static final List<String> MODULE_FILES = List.of(".jar", "-sources.jar", "-javadoc.jar", "-cyclonedx.json");
   static final String UNPUBLISHED = "backtestgate.unpublished";
+  /**
+   * A module's property naming further files it publishes beside the jar, as classifier suffixes separated by commas
+   * (the command-line module's executable jar: {@code -all.jar}).
+   */
+  static final String ATTACHED = "backtestgate.attached";
 
   /** The bundle's entries and, for messages, the source file each came from (relative to the root). */
   record Assembly(Bundle bundle, Map<String, String> origins, List<String> problems) {}
@@ -79,7 +85,16 @@ final class BundleAssembler {
     files.put(base + ".pom", moduleDir + "pom.xml");
     files.put(base + ".pom.asc", target + ".pom.asc");
     if (!pom.packaging().equals("pom")) {
-      for (String suffix : MODULE_FILES) {
+      List<String> suffixes = new ArrayList<>(MODULE_FILES);
+      String attached = pom.properties().get(ATTACHED);
+      if (attached != null) {
+        for (String suffix : attached.split(",")) {
+          if (!suffix.isBlank()) {
+            suffixes.add(suffix.trim());
+          }
+        }
+      }
+      for (String suffix : suffixes) {
         files.put(base + suffix, target + suffix);
         files.put(base + suffix + ".asc", target + suffix + ".asc");
       }

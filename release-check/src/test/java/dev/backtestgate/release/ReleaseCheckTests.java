@@ -47,6 +47,26 @@ class ReleaseCheckTests {
   }
 
   @Test
+  void aModulesAttachedFilesGoIntoTheBundleSignedAndAMissingOneIsRefused() throws IOException {
+    String attaching = "<artifactId>demo-core</artifactId>\n        <properties><backtestgate.attached>-all.jar"
+        + "</backtestgate.attached></properties>";
+    Path missing = new HandMadeReactor().editCorePom(p -> p.replace("<artifactId>demo-core</artifactId>", attaching))
+        .write(dir.resolve("missing"), TestKey.RELEASE);
+    assertThatThrownBy(() -> assemble(missing)).isInstanceOf(ReleaseRefused.class)
+        .hasMessageContaining("core/target/demo-core-" + HandMadeReactor.VERSION + "-all.jar: missing, so the bundle "
+            + "would lack " + CORE + "-all.jar");
+
+    Path root = new HandMadeReactor().editCorePom(p -> p.replace("<artifactId>demo-core</artifactId>", attaching))
+        .write(dir.resolve("reactor"), TestKey.RELEASE);
+    Path jar = root.resolve("core/target/demo-core-" + HandMadeReactor.VERSION + "-all.jar");
+    Files.writeString(jar, "PK executable jar of demo-core");
+    Files.write(jar.resolveSibling(jar.getFileName() + ".asc"), TestKey.RELEASE.sign(Files.readAllBytes(jar)));
+    assemble(root);
+    assertThat(Bundle.read(bundle()).entries()).containsKeys(CORE + "-all.jar", CORE + "-all.jar.asc",
+        CORE + "-all.jar.sha256");
+  }
+
+  @Test
   void aModuleWithoutDescriptionIsRefusedAndNoBundleIsLeft() throws IOException {
     assemble(new HandMadeReactor().write(dir.resolve("good"), TestKey.RELEASE));
     assertThat(bundle()).exists();
@@ -151,7 +171,7 @@ class ReleaseCheckTests {
   void inThisRepositoryEveryModuleIsPublishedOrNeverPublished() {
     Path repository = Path.of(System.getProperty("basedir", ".")).resolve("..").toAbsolutePath().normalize();
     Pom root = Pom.parse("pom.xml", read(repository.resolve("pom.xml")));
-    List<String> published = List.of("backtest-gate", "junit-extension", "maven-plugin", "spark", "jdbc",
+    List<String> published = List.of("backtest-gate", "junit-extension", "cli", "maven-plugin", "spark", "jdbc",
         "lakehouse");
     assertThat(root.modules()).containsAll(published).contains("examples", "benchmarks");
     for (String module : List.of("examples", "benchmarks")) {

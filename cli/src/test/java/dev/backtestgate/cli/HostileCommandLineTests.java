@@ -1,0 +1,210 @@
+package dev.backtestgate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The command line given mistyped, missing or hostile input: each is refused with exit code 2 (could not check) or 1
+ * (a reviewer command refused), a message naming the problem and the fix, and nothing written.
+ */
+class HostileCommandLineTests {
+  @TempDir
+  Path module;
+
+  private record Run(int code, String out, String err) {}
+
+  private Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+        StandardCharsets.UTF_8), args);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @BeforeEach
+  void emptyTestClasses() throws IOException {
+    Files.createDirectories(module.resolve("classes"));
+    Files.createDirectories(module.resolve("results"));
+  }
+
+  private Run check(String... more) {
+    List<String> args = new ArrayList<>(List.of("check", "--module", module.toString(), "--test-classes", "classes",
+        "--results", "results"));
+    args.addAll(List.of(more));
+    return run(args.toArray(String[]::new));
+  }
+
+  @ParameterizedTest(name = "[{0}]")
+  @CsvSource(delimiter = '|', value = {
+      "pendng | unknown command 'pendng' for backtest-gate. Did you mean pending",
+      "sigoff | unknown command 'sigoff' for backtest-gate. Did you mean sign-off",
+      "chek | unknown command 'chek' for backtest-gate. Did you mean check",
+      "--verbose | unknown option '--verbose' for backtest-gate.",
+      "'' | unknown command '' for backtest-gate."})
+  void anUnknownCommandIsNamedWithWhatWasMeant(String command, String message) {
+    Run run = run(command);
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains(message, "backtest-gate --help lists the commands.");
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', value = {
+      "check | --test-clases | Did you mean --test-classes?",
+      "check | --result | Did you mean --results?",
+      "sign-off | --gaet | Did you mean --gate?",
+      "sign-off | --attests | Did you mean --attest?",
+      "pending | --report | Did you mean --reports?",
+      "accept-history | --manfest | Did you mean --manifest?"})
+  void anUnknownOptionIsNamedWithWhatWasMeant(String command, String option, String meant) {
+    Run run = run(command, option, "x");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("unknown option '" + option + "' for backtest-gate " + command + ".", meant,
+        "backtest-gate " + command + " --help lists its options.");
+  }
+
+  @Test
+  void noCommandIsNotAPass() {
+    Run run = run();
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("name a command: check, pending, sign-off");
+  }
+
+  @Test
+  void checkWithoutTestClassesSaysWhereTheyAre() {
+    Run run = run("check", "--module", module.toString(), "--results", "results");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("check needs --test-classes", "Gradle: --test-classes build/classes/java/test");
+  }
+
+  @Test
+  void checkWithoutResultsSaysWhereTheyAre() {
+    Run run = run("check", "--module", module.toString(), "--test-classes", "classes");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("check needs --results", "Gradle: --results build/test-results/test");
+  }
+
+  @Test
+  void aModuleThatDoesNotExist() {
+    Run run = run("pending", "--module", module.resolve("nope").toString());
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("The module directory " + module.resolve("nope") + " does not exist.",
+        "--module");
+  }
+
+  @Test
+  void testClassesThatDoNotExist() {
+    Run run = run("check", "--module", module.toString(), "--test-classes", "build/classes", "--results", "results");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("The test classes directory " + module.resolve("build/classes")
+        + " does not exist.", "Compile the tests first");
+  }
+
+  @Test
+  void resultsThatDoNotExist() {
+    Run run = run("check", "--module", module.toString(), "--test-classes", "classes", "--results", "build/results");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("The JUnit XML results directory " + module.resolve("build/results")
+        + " does not exist.", "Gradle: build/test-results/test");
+  }
+
+  @Test
+  void aResultsDirectoryWithNoJUnitXml() throws IOException {
+    Files.writeString(module.resolve("results/pom.xml"), "<project/>");
+    Files.writeString(module.resolve("results/notes.txt"), "not xml");
+    Run run = check();
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("No JUnit XML test results under " + module.resolve("results"),
+        "Run the tests first");
+  }
+
+  @Test
+  void aTruncatedResultsFile() throws IOException {
+    Files.writeString(module.resolve("results/TEST-com.acme.ChurnBacktest.xml"),
+        "<?xml version=\"1.0\"?><testsuite name=\"com.acme.ChurnBacktest\"><testcase name=\"gbm\" classn");
+    Run run = check();
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("TEST-com.acme.ChurnBacktest.xml is not well-formed XML",
+        "a test run that was killed can leave a truncated file");
+  }
+
+  @Test
+  void aResultsFileWithAnEntityIsNotExpanded() throws IOException {
+    Files.writeString(module.resolve("results/TEST-x.xml"), "<?xml version=\"1.0\"?><!DOCTYPE t [<!ENTITY e SYSTEM "
+        + "\"file:///etc/passwd\">]><testsuite name=\"x\"><testcase classname=\"x\" name=\"&e;\"/></testsuite>");
+    Run run = check();
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("TEST-x.xml is not well-formed XML").doesNotContain("root:");
+  }
+
+  @Test
+  void aClassPathElementThatDoesNotExist() {
+    Run run = check("--classpath", "lib/missing.jar");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("The class path element " + module.resolve("lib/missing.jar") + " does not exist.");
+  }
+
+  @Test
+  void aSinceThatIsNotAnInstant() {
+    Run run = check("--since", "yesterday");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("'yesterday'", "--since", "backtest-gate check --help lists its options.");
+  }
+
+  @Test
+  void noGatedTestsAndResultsIsAPassThatSaysSoQuietly() throws IOException {
+    Files.writeString(module.resolve("results/TEST-x.xml"), "<testsuite name=\"x\"><testcase classname=\"x\" "
+        + "name=\"y\"/></testsuite>");
+    Run run = check();
+    assertThat(run.code()).isEqualTo(Main.OK);
+    assertThat(module.resolve("target/backtest-gate")).doesNotExist();
+  }
+
+  @Test
+  void aSignOffWithoutItsFieldsIsRefusedInTheToolsSpelling() {
+    Run run = run("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm");
+    assertThat(run.code()).isEqualTo(Main.FINDINGS);
+    assertThat(run.err()).contains("sign-off needs --reviewer=", "--rationale=", "--attest=all",
+        "For example: backtest-gate sign-off --gate=", "(backtest-gate pending lists the gates waiting for a review)")
+        .doesNotContain("mvn", "-D");
+    assertThat(module.resolve("leakage-reviews")).doesNotExist();
+  }
+
+  @Test
+  void aSignOffWithNothingPendingSaysHowToGetOne() {
+    Run run = run("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm", "--reviewer",
+        "ana@example.com", "--rationale", "real", "--attest", "all");
+    assertThat(run.code()).isEqualTo(Main.FINDINGS);
+    assertThat(run.err()).contains("sign-off refused: no pending sign-off under", "There are none",
+        "your build's test task (local mode, the default outside CI)").doesNotContain("mvn");
+    assertThat(module.resolve("leakage-reviews")).doesNotExist();
+  }
+
+  @Test
+  void anExpiryThatIsNotADate() {
+    Run run = run("renew", "--module", module.toString(), "--gate", "g", "--reviewer", "ana@example.com",
+        "--attest", "all", "--expires", "soon");
+    assertThat(run.code()).isEqualTo(Main.FINDINGS);
+    assertThat(run.err()).contains("--expires=soon is neither a date nor a number of days", "+90d for 90 days from "
+        + "today");
+  }
+
+  @Test
+  void acceptHistoryWithoutItsFieldsNamesEach() {
+    Run run = run("accept-history", "--module", module.toString());
+    assertThat(run.code()).isEqualTo(Main.FINDINGS);
+    assertThat(run.err()).doesNotContain("-Dmanifest", "-Dreviewer", "mvn backtest-gate");
+  }
+}
