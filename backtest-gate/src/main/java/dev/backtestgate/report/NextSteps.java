@@ -130,10 +130,11 @@ final class NextSteps {
     public Guidance voided(SignOffStatus.Voided v) {
       return review(file(v) + " is stale: " + printable(v.reason()) + " (void record " + v.voidRecord() + "). It "
           + "no longer covers this backtest: review the backtest on the rewritten history and sign it off again; a "
-          + "new review replaces the withdrawn one. With backtest-gate-maven-plugin: mvn backtest-gate:pending lists "
-          + "it; run mvn verify -Dbacktestgate.mode=local, then mvn backtest-gate:sign-off -Dgate="
-          + quote(gate.result().gateId()) + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all "
-          + "-Dreplace=true. By hand:");
+          + "new review replaces the withdrawn one. Maven: mvn backtest-gate:pending lists it; run mvn verify "
+          + "-Dbacktestgate.mode=local, then mvn backtest-gate:sign-off -Dgate=" + quote(gate.result().gateId())
+          + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all -Dreplace=true. Any build: run the "
+          + "tests locally, then backtest-gate sign-off --gate=" + quote(gate.result().gateId()) + " with the same "
+          + "options as --reviewer=..., --replace. By hand:");
     }
 
     @Override
@@ -197,14 +198,16 @@ final class NextSteps {
     if (renew) {
       steps.add("The data is unchanged since the review, so renewing takes only new dates: in " + file + " set "
           + "\"reviewedOn\" to today and \"expiresOn\" to a new date, and attest the checklist again; commit it. "
-          + "With backtest-gate-maven-plugin: mvn backtest-gate:renew -Dgate=" + gateId + " -Dreviewer=<you> "
-          + "-Dattest=all");
+          + "One command: mvn backtest-gate:renew -Dgate=" + gateId + " -Dreviewer=<you> -Dattest=all (Maven), or "
+          + "backtest-gate renew --gate=" + gateId + " --reviewer=<you> --attest=all (the command-line tool).");
       return steps;
     }
     if (gate.pendingWritten()) {
-      steps.add("With backtest-gate-maven-plugin, one command writes the review from this evidence and checks every "
-          + "field: mvn backtest-gate:sign-off -Dgate=" + gateId + " -Dreviewer=<you> -Drationale='<why it is not a "
-          + "leak>' -Dattest=all" + (exists ? " -Dreplace" : "") + ". By hand:");
+      steps.add("One command writes the review from this evidence and checks every field: mvn backtest-gate:sign-off "
+          + "-Dgate=" + gateId + " -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all"
+          + (exists ? " -Dreplace" : "") + " (Maven), or backtest-gate sign-off --gate=" + gateId + " --reviewer=<you> "
+          + "--rationale='<why it is not a leak>' --attest=all" + (exists ? " --replace" : "") + " (the command-line "
+          + "tool, any build). By hand:");
     }
     if (exists) {
       String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "

@@ -64,7 +64,7 @@ class GateReporterTests {
         is above the 0.050 limit. A lift this large is the classic signature of leaked future data.
         No leakage review covers it. To sign one off:
           1. Read the evidence: /abs/target/backtest-gate/com.acme.ChurnBacktest#gbm.json
-          2. With backtest-gate-maven-plugin, one command writes the review from this evidence and checks every field: mvn backtest-gate:sign-off -Dgate='com.acme.ChurnBacktest#gbm' -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all. By hand:
+          2. One command writes the review from this evidence and checks every field: mvn backtest-gate:sign-off -Dgate='com.acme.ChurnBacktest#gbm' -Dreviewer=<you> -Drationale='<why it is not a leak>' -Dattest=all (Maven), or backtest-gate sign-off --gate='com.acme.ChurnBacktest#gbm' --reviewer=<you> --rationale='<why it is not a leak>' --attest=all (the command-line tool, any build). By hand:
           3. mkdir -p '/abs/leakage-reviews' && cp '/abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json' '/abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json'
           4. In /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json set "decision" (approved or rejected), "reviewer", "reviewedOn" (today, YYYY-MM-DD), "expiresOn" (YYYY-MM-DD, e.g. in 90 days), "rationale", and set every checklist item to true once checked: preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, featuresKnownAtDecisionTime, noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved.
           5. Commit /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json with the change under review.
