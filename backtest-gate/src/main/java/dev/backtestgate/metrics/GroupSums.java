@@ -29,6 +29,20 @@ final class GroupSums {
     differenceSquares[kind].addSquare(difference);
   }
 
+  /** Adds another part's sums of the same group: exact, so the order parts are added in does not matter. */
+  void add(GroupSums other) {
+    baselineTwiceU += other.baselineTwiceU;
+    candidateTwiceU += other.candidateTwiceU;
+    for (int kind = 0; kind < 2; kind++) {
+      baseline[kind] += other.baseline[kind];
+      baselineSquares[kind].add(other.baselineSquares[kind]);
+      candidate[kind] += other.candidate[kind];
+      candidateSquares[kind].add(other.candidateSquares[kind]);
+      differences[kind] += other.differences[kind];
+      differenceSquares[kind].add(other.differenceSquares[kind]);
+    }
+  }
+
   /** The comparison, by the same steps as {@link DeLong#compare} on the group's rows. */
   AucComparison comparison(long positives, long negatives, double confidenceLevel) {
     return DeLong.fromSums(candidateTwiceU, baselineTwiceU, positives, negatives,

@@ -26,8 +26,13 @@ import java.util.function.IntUnaryOperator;
  * <p>Memory beyond the input: the {@code double[n]} scores of {@link DeLong#compare}, the {@code long[n]} slots and
  * their {@code long[n]} bucketed copy (where {@link DeLong#compare} has an {@code int[n]} placement per row and an
  * {@code int[n]} payload), an {@code int[n]} only when a coarse bucket outgrows the fine buffers, plus O(groups); the
- * row-sized arrays are kept between calls as {@link DeLong#compare}'s are ({@link Scratch}). The walk is sequential,
- * so the result is the same on one thread or two.
+ * row-sized arrays are kept between calls as {@link DeLong#compare}'s are ({@link Scratch}).
+ *
+ * <p>The walk runs in two parts on two threads, as {@link DeLong#compare}'s does ({@link Parallel}): the coarse buckets
+ * split at about half the rows, the second part starting from each group's counts below the split (one sequential
+ * read of the first part's carried values), each part with its own running counts, buffers and exact sums, added up
+ * at the end. Exact integer sums do not depend on the order they are added in, so the result is the same, bit for
+ * bit, on one thread or two.
  */
 final class GroupedPlacements {
   /** The decoding table has at most {@code 2^TABLE_BITS + 1} entries. */
@@ -56,27 +61,7 @@ final class GroupedPlacements {
   private final Scratch arrays;
   private final int shift;
   private final int[] table;
-  private final long[] positivesBelow;
-  private final long[] negativesBelow;
-  private final int[] tiedPositives;
-  private final int[] tiedNegatives;
-  private long allPositivesBelow;
-  private long allNegativesBelow;
   private boolean baselinePass;
-  /** The carried value of each index: {@link #carried} itself, or a fine bucket's gathered from it. */
-  private long[] carriedValues;
-  /** Where in {@link #carriedValues} each index's value is; null when at the index itself. */
-  private int[] indexAt;
-  /** Baseline's pass, fine buckets: each index's slot, written by row once the coarse bucket is placed; else null. */
-  private long[] slotsAt;
-  /** The groups of a bucket small enough to compare all its pairs. */
-  private final int[] smallGroups = new int[Ties.ALL_PAIRS_MAX + 2];
-  /** Per group, the first negative index of a small bucket in its list, or -1. */
-  private final int[] firstNegative;
-  /** The next negative index of the same group in a small bucket, or -1. */
-  private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
-  /** A small bucket's negatives: {@code 2 *} the positives of their group below them plus those tied. */
-  private final long[] negativeAgainst = new long[Ties.ALL_PAIRS_MAX + 2];
 
   /**
    * Counts each group's classes and marks each row's group.
@@ -132,12 +117,6 @@ final class GroupedPlacements {
     }
     this.scratch = arrays.doubles(n);
     this.carried = arrays.secondLongs(n);
-    this.positivesBelow = new long[groups];
-    this.negativesBelow = new long[groups];
-    this.tiedPositives = new int[groups];
-    this.tiedNegatives = new int[groups];
-    this.firstNegative = new int[groups];
-    Arrays.fill(firstNegative, -1);
   }
 
   /** Places the baseline's rows: writes each placement into its row's slot and sums them per group. */
@@ -156,57 +135,32 @@ final class GroupedPlacements {
   }
 
   private void run(double[] scores, ScoreRange range) {
-    Arrays.fill(positivesBelow, 0);
-    Arrays.fill(negativesBelow, 0);
-    allPositivesBelow = 0;
-    allNegativesBelow = 0;
     Buckets buckets = new Buckets(range, scores.length);
     CoarseLayout layout = CoarseLayout.carrying(labels, scores, buckets, scratch, carried, byRow);
-    FineBuckets fine =
-        new FineBuckets(buckets, Math.min(FineBuckets.CAPACITY, layout.largestBucket()), true);
-    long[] gathered = new long[fine.capacity()];
-    long[] slots = baselinePass ? new long[fine.capacity()] : null;
-    for (int c = 0; c < buckets.coarseCount; c++) {
-      int s = layout.start(c);
-      int ns = layout.negStart(c);
-      int e = layout.start(c + 1);
-      carriedValues = carried;
-      indexAt = null;
-      slotsAt = null;
-      if (s == ns || ns == e) { // one class: no order needed, each value read where the layout put it
-        place(scratch, s, ns, e);
-        continue;
+    int capacity = Math.min(FineBuckets.CAPACITY, layout.largestBucket());
+    // indices of a coarse bucket too large for the fine buffers, taken before the parts start (parts use
+    // disjoint ranges of it)
+    int[] index = layout.largestBucket() > FineBuckets.CAPACITY ? arrays.firstInts(scores.length) : null;
+    int[] split = layout.splitBuckets();
+    Walk[] walks = new Walk[split.length - 1];
+    Parallel.run(walks.length, part -> {
+      Walk walk = new Walk(buckets, capacity, index);
+      walk.startAt(layout, split[part]);
+      walk.walk(layout, split[part], split[part + 1]);
+      walks[part] = walk;
+    });
+    for (Walk walk : walks) {
+      for (int g = 0; g < groups; g++) {
+        sums[g].add(walk.sums[g]);
       }
-      if (e - s > fine.capacity()) { // rare: too large for the fine buffers, sorted in place with its indices
-        int[] index = arrays.firstInts(scores.length);
-        for (int k = s; k < e; k++) {
-          index[k] = k;
-        }
-        indexAt = index;
-        sort(scratch, indexAt, s, ns, e);
-        place(scratch, s, ns, e);
-        continue;
-      }
-      fine.distributeIndices(c, scratch, s, ns, e);
-      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-        sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
-      }
-      int size = e - s;
-      // the carried values gathered from the coarse bucket's window (in cache) in the fine buckets' order
-      for (int k = 0; k < size; k++) {
-        gathered[k] = carried[fine.payload[k]];
-      }
-      carriedValues = gathered;
-      slotsAt = slots;
-      for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
-        place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
-      }
-      if (baselinePass) { // each row's slot written by row in a tight loop, whose cache misses overlap
-        for (int k = 0; k < size; k++) {
-          byRow[(int) gathered[k]] = slots[k];
-        }
-      }
+      all.add(walk.all);
     }
+  }
+
+  /** The group of the value carried at layout index {@code k} (before any fine bucket reorders it). */
+  private int carriedGroup(int k) {
+    long value = carried[k];
+    return baselinePass ? (int) (value >>> 32) : group(value >>> 32);
   }
 
   /** Sorts both classes of a bucket when {@link #place} walks it: both present, too many pairs to compare all. */
@@ -218,161 +172,6 @@ final class GroupedPlacements {
     }
   }
 
-  /**
-   * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
-   * above those of earlier buckets, sorted by {@link #sort}. One class alone needs no order: none of its rows ties
-   * with the other class.
-   */
-  private void place(double[] keys, int s, int ns, int e) {
-    if (s == ns || ns == e) {
-      for (int k = s; k < ns; k++) {
-        positive(k);
-      }
-      for (int k = ns; k < e; k++) {
-        negative(k);
-      }
-      return;
-    }
-    if ((long) (ns - s) * (e - ns) <= Ties.ALL_PAIRS_MAX) {
-      allPairs(keys, s, ns, e);
-      return;
-    }
-    int i = s;
-    int j = ns;
-    while (i < ns || j < e) {
-      double x = i == ns ? keys[j] : j == e ? keys[i] : Math.min(keys[i], keys[j]);
-      int iEnd = i;
-      while (iEnd < ns && keys[iEnd] == x) {
-        iEnd++;
-      }
-      int jEnd = j;
-      while (jEnd < e && keys[jEnd] == x) {
-        jEnd++;
-      }
-      if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
-        for (int k = i; k < iEnd; k++) {
-          positive(k);
-        }
-        for (int k = j; k < jEnd; k++) {
-          negative(k);
-        }
-      } else {
-        tied(i, iEnd, j, jEnd);
-      }
-      i = iEnd;
-      j = jEnd;
-    }
-  }
-
-  /**
-   * A small bucket: each positive compared with the negatives of its own group only, found through a list per group
-   * (rows of one group rarely share a small bucket, so this is about one step per positive); each such pair counts
-   * for the negative too (its comparison with the positive is 2 minus the positive's with it). Every row is compared
-   * with the other class's rows of all groups for its placement among all rows.
-   */
-  private void allPairs(double[] keys, int s, int ns, int e) {
-    for (int j = ns; j < e; j++) {
-      int g = groupAt(j);
-      smallGroups[j - s] = g;
-      nextInGroup[j - s] = firstNegative[g];
-      firstNegative[g] = j;
-      negativeAgainst[j - s] = 0;
-    }
-    for (int i = s; i < ns; i++) {
-      int g = groupAt(i);
-      smallGroups[i - s] = g;
-      double x = keys[i];
-      long against = 0;
-      for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
-        double y = keys[j];
-        int compared = (x > y ? 2 : 0) + (x == y ? 1 : 0);
-        against += compared;
-        negativeAgainst[j - s] += 2 - compared;
-      }
-      record(i, g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e), POSITIVE);
-    }
-    for (int j = ns; j < e; j++) {
-      int g = smallGroups[j - s];
-      record(j, g, 2 * (positives[g] - positivesBelow[g]) - negativeAgainst[j - s],
-          2 * (allPositives - allPositivesBelow) - Ties.against(keys[j], keys, s, ns), NEGATIVE);
-    }
-    allPositivesBelow += ns - s;
-    allNegativesBelow += e - ns;
-    for (int i = s; i < ns; i++) {
-      positivesBelow[smallGroups[i - s]]++;
-    }
-    for (int j = ns; j < e; j++) {
-      int g = smallGroups[j - s];
-      negativesBelow[g]++;
-      firstNegative[g] = -1;
-    }
-  }
-
-  /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
-  private void positive(int k) {
-    int g = groupAt(k);
-    record(k, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
-    positivesBelow[g]++;
-    allPositivesBelow++;
-  }
-
-  /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
-  private void negative(int k) {
-    int g = groupAt(k);
-    record(k, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
-    negativesBelow[g]++;
-    allNegativesBelow++;
-  }
-
-  /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
-  private void tied(int i, int iEnd, int j, int jEnd) {
-    for (int k = i; k < iEnd; k++) {
-      tiedPositives[groupAt(k)]++;
-    }
-    for (int k = j; k < jEnd; k++) {
-      tiedNegatives[groupAt(k)]++;
-    }
-    long allTiedPositives = iEnd - i;
-    long allTiedNegatives = jEnd - j;
-    for (int k = i; k < iEnd; k++) {
-      int g = groupAt(k);
-      record(k, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
-          POSITIVE);
-    }
-    for (int k = j; k < jEnd; k++) {
-      int g = groupAt(k);
-      long tied = tiedPositives[g];
-      record(k, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
-          2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
-    }
-    allPositivesBelow += allTiedPositives;
-    allNegativesBelow += allTiedNegatives;
-    for (int k = i; k < iEnd; k++) {
-      int g = groupAt(k);
-      positivesBelow[g]++;
-      tiedPositives[g] = 0;
-    }
-    for (int k = j; k < jEnd; k++) {
-      int g = groupAt(k);
-      negativesBelow[g]++;
-      tiedNegatives[g] = 0;
-    }
-  }
-
-  /**
-   * The value carried by the row at index {@code k}: in the baseline's pass {@code group << 32 | row}, in the
-   * candidate's the row's slot.
-   */
-  private long carriedAt(int k) {
-    return carriedValues[indexAt == null ? k : indexAt[k]];
-  }
-
-  /** The group of the row at index {@code k}: carried in the baseline's pass, read from its slot in the candidate's. */
-  private int groupAt(int k) {
-    long value = carriedAt(k);
-    return baselinePass ? (int) (value >>> 32) : group(value >>> 32);
-  }
-
   /** The group whose slot range {@code [start2[g], start2[g + 1])} holds {@code packed}. */
   private int group(long packed) {
     int g = table[(int) (packed >>> shift)];
@@ -382,29 +181,286 @@ final class GroupedPlacements {
     return g;
   }
 
-  /** A row's placement within its group and among all rows. */
-  private void record(int k, int g, long placement, long allPlacement, int kind) {
-    GroupSums sum = sums[g];
-    if (baselinePass) {
-      long slot = (start2[g] + placement) << 32 | allPlacement;
-      if (slotsAt != null) {
-        slotsAt[k] = slot;
+  /** One part of a pass: coarse buckets in ascending order, with their own running counts, buffers and sums. */
+  private final class Walk {
+    final GroupSums[] sums = new GroupSums[groups];
+    final GroupSums all = new GroupSums();
+    private final long[] positivesBelow = new long[groups];
+    private final long[] negativesBelow = new long[groups];
+    private final int[] tiedPositives = new int[groups];
+    private final int[] tiedNegatives = new int[groups];
+    private long allPositivesBelow;
+    private long allNegativesBelow;
+    private final FineBuckets fine;
+    private final long[] gathered;
+    private final long[] slots;
+    private final int[] index;
+    /** The carried value of each index: {@link #carried} itself, or a fine bucket's gathered from it. */
+    private long[] carriedValues;
+    /** Where in {@link #carriedValues} each index's value is; null when at the index itself. */
+    private int[] indexAt;
+    /** Baseline's pass, fine buckets: each index's slot, written by row once the coarse bucket is placed; else null. */
+    private long[] slotsAt;
+    /** The groups of a bucket small enough to compare all its pairs. */
+    private final int[] smallGroups = new int[Ties.ALL_PAIRS_MAX + 2];
+    /** Per group, the first negative index of a small bucket in its list, or -1. */
+    private final int[] firstNegative = new int[groups];
+    /** The next negative index of the same group in a small bucket, or -1. */
+    private final int[] nextInGroup = new int[Ties.ALL_PAIRS_MAX + 2];
+    /** A small bucket's negatives: {@code 2 *} the positives of their group below them plus those tied. */
+    private final long[] negativeAgainst = new long[Ties.ALL_PAIRS_MAX + 2];
+
+    Walk(Buckets buckets, int capacity, int[] index) {
+      for (int g = 0; g < groups; g++) {
+        sums[g] = new GroupSums();
+      }
+      Arrays.fill(firstNegative, -1);
+      this.fine = new FineBuckets(buckets, capacity, true);
+      this.gathered = new long[fine.capacity()];
+      this.slots = baselinePass ? new long[fine.capacity()] : null;
+      this.index = index;
+    }
+
+    /** Counts each group's positives and negatives in the coarse buckets below {@code first}. */
+    void startAt(CoarseLayout layout, int first) {
+      for (int c = 0; c < first; c++) {
+        int s = layout.start(c);
+        int ns = layout.negStart(c);
+        int e = layout.start(c + 1);
+        for (int k = s; k < ns; k++) {
+          positivesBelow[carriedGroup(k)]++;
+        }
+        for (int k = ns; k < e; k++) {
+          negativesBelow[carriedGroup(k)]++;
+        }
+        allPositivesBelow += ns - s;
+        allNegativesBelow += e - ns;
+      }
+    }
+
+    /** Places the rows of coarse buckets {@code [first, last)}. */
+    void walk(CoarseLayout layout, int first, int last) {
+      for (int c = first; c < last; c++) {
+        int s = layout.start(c);
+        int ns = layout.negStart(c);
+        int e = layout.start(c + 1);
+        carriedValues = carried;
+        indexAt = null;
+        slotsAt = null;
+        if (s == ns || ns == e) { // one class: no order needed, each value read where the layout put it
+          place(scratch, s, ns, e);
+          continue;
+        }
+        if (e - s > fine.capacity()) { // rare: too large for the fine buffers, sorted in place with its indices
+          for (int k = s; k < e; k++) {
+            index[k] = k;
+          }
+          indexAt = index;
+          sort(scratch, indexAt, s, ns, e);
+          place(scratch, s, ns, e);
+          continue;
+        }
+        fine.distributeIndices(c, scratch, s, ns, e);
+        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+          sort(fine.values, fine.payload, fine.start(f), fine.negStart(f), fine.end(f));
+        }
+        int size = e - s;
+        // the carried values gathered from the coarse bucket's window (in cache) in the fine buckets' order
+        for (int k = 0; k < size; k++) {
+          gathered[k] = carried[fine.payload[k]];
+        }
+        carriedValues = gathered;
+        slotsAt = slots;
+        for (int f = 0; f < Buckets.FINE_PER_COARSE; f++) {
+          place(fine.values, fine.start(f), fine.negStart(f), fine.end(f));
+        }
+        if (baselinePass) { // each row's slot written by row in a tight loop, whose cache misses overlap
+          for (int k = 0; k < size; k++) {
+            byRow[(int) gathered[k]] = slots[k];
+          }
+        }
+      }
+    }
+
+    /**
+     * Places a bucket whose positives are {@code keys[s..ns)} and negatives {@code keys[ns..e)}, every score in it
+     * above those of earlier buckets, sorted by {@link #sort}. One class alone needs no order: none of its rows ties
+     * with the other class.
+     */
+    private void place(double[] keys, int s, int ns, int e) {
+      if (s == ns || ns == e) {
+        for (int k = s; k < ns; k++) {
+          positive(k);
+        }
+        for (int k = ns; k < e; k++) {
+          negative(k);
+        }
+        return;
+      }
+      if ((long) (ns - s) * (e - ns) <= Ties.ALL_PAIRS_MAX) {
+        allPairs(keys, s, ns, e);
+        return;
+      }
+      int i = s;
+      int j = ns;
+      while (i < ns || j < e) {
+        double x = i == ns ? keys[j] : j == e ? keys[i] : Math.min(keys[i], keys[j]);
+        int iEnd = i;
+        while (iEnd < ns && keys[iEnd] == x) {
+          iEnd++;
+        }
+        int jEnd = j;
+        while (jEnd < e && keys[jEnd] == x) {
+          jEnd++;
+        }
+        if (i == iEnd || j == jEnd) { // no tie across the classes: each row on its own
+          for (int k = i; k < iEnd; k++) {
+            positive(k);
+          }
+          for (int k = j; k < jEnd; k++) {
+            negative(k);
+          }
+        } else {
+          tied(i, iEnd, j, jEnd);
+        }
+        i = iEnd;
+        j = jEnd;
+      }
+    }
+
+    /**
+     * A small bucket: each positive compared with the negatives of its own group only, found through a list per group
+     * (rows of one group rarely share a small bucket, so this is about one step per positive); each such pair counts
+     * for the negative too (its comparison with the positive is 2 minus the positive's with it). Every row is compared
+     * with the other class's rows of all groups for its placement among all rows.
+     */
+    private void allPairs(double[] keys, int s, int ns, int e) {
+      for (int j = ns; j < e; j++) {
+        int g = groupAt(j);
+        smallGroups[j - s] = g;
+        nextInGroup[j - s] = firstNegative[g];
+        firstNegative[g] = j;
+        negativeAgainst[j - s] = 0;
+      }
+      for (int i = s; i < ns; i++) {
+        int g = groupAt(i);
+        smallGroups[i - s] = g;
+        double x = keys[i];
+        long against = 0;
+        for (int j = firstNegative[g]; j >= 0; j = nextInGroup[j - s]) {
+          double y = keys[j];
+          int compared = (x > y ? 2 : 0) + (x == y ? 1 : 0);
+          against += compared;
+          negativeAgainst[j - s] += 2 - compared;
+        }
+        record(i, g, 2 * negativesBelow[g] + against, 2 * allNegativesBelow + Ties.against(x, keys, ns, e), POSITIVE);
+      }
+      for (int j = ns; j < e; j++) {
+        int g = smallGroups[j - s];
+        record(j, g, 2 * (positives[g] - positivesBelow[g]) - negativeAgainst[j - s],
+            2 * (allPositives - allPositivesBelow) - Ties.against(keys[j], keys, s, ns), NEGATIVE);
+      }
+      allPositivesBelow += ns - s;
+      allNegativesBelow += e - ns;
+      for (int i = s; i < ns; i++) {
+        positivesBelow[smallGroups[i - s]]++;
+      }
+      for (int j = ns; j < e; j++) {
+        int g = smallGroups[j - s];
+        negativesBelow[g]++;
+        firstNegative[g] = -1;
+      }
+    }
+
+    /** A positive tied with no negative: {@code 2 *} the negatives of its group below it. */
+    private void positive(int k) {
+      int g = groupAt(k);
+      record(k, g, 2 * negativesBelow[g], 2 * allNegativesBelow, POSITIVE);
+      positivesBelow[g]++;
+      allPositivesBelow++;
+    }
+
+    /** A negative tied with no positive: {@code 2 *} the positives of its group above it. */
+    private void negative(int k) {
+      int g = groupAt(k);
+      record(k, g, 2 * (positives[g] - positivesBelow[g]), 2 * (allPositives - allPositivesBelow), NEGATIVE);
+      negativesBelow[g]++;
+      allNegativesBelow++;
+    }
+
+    /** One score shared by positives {@code [i, iEnd)} and negatives {@code [j, jEnd)}, of any groups. */
+    private void tied(int i, int iEnd, int j, int jEnd) {
+      for (int k = i; k < iEnd; k++) {
+        tiedPositives[groupAt(k)]++;
+      }
+      for (int k = j; k < jEnd; k++) {
+        tiedNegatives[groupAt(k)]++;
+      }
+      long allTiedPositives = iEnd - i;
+      long allTiedNegatives = jEnd - j;
+      for (int k = i; k < iEnd; k++) {
+        int g = groupAt(k);
+        record(k, g, 2 * negativesBelow[g] + tiedNegatives[g], 2 * allNegativesBelow + allTiedNegatives,
+            POSITIVE);
+      }
+      for (int k = j; k < jEnd; k++) {
+        int g = groupAt(k);
+        long tied = tiedPositives[g];
+        record(k, g, 2 * (positives[g] - positivesBelow[g] - tied) + tied,
+            2 * (allPositives - allPositivesBelow - allTiedPositives) + allTiedPositives, NEGATIVE);
+      }
+      allPositivesBelow += allTiedPositives;
+      allNegativesBelow += allTiedNegatives;
+      for (int k = i; k < iEnd; k++) {
+        int g = groupAt(k);
+        positivesBelow[g]++;
+        tiedPositives[g] = 0;
+      }
+      for (int k = j; k < jEnd; k++) {
+        int g = groupAt(k);
+        negativesBelow[g]++;
+        tiedNegatives[g] = 0;
+      }
+    }
+
+    /**
+     * The value carried by the row at index {@code k}: in the baseline's pass {@code group << 32 | row}, in the
+     * candidate's the row's slot.
+     */
+    private long carriedAt(int k) {
+      return carriedValues[indexAt == null ? k : indexAt[k]];
+    }
+
+    /** The group of the row at index {@code k}: carried in the baseline's pass, read from its slot in the candidate's. */
+    private int groupAt(int k) {
+      long value = carriedAt(k);
+      return baselinePass ? (int) (value >>> 32) : group(value >>> 32);
+    }
+
+    /** A row's placement within its group and among all rows. */
+    private void record(int k, int g, long placement, long allPlacement, int kind) {
+      GroupSums sum = sums[g];
+      if (baselinePass) {
+        long slot = (start2[g] + placement) << 32 | allPlacement;
+        if (slotsAt != null) {
+          slotsAt[k] = slot;
+        } else {
+          byRow[(int) carriedAt(k)] = slot;
+        }
+        sum.addBaseline(placement, kind);
+        all.addBaseline(allPlacement, kind);
+        if (kind == POSITIVE) {
+          sum.baselineTwiceU += placement;
+          all.baselineTwiceU += allPlacement;
+        }
       } else {
-        byRow[(int) carriedAt(k)] = slot;
-      }
-      sum.addBaseline(placement, kind);
-      all.addBaseline(allPlacement, kind);
-      if (kind == POSITIVE) {
-        sum.baselineTwiceU += placement;
-        all.baselineTwiceU += allPlacement;
-      }
-    } else {
-      long slot = carriedAt(k);
-      sum.addCandidate(placement, placement - ((slot >>> 32) - start2[g]), kind);
-      all.addCandidate(allPlacement, allPlacement - (slot & 0xFFFF_FFFFL), kind);
-      if (kind == POSITIVE) {
-        sum.candidateTwiceU += placement;
-        all.candidateTwiceU += allPlacement;
+        long slot = carriedAt(k);
+        sum.addCandidate(placement, placement - ((slot >>> 32) - start2[g]), kind);
+        all.addCandidate(allPlacement, allPlacement - (slot & 0xFFFF_FFFFL), kind);
+        if (kind == POSITIVE) {
+          sum.candidateTwiceU += placement;
+          all.candidateTwiceU += allPlacement;
+        }
       }
     }
   }
