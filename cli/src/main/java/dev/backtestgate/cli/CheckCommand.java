@@ -65,6 +65,16 @@ final class CheckCommand implements Callable<Integer> {
       throw new CannotCheck("The test classes directory " + testClasses + " does not exist.",
           "Compile the tests first (the build's test task does), and pass the directory they were compiled to.");
     }
+    try (java.util.stream.Stream<Path> files = Files.walk(testClasses)) {
+      if (files.noneMatch(f -> f.getFileName().toString().endsWith(".class"))) {
+        throw new CannotCheck("No compiled class under " + testClasses + ", so no @LeakageGated test can be found "
+            + "there.", "Pass the directory the test task compiled the tests to (Kotlin: build/classes/kotlin/test; "
+            + "Scala: target/scala-*/test-classes), after the tests were compiled.");
+      }
+    } catch (java.io.IOException e) {
+      throw new CannotCheck("Cannot read " + testClasses + ": " + e.getMessage() + ".",
+          "Check the directory's permissions.");
+    }
     for (Path element : classpath) {
       if (!Files.exists(module.resolve(element))) {
         throw new CannotCheck("The class path element " + module.resolve(element) + " does not exist.",
@@ -89,9 +99,13 @@ final class CheckCommand implements Callable<Integer> {
     } else {
       sources.forEach(s -> roots.add(module.resolve(s)));
     }
-    GatedRunCheck.run(new GatedRunCheck.Inputs(testClasses, classpath.stream().map(module::resolve).toList(),
+    int gated = GatedRunCheck.run(new GatedRunCheck.Inputs(testClasses, classpath.stream().map(module::resolve).toList(),
         reportDir, since != null ? since : run.runStart(), run, List.of(), roots, module),
         root.output::info, root.output::warn);
+    if (gated == 0) {
+      root.output.warn("backtest-gate: no enabled @LeakageGated test in " + testClasses + ": nothing to check. If "
+          + "this module has gated backtests, pass the directory their classes are compiled to.");
+    }
     return Main.OK;
   }
 }

@@ -34,9 +34,14 @@ class HostileCommandLineTests {
     return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
+  private static final String UNGATED = "dev/backtestgate/cli/HostileCommandLineTests.class";
+
+  /** Test classes with one class, not gated (this one), and an empty results directory. */
   @BeforeEach
-  void emptyTestClasses() throws IOException {
-    Files.createDirectories(module.resolve("classes"));
+  void testClassesAndResults() throws IOException {
+    Path own = Path.of(HostileCommandLineTests.class.getProtectionDomain().getCodeSource().getLocation().getPath());
+    Files.createDirectories(module.resolve("classes/dev/backtestgate/cli"));
+    Files.copy(own.resolve(UNGATED), module.resolve("classes").resolve(UNGATED));
     Files.createDirectories(module.resolve("results"));
   }
 
@@ -164,11 +169,24 @@ class HostileCommandLineTests {
   }
 
   @Test
-  void noGatedTestsAndResultsIsAPassThatSaysSoQuietly() throws IOException {
+  void testClassesWithNoClassIsNotAPass() throws IOException {
+    Files.delete(module.resolve("classes").resolve(UNGATED));
+    Files.writeString(module.resolve("results/TEST-x.xml"), "<testsuite name=\"x\"><testcase classname=\"x\" "
+        + "name=\"y\"/></testsuite>");
+    Run run = check();
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("No compiled class under " + module.resolve("classes"), "Kotlin: "
+        + "build/classes/kotlin/test");
+  }
+
+  @Test
+  void noGatedTestAmongTheClassesPassesAndSaysSo() throws IOException {
     Files.writeString(module.resolve("results/TEST-x.xml"), "<testsuite name=\"x\"><testcase classname=\"x\" "
         + "name=\"y\"/></testsuite>");
     Run run = check();
     assertThat(run.code()).isEqualTo(Main.OK);
+    assertThat(run.err()).contains("no enabled @LeakageGated test in " + module.resolve("classes")
+        + ": nothing to check");
     assertThat(module.resolve("target/backtest-gate")).doesNotExist();
   }
 
