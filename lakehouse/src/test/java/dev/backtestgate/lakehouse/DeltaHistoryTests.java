@@ -225,6 +225,40 @@ class DeltaHistoryTests {
   }
 
   @Test
+  void theLogReadWithoutSparkGivesTheSameFindingsAndSaysWhyItShowsNoRows() throws IOException {
+    Path dir = statusTable("no-spark", "");
+    spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 1");   // version 2: a rewrite of day OLD
+    spark.sql("INSERT INTO " + t(dir) + " VALUES (6, DATE'" + OLDER + "', 'open')");   // version 3: a late write
+    List<long[]> progress = new java.util.ArrayList<>();
+
+    TableHistory withSpark = history(dir).sinceVersion(2);
+    TableHistory logAlone = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .keyColumn("id").progress((read, total, rows) -> progress.add(new long[] {read, total, rows}))
+        .sinceVersion(2);
+
+    assertThat(logAlone.binding()).isEqualTo(withSpark.binding());
+    assertThat(logAlone.rewrites().findings()).extracting(f -> ((HistoryFinding.Rewritten) f).commit().version()
+        + " " + f.partition() + " " + ((HistoryFinding.Rewritten) f).rowsRemoved())
+        .isEqualTo(withSpark.rewrites().findings().stream().map(f -> ((HistoryFinding.Rewritten) f).commit()
+            .version() + " " + f.partition() + " " + ((HistoryFinding.Rewritten) f).rowsRemoved()).toList())
+        .containsExactly("2 day=" + OLD + " 2");
+    assertThat(((HistoryFinding.Rewritten) logAlone.rewrites().findings().get(0)).examples()).singleElement()
+        .asString().contains("none shown", "without Spark", "DeltaHistory.of(spark, path)");
+    assertThat(logAlone.lateWrites().batches()).extracting(b -> b.commit().version()).containsExactly(3L);
+    assertThat(logAlone.lateWrites().lateEvents()).isEqualTo(withSpark.lateWrites().lateEvents());
+    assertThat(progress).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/4", "2/4", "3/4", "4/4");
+    assertThat(progress.get(3)[2]).as("rows of every file the commits added or removed").isPositive();
+
+    for (int i = 0; i < 10; i++) {   // Delta writes a checkpoint at version 10
+      spark.sql("INSERT INTO " + t(dir) + " VALUES (" + (10 + i) + ", DATE'" + today + "', 'open')");
+    }
+    expireCommitsBefore(dir, 5);
+    assertThatThrownBy(() -> DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .sinceVersion(5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("before version 5", "checkpoint", "Nothing was checked", "DeltaHistory.of(spark, path)");
+  }
+
+  @Test
   void theLogIsReadAtOneFixedVersion() {
     Path dir = statusTable("fixed", "");
     spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 1");   // version 2
