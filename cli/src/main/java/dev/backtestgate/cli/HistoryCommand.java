@@ -33,7 +33,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -57,8 +56,10 @@ final class HistoryCommand implements Callable<Integer> {
   @ParentCommand
   Root root;
 
-  @Mixin
-  Directories directories;
+  @Option(names = "--module", paramLabel = "DIR", defaultValue = ".",
+      description = "The project directory: relative table paths and --classpath resolve against it. Default: the "
+          + "current directory.")
+  Path module;
 
   @Parameters(index = "0", paramLabel = "<table>",
       description = "delta:<path>, iceberg:<path> or jdbc:<url>#<table>. A relative path resolves against --module.")
@@ -108,7 +109,11 @@ final class HistoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CannotCheck {
-    Path module = directories.module();
+    Path module = this.module.toAbsolutePath().normalize();
+    if (!Files.isDirectory(module)) {
+      throw new CannotCheck("The module directory " + module + " does not exist.",
+          "Pass the project's directory with --module, or run the command from it.");
+    }
     HistoryTarget target = HistoryTarget.parse(table, module);
     Instant since = window == null || window.since == null ? null : parseSince(window.since);
     Long sinceVersion = window == null ? null : window.sinceVersion;
@@ -135,7 +140,7 @@ final class HistoryCommand implements Callable<Integer> {
               "Leave --since-version out (the whole table is read), or use --since for the record of a Delta or "
                   + "Iceberg table.");
         }
-        LateWriteReport report = readSql(target);
+        LateWriteReport report = readSql(target, module);
         findings = HistoryChecks.lateWrites(List.of(report), policy);
         read = report.events() + " rows";
         notes.add("A SQL table keeps no log of its changes: rows written late into closed days are found, an "
@@ -205,10 +210,10 @@ final class HistoryCommand implements Callable<Integer> {
         : iceberg.since(since == null ? Instant.EPOCH : since);
   }
 
-  private LateWriteReport readSql(HistoryTarget target) throws CannotCheck {
+  private LateWriteReport readSql(HistoryTarget target, Path module) throws CannotCheck {
     HistoryTable sql = HistoryTable.of(target.table()).withColumns(key == null ? "entity" : key, validTime,
         recordedAt, "value");
-    try (Connection connection = connect(target.location())) {
+    try (Connection connection = connect(target.location(), module)) {
       return SqlHistory.lateWrites(connection, sql, Duration.ofDays(closedAfterDays));
     } catch (SQLException e) {
       throw new CannotCheck("Reading " + target.describe() + " failed: " + e.getMessage(),
@@ -218,10 +223,10 @@ final class HistoryCommand implements Callable<Integer> {
   }
 
   /** A connection from the first driver on the class path (or {@code --classpath}) that accepts {@code url}. */
-  private Connection connect(String url) throws CannotCheck, SQLException {
+  private Connection connect(String url, Path module) throws CannotCheck, SQLException {
     List<URL> jars = new ArrayList<>();
     for (Path jar : classpath) {
-      Path file = directories.module().resolve(jar);
+      Path file = module.resolve(jar);
       if (!Files.exists(file)) {
         throw new CannotCheck("The driver jar " + file + " does not exist.",
             "Pass the JDBC driver's jar with --classpath, e.g. --classpath postgresql-42.7.4.jar.");

@@ -143,6 +143,18 @@ class HistoryCommandTests {
   }
 
   @Test
+  void anIcebergWindowWhoseSnapshotsWereExpiredIsPrintedAndExitsTwo() {
+    HistoryTables.Iceberg t = HistoryTables.iceberg("expired", 3);
+    t.table().expireSnapshots().expireOlderThan(System.currentTimeMillis() + 1).retainLast(1).commit();
+
+    Run cli = history("iceberg:" + t.dir());
+
+    assertThat(cli.code()).as(cli.out() + cli.err()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(cli.out()).contains("no longer holds the whole window", "snapshot expiry", "Fix:");
+    assertThat(cli.err()).contains("could not be checked whole", "not a pass");
+  }
+
+  @Test
   void aDuckDbTableWithARowWrittenLateIsAFinding() throws SQLException {
     Path file = HistoryTables.freshDir("duckdb").resolve("lake.duckdb");
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = c.createStatement()) {
