@@ -98,7 +98,7 @@ class HistoryCommandTests {
   }
 
   @Test
-  void aDeltaLogThatNeedsItsCheckpointIsRefusedNotPassed() throws IOException {
+  void aCleanedUpDeltaLogIsReadFromItsCheckpointAndAWindowItNoLongerHoldsExitsTwo() throws IOException {
     Path dir = HistoryTables.delta("cleaned");
     for (int i = 0; i < 10; i++) {   // versions 2..11; Delta writes a checkpoint at version 10
       sql("INSERT INTO " + delta(dir) + " VALUES (" + (10 + i) + ", DATE'" + TODAY + "', 'open')");
@@ -106,12 +106,17 @@ class HistoryCommandTests {
     for (int v = 0; v < 5; v++) {   // what log cleanup does after delta.logRetentionDuration
       Files.delete(dir.resolve("_delta_log").resolve(String.format("%020d.json", v)));
     }
+    sql("UPDATE " + delta(dir) + " SET status = 'closed' WHERE id = 3");   // version 12, a file of version 1
 
-    Run cli = history("delta:" + dir, "--since-version", "5");
+    Run kept = history("delta:" + dir, "--since-version", "5");
+    Run whole = history("delta:" + dir);
 
-    assertThat(cli.code()).isEqualTo(Main.CANNOT_CHECK);
-    assertThat(cli.err()).contains("before version 5", "checkpoint", "Nothing was checked",
-        "DeltaHistory.of(spark, path)");
+    assertThat(kept.code()).as(kept.out() + kept.err()).isEqualTo(Main.FINDINGS);
+    assertThat(kept.out()).contains("day=" + OLDER + " rewritten in place by commit 12 (UPDATE", "1 row(s) removed");
+    assertThat(whole.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(whole.out()).contains("no longer holds the whole window", "before version 5",
+        "delta.logRetentionDuration");
+    assertThat(whole.err()).contains("could not be checked whole");
   }
 
   @Test

@@ -31,8 +31,9 @@ import org.apiguardian.api.API;
  *
  * <p>Without Spark, {@link #of(String)} reads the log of a local table with java.nio and Jackson alone: the same
  * commits, partitions, rows and findings, but no example rows (they come from the change data feed, read through
- * Spark; a rewrite then says that its example rows were not read and why), and a log whose early commits were
- * cleaned up (so its state lives in a Parquet checkpoint) is refused rather than read.
+ * Spark; a rewrite then says that its example rows were not read and why). A log whose early commits were cleaned
+ * up keeps the table's state in a Parquet checkpoint, read through parquet-hadoop where it is on the class path
+ * (refused, never guessed, where it is not).
  *
  * <pre>{@code
  * TableHistory status = DeltaHistory.of(spark, "/lake/account_status")
@@ -80,8 +81,8 @@ public final class DeltaHistory {
 
   /**
    * The history of the Delta table at {@code path} on the local file system (a directory or a {@code file:} URI),
-   * read from its log alone, without Spark or Hadoop: no example rows, and no log that needs its checkpoint (see
-   * the class description). Where a SparkSession is at hand, {@link #of(SparkSession, String)} reads both.
+   * read from its log alone, without Spark: no example rows, and a checkpoint only through parquet-hadoop (see the
+   * class description). Where a SparkSession is at hand, {@link #of(SparkSession, String)} reads both.
    */
   public static DeltaHistory of(String path) {
     return new DeltaHistory(null, requirePath(path), null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1,

@@ -2,6 +2,7 @@ package dev.backtestgate.lakehouse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +11,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A Delta log read from the local file system with java.nio alone: no Spark, no Hadoop. Reads the commit files
- * (JSON lines); a read that needs a checkpoint (Parquet: the log's early commits were cleaned up) is refused,
- * naming the checkpoint and the reader that reads it, never passed.
+ * A Delta log read from the local file system with java.nio, no Spark: the commit files (JSON lines), and, when
+ * the log's early commits were cleaned up, the checkpoint (Parquet) through parquet-hadoop ({@link
+ * ParquetCheckpoint}) where it is on the class path; without it such a log is refused, naming the checkpoint and
+ * the reader that reads it, never passed.
  */
 final class LocalDeltaLogStore implements DeltaLogStore {
   private final Path log;
@@ -64,10 +66,19 @@ final class LocalDeltaLogStore implements DeltaLogStore {
 
   @Override
   public void readCheckpoint(List<String> names, long firstCommit, Checkpoint into) {
+    if (ParquetCheckpoint.available()) {
+      try {
+        ParquetCheckpoint.read(names.stream().map(log::resolve).toList(), into);
+        return;
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not read the checkpoint " + names + " of the Delta table '" + table
+            + "': " + e.getMessage() + ". Check that the files are readable from this JVM.", e);
+      }
+    }
     throw new IllegalArgumentException("the Delta log of '" + table + "' no longer holds its commits before version "
         + firstCommit + " (log cleanup), so the table's state before them is only in the Parquet checkpoint "
-        + names + ", which the reader without Spark does not read. Nothing was checked. Read the history with "
-        + "DeltaHistory.of(spark, path) where a SparkSession is at hand, or ask for a window from version "
-        + firstCommit + " on with a log that still holds its first commits.");
+        + names + ", which the reader without Spark reads only through parquet-hadoop, not on this class path. "
+        + "Nothing was checked. Put parquet-hadoop on the class path (the command line's jar holds it), or read "
+        + "the history with DeltaHistory.of(spark, path) where a SparkSession is at hand.");
   }
 }

@@ -249,13 +249,31 @@ class DeltaHistoryTests {
     assertThat(progress).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/4", "2/4", "3/4", "4/4");
     assertThat(progress.get(3)[2]).as("rows of every file the commits added or removed").isPositive();
 
-    for (int i = 0; i < 10; i++) {   // Delta writes a checkpoint at version 10
+  }
+
+  @Test
+  void aCleanedUpLogIsReadWithoutSparkFromItsCheckpoint() throws IOException {
+    Path dir = statusTable("no-spark-checkpoint", "");
+    for (int i = 0; i < 10; i++) {   // versions 2..11; Delta writes a checkpoint at version 10
       spark.sql("INSERT INTO " + t(dir) + " VALUES (" + (10 + i) + ", DATE'" + today + "', 'open')");
     }
-    expireCommitsBefore(dir, 5);
-    assertThatThrownBy(() -> DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
-        .sinceVersion(5)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("before version 5", "checkpoint", "Nothing was checked", "DeltaHistory.of(spark, path)");
+    expireCommitsBefore(dir, 5);   // what log cleanup does after delta.logRetentionDuration
+    spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 3");   // version 12, file from version 1
+
+    TableHistory withSpark = history(dir).sinceVersion(5);
+    TableHistory logAlone = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .sinceVersion(5);
+
+    assertThat(logAlone.unreadable()).isEmpty();
+    assertThat(logAlone.rewrites().findings()).singleElement().satisfies(f -> {
+      assertThat(f.partition()).isEqualTo("day=" + OLDER);
+      assertThat(((HistoryFinding.Rewritten) f).commit().version()).isEqualTo(12);
+      assertThat(((HistoryFinding.Rewritten) f).rowsRemoved()).as("row count from the checkpoint").isEqualTo(1);
+    });
+    assertThat(logAlone.rewrites().findings()).extracting(HistoryFinding::partition)
+        .isEqualTo(withSpark.rewrites().findings().stream().map(HistoryFinding::partition).toList());
+    assertThat(DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day").sinceVersion(0)
+        .unreadable()).singleElement().asString().contains("before version 5", "delta.logRetentionDuration");
   }
 
   @Test
