@@ -191,6 +191,8 @@ class HistoryCommandTests {
         "jdbc:<url>#<table>");
     assertRefused(history("jdbc:duckdb:/tmp/x.duckdb"), "names no table", "jdbc:duckdb:/tmp/x.duckdb#");
     assertRefused(history("jdbc:nosuchdb://h/db#t"), "No JDBC driver", "--classpath");
+    assertRefused(history("jdbc:nosuchdb://h/db#t", "--classpath", "lib/driver.jar", "--module", empty.toString()),
+        "The driver jar " + empty.resolve("lib/driver.jar") + " does not exist", "--classpath");
     Path dir = HistoryTables.delta("bad-since");
     assertRefused(history("delta:" + dir, "--since", "yesterday"), "--since 'yesterday'",
         "2026-01-01T00:00:00Z");
