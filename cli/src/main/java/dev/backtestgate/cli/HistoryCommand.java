@@ -234,7 +234,7 @@ final class HistoryCommand implements Callable<Integer> {
       try {
         jars.add(file.toUri().toURL());
       } catch (MalformedURLException e) {
-        throw new UncheckedIOException(new java.io.IOException(e));
+        throw new UncheckedIOException(e);
       }
     }
     ClassLoader loader = jars.isEmpty() ? HistoryCommand.class.getClassLoader()
