@@ -2,6 +2,7 @@ package dev.backtestgate.lakehouse;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.history.ReadProgress;
 import dev.backtestgate.time.EventLog;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,7 +89,7 @@ public final class DeltaEvents {
           + "valid-time column named: call .entityColumn(\"account_id\").validTimeColumn(\"day\") first.");
     }
     Objects.requireNonNull(valueColumn, "valueColumn");
-    TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
+    TableLog log = DeltaLogFiles.read(SparkDeltaLogStore.of(spark, path), atVersion, null, ReadProgress.NONE);
     if (!log.fromStart()) {
       throw new IllegalArgumentException("the Delta table '" + log.table() + "' cannot give each value the commit "
           + "time that made it visible: its log no longer starts at version 0 (oldest commit held: "

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.backtestgate.Finding;
 import dev.backtestgate.Check;
 import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.ReadProgress;
 import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,6 +29,12 @@ import org.apiguardian.api.API;
  * meanwhile is not read, and the run's fingerprint binds the version read, so a sign-off never covers a later
  * rewrite.
  *
+ * <p>Without Spark, {@link #of(String)} reads the log of a local table with java.nio and Jackson alone: the same
+ * commits, partitions, rows and findings, but no example rows (they come from the change data feed, read through
+ * Spark; a rewrite then says that its example rows were not read and why). A log whose early commits were cleaned
+ * up keeps the table's state in a Parquet checkpoint, read through parquet-hadoop where it is on the class path
+ * (refused, never guessed, where it is not).
+ *
  * <pre>{@code
  * TableHistory status = DeltaHistory.of(spark, "/lake/account_status")
  *     .partitionColumn("day").validTimeColumn("day")
@@ -40,6 +47,7 @@ public final class DeltaHistory {
   /** The default closing window, in days: the PostgreSQL append-only guard's. */
   public static final int DEFAULT_CLOSED_AFTER_DAYS = 7;
 
+  /** The session that reads checkpoints and example rows, or {@code null} when the log is read without Spark. */
   private final SparkSession spark;
   private final String path;
   private final String partitionColumn;
@@ -47,9 +55,10 @@ public final class DeltaHistory {
   private final String keyColumn;
   private final int closedAfterDays;
   private final long atVersion;
+  private final ReadProgress progress;
 
   private DeltaHistory(SparkSession spark, String path, String partitionColumn, String validTimeColumn,
-      String keyColumn, int closedAfterDays, long atVersion) {
+      String keyColumn, int closedAfterDays, long atVersion, ReadProgress progress) {
     this.spark = spark;
     this.path = path;
     this.partitionColumn = partitionColumn;
@@ -57,6 +66,7 @@ public final class DeltaHistory {
     this.keyColumn = keyColumn;
     this.closedAfterDays = closedAfterDays;
     this.atVersion = atVersion;
+    this.progress = progress;
   }
 
   /**
@@ -65,17 +75,32 @@ public final class DeltaHistory {
    */
   public static DeltaHistory of(SparkSession spark, String path) {
     Objects.requireNonNull(spark, "spark: pass the SparkSession that reads the table");
+    return new DeltaHistory(spark, requirePath(path), null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1,
+        ReadProgress.NONE);
+  }
+
+  /**
+   * The history of the Delta table at {@code path} on the local file system (a directory or a {@code file:} URI),
+   * read from its log alone, without Spark: no example rows, and a checkpoint only through parquet-hadoop (see the
+   * class description). Where a SparkSession is at hand, {@link #of(SparkSession, String)} reads both.
+   */
+  public static DeltaHistory of(String path) {
+    return new DeltaHistory(null, requirePath(path), null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1,
+        ReadProgress.NONE);
+  }
+
+  private static String requirePath(String path) {
     if (path == null || path.isBlank()) {
       throw new IllegalArgumentException("the Delta table path is blank: pass the table's root directory, the one "
           + "that holds _delta_log.");
     }
-    return new DeltaHistory(spark, path, null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1);
+    return path;
   }
 
   /** The partition column that names a partition in findings (e.g. {@code day}); required. */
   public DeltaHistory partitionColumn(String column) {
     return new DeltaHistory(spark, path, name(column, "partitionColumn"), validTimeColumn, keyColumn,
-        closedAfterDays, atVersion);
+        closedAfterDays, atVersion, progress);
   }
 
   /**
@@ -84,13 +109,13 @@ public final class DeltaHistory {
    */
   public DeltaHistory validTimeColumn(String column) {
     return new DeltaHistory(spark, path, partitionColumn, name(column, "validTimeColumn"), keyColumn,
-        closedAfterDays, atVersion);
+        closedAfterDays, atVersion, progress);
   }
 
   /** The row key (e.g. {@code account_id}) that pairs a changed row's values before and after in the examples. */
   public DeltaHistory keyColumn(String column) {
     return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, name(column, "keyColumn"),
-        closedAfterDays, atVersion);
+        closedAfterDays, atVersion, progress);
   }
 
   /** A UTC day's partition closes once it ended at least {@code days} days before a commit (default 7). */
@@ -99,7 +124,7 @@ public final class DeltaHistory {
       throw new IllegalArgumentException("closedAfterDays must be between 0 and 36500, got " + days + " (the "
           + "default is " + DEFAULT_CLOSED_AFTER_DAYS + ")");
     }
-    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, days, atVersion);
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, days, atVersion, progress);
   }
 
   /** Reads the log at this version instead of the latest (e.g. the version a training set was read at). */
@@ -107,7 +132,14 @@ public final class DeltaHistory {
     if (version < 0) {
       throw new IllegalArgumentException("atVersion must be a table version (0 or more), got " + version);
     }
-    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, version);
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, version,
+        progress);
+  }
+
+  /** Tells {@code progress} after each commit read (default: nothing). */
+  public DeltaHistory progress(ReadProgress progress) {
+    return new DeltaHistory(spark, path, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, atVersion,
+        Objects.requireNonNull(progress, "progress: pass ReadProgress.NONE for none"));
   }
 
   /** Reads every commit at or after {@code time}. */
@@ -151,7 +183,7 @@ public final class DeltaHistory {
    * }</pre>
    */
   public Optional<DeltaAppendOnly> auditAppendOnly() {
-    TableLog log = DeltaLogFiles.read(spark, path, atVersion, null);
+    TableLog log = DeltaLogFiles.read(store(), atVersion, null, ReadProgress.NONE);
     if ("true".equalsIgnoreCase(log.properties().get(DeltaAppendOnly.PROPERTY))) {
       return Optional.empty();
     }
@@ -170,10 +202,24 @@ public final class DeltaHistory {
           + (partitionColumn == null ? "a partition column" : "a valid-time column") + " named: call "
           + ".partitionColumn(\"day\").validTimeColumn(\"day\") (your columns) before since(...). Nothing was read.");
     }
-    TableLog log = DeltaLogFiles.read(spark, path, atVersion, new DeltaColumns(partitionColumn, validTimeColumn));
-    ChangedRows examples = "true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))
-        ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn) : ChangedRows.NONE;
+    TableLog log = DeltaLogFiles.read(store(), atVersion, new DeltaColumns(partitionColumn, validTimeColumn),
+        progress);
+    ChangedRows examples = ChangedRows.NONE;
+    if ("true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
+      examples = spark != null ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn)
+          : (version, partitions) -> ChangedRows.everywhere(partitions, EXAMPLES_NOT_READ);
+    }
     return LogJudge.judge(log, window, closedAfterDays, examples);
+  }
+
+  /** What a rewrite read without Spark says in place of its example rows. */
+  static final String EXAMPLES_NOT_READ = "none shown, because the log was read without Spark (DeltaHistory.of("
+      + "path), as the command line does) and the rows before and after come from the table's change data feed, "
+      + "which only Spark reads. The commit, partition and row counts are complete; read the history with "
+      + "DeltaHistory.of(spark, path) to see the rows.";
+
+  private DeltaLogStore store() {
+    return spark != null ? SparkDeltaLogStore.of(spark, path) : LocalDeltaLogStore.of(path);
   }
 
   private static String name(String column, String what) {

@@ -3,6 +3,7 @@ package dev.backtestgate.lakehouse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.ReadProgress;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,18 +21,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-
 /**
  * Reads a Delta table's {@code _delta_log} at one fixed version: the commit files (JSON lines, immutable once
  * written, so a concurrent commit cannot change what is read) from the oldest one the log still holds in an
- * unbroken run up to that version, and the checkpoint (Parquet, read through Spark) for the files and metadata that
- * were live before it. Through Hadoop's file system, so any store Spark reads works.
+ * unbroken run up to that version, and the checkpoint (Parquet) for the files and metadata that were live before it.
+ * The files come from a {@link DeltaLogStore}: Hadoop's file systems with Spark (any store Spark reads, checkpoints
+ * read through Spark), or the local file system alone (no Spark; a log that needs its checkpoint is refused).
  */
 final class DeltaLogFiles {
   static final String RETENTION_KEY = "delta.logRetentionDuration";
@@ -43,48 +38,42 @@ final class DeltaLogFiles {
   private static final Set<String> READER_FEATURES = Set.of("deletionVectors", "timestampNtz", "vacuumProtocolCheck");
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final SparkSession spark;
+  private final DeltaLogStore store;
   private final String table;
-  private final Path log;
-  private final FileSystem fs;
   private final DeltaColumns columns;
+  private final ReadProgress progress;
 
-  private DeltaLogFiles(SparkSession spark, String table, Path log, FileSystem fs, DeltaColumns columns) {
-    this.spark = spark;
-    this.table = table;
-    this.log = log;
-    this.fs = fs;
+  private DeltaLogFiles(DeltaLogStore store, DeltaColumns columns, ReadProgress progress) {
+    this.store = store;
+    this.table = store.table();
     this.columns = columns;
+    this.progress = progress;
   }
 
   /** The table's latest version (or {@code atVersion}, when not negative) and its commits. */
-  static TableLog read(SparkSession spark, String path, long atVersion, DeltaColumns columns) {
+  static TableLog read(DeltaLogStore store, long atVersion, DeltaColumns columns, ReadProgress progress) {
     try {
-      Path root = new Path(path);
-      FileSystem fs = root.getFileSystem(spark.sparkContext().hadoopConfiguration());
-      String table = fs.makeQualified(root).toString();
-      Path log = new Path(root, "_delta_log");
-      if (!fs.exists(log)) {
-        throw notDelta(table, "it has no _delta_log directory");
+      if (!store.hasLog()) {
+        throw notDelta(store.table(), "it has no _delta_log directory");
       }
-      return new DeltaLogFiles(spark, table, log, fs, columns).read(atVersion);
+      return new DeltaLogFiles(store, columns, progress).read(atVersion);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not read the Delta log of '" + path + "': " + e.getMessage()
+      throw new UncheckedIOException("could not read the Delta log of '" + store.table() + "': " + e.getMessage()
           + ". Check that the path is readable from this JVM.", e);
     }
   }
 
   private TableLog read(long atVersion) throws IOException {
-    NavigableMap<Long, FileStatus> commits = new TreeMap<>();
-    NavigableMap<Long, List<Path>> checkpoints = new TreeMap<>();
-    for (FileStatus file : fs.listStatus(log)) {
-      String name = file.getPath().getName();
+    NavigableMap<Long, DeltaLogStore.LogFile> commits = new TreeMap<>();
+    NavigableMap<Long, List<String>> checkpoints = new TreeMap<>();
+    for (DeltaLogStore.LogFile file : store.list()) {
+      String name = file.name();
       Matcher commit = COMMIT.matcher(name);
       Matcher checkpoint = CHECKPOINT.matcher(name);
       if (commit.matches()) {
         commits.put(Long.parseLong(commit.group(1)), file);
       } else if (checkpoint.matches()) {
-        checkpoints.computeIfAbsent(Long.parseLong(checkpoint.group(1)), v -> new ArrayList<>()).add(file.getPath());
+        checkpoints.computeIfAbsent(Long.parseLong(checkpoint.group(1)), v -> new ArrayList<>()).add(name);
       } else if (V2_CHECKPOINT.matcher(name).matches()) {
         throw unsupported("it has a version-2 checkpoint (" + name + ", table feature v2Checkpoint)");
       }
@@ -101,7 +90,7 @@ final class DeltaLogFiles {
     while (commits.containsKey(first - 1)) {
       first--;
     }
-    Map.Entry<Long, List<Path>> checkpoint = checkpoints.floorEntry(version);
+    Map.Entry<Long, List<String>> checkpoint = checkpoints.floorEntry(version);
     Map<String, Long> liveRows = new HashMap<>();
     State state = new State();
     if (first > 0) {
@@ -110,13 +99,32 @@ final class DeltaLogFiles {
             + ": the commits before " + first + " are gone and no checkpoint at or after " + (first - 1)
             + " holds the table's state. Delta itself cannot read this table; restore the log before checking it.");
       }
-      readCheckpoint(checkpoint.getValue(), liveRows, state);
+      store.readCheckpoint(checkpoint.getValue(), first, new DeltaLogStore.Checkpoint() {
+        @Override
+        public void liveRows(String path, long rows) {
+          liveRows.put(path, rows);
+        }
+
+        @Override
+        public void metadata(JsonNode metaData) {
+          state.metadata(metaData);
+        }
+
+        @Override
+        public void protocol(JsonNode protocol) {
+          state.protocol(protocol);
+        }
+      });
     }
     long checkpointVersion = first > 0 ? checkpoint.getKey() : -1;
     List<TableLog.Commit> read = new ArrayList<>();
     Map<String, Long> addedRows = new HashMap<>();
+    long rowsRead = 0;
     for (long v = first; v <= version; v++) {
-      read.add(commit(v, commits.get(v), state, addedRows, v > checkpointVersion ? liveRows : Map.of()));
+      TableLog.Commit commit = commit(v, commits.get(v), state, addedRows, v > checkpointVersion ? liveRows : Map.of());
+      read.add(commit);
+      rowsRead += commit.rows();
+      progress.commitRead(v - first + 1, version - first + 1, rowsRead);
     }
     state.requireSupported();
     if (columns != null) {
@@ -129,14 +137,14 @@ final class DeltaLogFiles {
     return new TableLog(table, "delta", version, read, first, first == 0, retention, fix, state.properties);
   }
 
-  private TableLog.Commit commit(long version, FileStatus file, State state, Map<String, Long> addedRows,
+  private TableLog.Commit commit(long version, DeltaLogStore.LogFile file, State state, Map<String, Long> addedRows,
       Map<String, Long> liveAtCheckpoint) throws IOException {
     JsonNode info = null;
     boolean appendOnlyBefore = false;
     List<JsonNode> adds = new ArrayList<>();
     List<JsonNode> removes = new ArrayList<>();
     Map<String, String> propertiesSet = null;
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(store.open(file.name()),
         StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
@@ -187,12 +195,12 @@ final class DeltaLogFiles {
         appendOnlyBefore && propertiesSet != null && !isAppendOnly(propertiesSet));
   }
 
-  private LogCommit logCommit(long version, JsonNode info, FileStatus file) {
+  private LogCommit logCommit(long version, JsonNode info, DeltaLogStore.LogFile file) {
     if (info == null) {
-      return new LogCommit(version, Instant.ofEpochMilli(file.getModificationTime()), "UNKNOWN", "", "");
+      return new LogCommit(version, Instant.ofEpochMilli(file.modificationTime()), "UNKNOWN", "", "");
     }
     long time = info.has("inCommitTimestamp") ? info.get("inCommitTimestamp").asLong()
-        : info.path("timestamp").asLong(file.getModificationTime());
+        : info.path("timestamp").asLong(file.modificationTime());
     String user = info.path("userName").asText(info.path("userId").asText(""));
     return new LogCommit(version, Instant.ofEpochMilli(time), info.path("operation").asText("UNKNOWN"), user,
         info.path("engineInfo").asText(""));
@@ -229,34 +237,6 @@ final class DeltaLogFiles {
     JsonNode stats = stats(action);
     JsonNode min = stats == null ? null : stats.path("minValues").get(column);
     return min == null || min.isNull() ? null : ValidTimes.parse(table, column, min.asText());
-  }
-
-  private void readCheckpoint(List<Path> parts, Map<String, Long> liveRows, State state) {
-    String[] files = parts.stream().map(Path::toString).toArray(String[]::new);
-    Dataset<Row> checkpoint = spark.read().parquet(files);
-    boolean dv = checkpoint.schema().apply("add").dataType().catalogString().contains("deletionVector:");
-    Dataset<Row> adds = checkpoint.where("add is not null").selectExpr("add.path",
-        "get_json_object(add.stats, '$.numRecords')", dv ? "add.deletionVector.cardinality" : "CAST(NULL AS BIGINT)");
-    for (Row add : adds.collectAsList()) {
-      if (!add.isNullAt(1)) {
-        liveRows.put(add.getString(0), Long.parseLong(add.getString(1)) - (add.isNullAt(2) ? 0 : add.getLong(2)));
-      }
-    }
-    for (String action : List.of("metaData", "protocol")) {
-      for (String json : checkpoint.where(action + " is not null").selectExpr("to_json(" + action + ")")
-          .as(org.apache.spark.sql.Encoders.STRING()).collectAsList()) {
-        try {
-          JsonNode node = JSON.readTree(json);
-          if (action.equals("metaData")) {
-            state.metadata(node);
-          } else {
-            state.protocol(node);
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-    }
   }
 
   private IllegalArgumentException unsupported(String what) {

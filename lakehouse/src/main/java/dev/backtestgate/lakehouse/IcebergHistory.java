@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.backtestgate.Finding;
 import dev.backtestgate.Check;
 import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.ReadProgress;
 import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,15 +51,17 @@ public final class IcebergHistory {
   private final String keyColumn;
   private final int closedAfterDays;
   private final Long atSnapshot;
+  private final ReadProgress progress;
 
   private IcebergHistory(IcebergSource source, String partitionColumn, String validTimeColumn, String keyColumn,
-      int closedAfterDays, Long atSnapshot) {
+      int closedAfterDays, Long atSnapshot, ReadProgress progress) {
     this.source = source;
     this.partitionColumn = partitionColumn;
     this.validTimeColumn = validTimeColumn;
     this.keyColumn = keyColumn;
     this.closedAfterDays = closedAfterDays;
     this.atSnapshot = atSnapshot;
+    this.progress = progress;
   }
 
   /** The history of the Iceberg path table at {@code location} (its root, the one holding {@code metadata/}). */
@@ -69,19 +72,19 @@ public final class IcebergHistory {
   /** The history of the path table at {@code location}, read with {@code hadoop}'s file systems. */
   public static IcebergHistory of(String location, Configuration hadoop) {
     return new IcebergHistory(IcebergSource.at(location, hadoop, "IcebergHistory"), null, null, null,
-        DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null);
+        DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null, ReadProgress.NONE);
   }
 
   /** The history of {@code table} as your catalog loaded it (Hive, Glue, REST, Nessie, JDBC, Hadoop). */
   public static IcebergHistory of(Table table) {
     return new IcebergHistory(IcebergSource.of(table, "IcebergHistory"), null, null, null,
-        DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null);
+        DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS, null, ReadProgress.NONE);
   }
 
   /** The partition field (e.g. {@code day}, {@code ts_day}) or its source column; names partitions. Required. */
   public IcebergHistory partitionColumn(String column) {
     return new IcebergHistory(source, name(column, "partitionColumn"), validTimeColumn, keyColumn, closedAfterDays,
-        atSnapshot);
+        atSnapshot, progress);
   }
 
   /**
@@ -90,13 +93,13 @@ public final class IcebergHistory {
    */
   public IcebergHistory validTimeColumn(String column) {
     return new IcebergHistory(source, partitionColumn, name(column, "validTimeColumn"), keyColumn, closedAfterDays,
-        atSnapshot);
+        atSnapshot, progress);
   }
 
   /** The row key (e.g. {@code account_id}) that pairs a changed row's values before and after in the examples. */
   public IcebergHistory keyColumn(String column) {
     return new IcebergHistory(source, partitionColumn, validTimeColumn, name(column, "keyColumn"), closedAfterDays,
-        atSnapshot);
+        atSnapshot, progress);
   }
 
   /** A UTC day's partition closes once it ended at least {@code days} days before a commit (default 7). */
@@ -105,19 +108,26 @@ public final class IcebergHistory {
       throw new IllegalArgumentException("closedAfterDays must be between 0 and 36500, got " + days + " (the "
           + "default is " + DeltaHistory.DEFAULT_CLOSED_AFTER_DAYS + ")");
     }
-    return new IcebergHistory(source, partitionColumn, validTimeColumn, keyColumn, days, atSnapshot);
+    return new IcebergHistory(source, partitionColumn, validTimeColumn, keyColumn, days, atSnapshot, progress);
   }
 
   /** Reads the log at this snapshot instead of the current one (e.g. the snapshot a training set was read at). */
   public IcebergHistory atSnapshot(long snapshotId) {
-    return new IcebergHistory(source, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, snapshotId);
+    return new IcebergHistory(source, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, snapshotId,
+        progress);
+  }
+
+  /** Tells {@code progress} after each snapshot read (default: nothing). */
+  public IcebergHistory progress(ReadProgress progress) {
+    return new IcebergHistory(source, partitionColumn, validTimeColumn, keyColumn, closedAfterDays, atSnapshot,
+        Objects.requireNonNull(progress, "progress: pass ReadProgress.NONE for none"));
   }
 
   /** Reads every snapshot committed at or after {@code time}. */
   public TableHistory since(Instant time) {
     Objects.requireNonNull(time, "since: pass the start of the window, e.g. the backtest's first decision time");
     Read read = open(true);
-    TableHistory judged = read.judge(read.lineage, Window.since(time), closedAfterDays, keyColumn);
+    TableHistory judged = read.judge(read.lineage, Window.since(time), closedAfterDays, keyColumn, progress);
     return read.finish(judged, "since " + time, time.toEpochMilli(), read.expiredBefore(time));
   }
 
@@ -131,7 +141,7 @@ public final class IcebergHistory {
       }
     }
     List<Snapshot> window = at < 0 ? read.lineage : read.lineage.subList(at, read.lineage.size());
-    TableHistory judged = read.judge(window, Window.since(Instant.EPOCH), closedAfterDays, keyColumn);
+    TableHistory judged = read.judge(window, Window.since(Instant.EPOCH), closedAfterDays, keyColumn, progress);
     Snapshot first = at < 0 ? null : window.get(0);
     return read.finish(judged, "since snapshot " + snapshotId + (first == null ? ""
         : " (committed " + Instant.ofEpochMilli(first.timestampMillis()) + ")"),
@@ -249,8 +259,10 @@ public final class IcebergHistory {
      * The judgement of {@code window}'s snapshots. Whether the table still holds the whole window is told by
      * {@link #finish}, in Iceberg's words, so the log is handed over as holding it.
      */
-    TableHistory judge(List<Snapshot> window, Window asked, int closedAfterDays, String keyColumn) {
-      return LogJudge.judge(snapshots.read(head, window, true), asked, closedAfterDays, examples(keyColumn));
+    TableHistory judge(List<Snapshot> window, Window asked, int closedAfterDays, String keyColumn,
+        ReadProgress progress) {
+      return LogJudge.judge(snapshots.read(head, window, true, progress), asked, closedAfterDays,
+          examples(keyColumn));
     }
 
     /**

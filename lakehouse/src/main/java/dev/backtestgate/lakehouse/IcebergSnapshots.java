@@ -1,6 +1,7 @@
 package dev.backtestgate.lakehouse;
 
 import dev.backtestgate.history.LogCommit;
+import dev.backtestgate.history.ReadProgress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -79,9 +80,18 @@ final class IcebergSnapshots {
    * @param fromStart whether the log holds every snapshot the window asks for
    */
   TableLog read(Snapshot head, List<Snapshot> lineage, boolean fromStart) {
+    return read(head, lineage, fromStart, ReadProgress.NONE);
+  }
+
+  /** {@link #read(Snapshot, List, boolean)}, telling {@code progress} after each snapshot. */
+  TableLog read(Snapshot head, List<Snapshot> lineage, boolean fromStart, ReadProgress progress) {
     List<TableLog.Commit> commits = new ArrayList<>();
+    long rows = 0;
     for (Snapshot snapshot : lineage) {
-      commits.add(commit(snapshot));
+      TableLog.Commit commit = commit(snapshot);
+      commits.add(commit);
+      rows += commit.rows();
+      progress.commitRead(commits.size(), lineage.size(), rows);
     }
     long firstReadable = lineage.isEmpty() ? -1 : lineage.get(0).snapshotId();
     return new TableLog(name, "iceberg", head == null ? -1 : head.snapshotId(), commits, firstReadable, fromStart,

@@ -38,5 +38,14 @@ record TableLog(String table, String format, long version, List<Commit> commits,
     Commit {
       changes = List.copyOf(changes);
     }
+
+    /** The rows the commit's files held, added and removed alike, as the log records them (for progress). */
+    long rows() {
+      long rows = 0;
+      for (FileChange change : changes) {
+        rows += Math.max(change.rows(), 0);
+      }
+      return rows;
+    }
   }
 }

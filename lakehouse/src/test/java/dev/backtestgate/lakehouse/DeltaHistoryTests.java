@@ -225,6 +225,58 @@ class DeltaHistoryTests {
   }
 
   @Test
+  void theLogReadWithoutSparkGivesTheSameFindingsAndSaysWhyItShowsNoRows() throws IOException {
+    Path dir = statusTable("no-spark", "");
+    spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 1");   // version 2: a rewrite of day OLD
+    spark.sql("INSERT INTO " + t(dir) + " VALUES (6, DATE'" + OLDER + "', 'open')");   // version 3: a late write
+    List<long[]> progress = new java.util.ArrayList<>();
+
+    TableHistory withSpark = history(dir).sinceVersion(2);
+    TableHistory logAlone = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .keyColumn("id").progress((read, total, rows) -> progress.add(new long[] {read, total, rows}))
+        .sinceVersion(2);
+
+    assertThat(logAlone.binding()).isEqualTo(withSpark.binding());
+    assertThat(logAlone.rewrites().findings()).extracting(f -> ((HistoryFinding.Rewritten) f).commit().version()
+        + " " + f.partition() + " " + ((HistoryFinding.Rewritten) f).rowsRemoved())
+        .isEqualTo(withSpark.rewrites().findings().stream().map(f -> ((HistoryFinding.Rewritten) f).commit()
+            .version() + " " + f.partition() + " " + ((HistoryFinding.Rewritten) f).rowsRemoved()).toList())
+        .containsExactly("2 day=" + OLD + " 2");
+    assertThat(((HistoryFinding.Rewritten) logAlone.rewrites().findings().get(0)).examples()).singleElement()
+        .asString().contains("none shown", "without Spark", "DeltaHistory.of(spark, path)");
+    assertThat(logAlone.lateWrites().batches()).extracting(b -> b.commit().version()).containsExactly(3L);
+    assertThat(logAlone.lateWrites().lateEvents()).isEqualTo(withSpark.lateWrites().lateEvents());
+    assertThat(progress).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/4", "2/4", "3/4", "4/4");
+    assertThat(progress.get(3)[2]).as("rows of every file the commits added or removed").isPositive();
+
+  }
+
+  @Test
+  void aCleanedUpLogIsReadWithoutSparkFromItsCheckpoint() throws IOException {
+    Path dir = statusTable("no-spark-checkpoint", "");
+    for (int i = 0; i < 10; i++) {   // versions 2..11; Delta writes a checkpoint at version 10
+      spark.sql("INSERT INTO " + t(dir) + " VALUES (" + (10 + i) + ", DATE'" + today + "', 'open')");
+    }
+    expireCommitsBefore(dir, 5);   // what log cleanup does after delta.logRetentionDuration
+    spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 3");   // version 12, file from version 1
+
+    TableHistory withSpark = history(dir).sinceVersion(5);
+    TableHistory logAlone = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .sinceVersion(5);
+
+    assertThat(logAlone.unreadable()).isEmpty();
+    assertThat(logAlone.rewrites().findings()).singleElement().satisfies(f -> {
+      assertThat(f.partition()).isEqualTo("day=" + OLDER);
+      assertThat(((HistoryFinding.Rewritten) f).commit().version()).isEqualTo(12);
+      assertThat(((HistoryFinding.Rewritten) f).rowsRemoved()).as("row count from the checkpoint").isEqualTo(1);
+    });
+    assertThat(logAlone.rewrites().findings()).extracting(HistoryFinding::partition)
+        .isEqualTo(withSpark.rewrites().findings().stream().map(HistoryFinding::partition).toList());
+    assertThat(DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day").sinceVersion(0)
+        .unreadable()).singleElement().asString().contains("before version 5", "delta.logRetentionDuration");
+  }
+
+  @Test
   void theLogIsReadAtOneFixedVersion() {
     Path dir = statusTable("fixed", "");
     spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 1");   // version 2

@@ -1,0 +1,268 @@
+package dev.backtestgate.cli;
+
+import dev.backtestgate.Finding;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.cli.workflow.CannotCheck;
+import dev.backtestgate.history.HistoryChecks;
+import dev.backtestgate.history.LateWriteReport;
+import dev.backtestgate.history.TableHistory;
+import dev.backtestgate.jdbc.HistoryTable;
+import dev.backtestgate.jdbc.SqlHistory;
+import dev.backtestgate.lakehouse.DeltaHistory;
+import dev.backtestgate.lakehouse.IcebergHistory;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code backtest-gate history <table>}: a table's history read from its own log with nothing prepared in advance,
+ * judged by the gate's own history rules ({@link HistoryChecks#fromLogs}): rewrites of closed partitions, late
+ * writes into them, a window the log no longer holds. Exit 0 clean, 1 findings, 2 when it could not check.
+ */
+@Command(name = "history", mixinStandardHelpOptions = true,
+    description = "Reads a table's history from its own log (Delta Lake, Iceberg) or its rows (SQL), with nothing "
+        + "prepared in advance, and prints what the gate would find: closed partitions rewritten in place, rows "
+        + "written late into them, a window the log no longer holds. Exit 0 nothing found, 1 findings, 2 could not "
+        + "check.",
+    footer = {"%nExamples:", "  backtest-gate history delta:<project>/lake/status --partition day --valid-time day",
+        "  backtest-gate history iceberg:<project>/warehouse/status --partition day --valid-time day --since "
+            + "2026-01-01T00:00:00Z",
+        "  backtest-gate history 'jdbc:postgresql://db/lake#ledger.status_events' --valid-time valid_from "
+            + "--recorded-at recorded_at --key account_id --classpath postgresql.jar"})
+final class HistoryCommand implements Callable<Integer> {
+  @ParentCommand
+  Root root;
+
+  @Option(names = "--module", paramLabel = "DIR", defaultValue = ".",
+      description = "The project directory: relative table paths and --classpath resolve against it. Default: the "
+          + "current directory.")
+  Path module;
+
+  @Parameters(index = "0", paramLabel = "<table>",
+      description = "delta:<path>, iceberg:<path> or jdbc:<url>#<table>. A relative path resolves against --module.")
+  String table;
+
+  @Option(names = "--partition", paramLabel = "COL",
+      description = "The partition column that names a partition in findings (Delta, Iceberg), e.g. day.")
+  String partition;
+
+  @Option(names = "--valid-time", paramLabel = "COL", required = true,
+      description = "The DATE or TIMESTAMP column that says when a row's value became valid, e.g. day.")
+  String validTime;
+
+  @Option(names = "--key", paramLabel = "COL",
+      description = "The row key (e.g. account_id): pairs a changed row's values in the examples (Delta with "
+          + "Spark, Iceberg); the entity column of a SQL table (default: entity).")
+  String key;
+
+  @Option(names = "--recorded-at", paramLabel = "COL", defaultValue = "recorded_at",
+      description = "SQL tables: the column that says when each row was recorded. Default: ${DEFAULT-VALUE}.")
+  String recordedAt;
+
+  @ArgGroup(exclusive = true)
+  WindowStart window;
+
+  @Option(names = "--closed-after-days", paramLabel = "N", defaultValue = "7",
+      description = "A UTC day's partition is closed once it ended at least N days before a commit. Default: "
+          + "${DEFAULT-VALUE}.")
+  int closedAfterDays;
+
+  @Option(names = "--classpath", paramLabel = "PATHS", split = "${sys:path.separator}",
+      description = "SQL tables: the JDBC driver's jar(s), when the driver is not on this tool's class path. "
+          + "Separated by '${sys:path.separator}'.")
+  List<Path> classpath = new ArrayList<>();
+
+  /** Where the window starts: at most one of the two. */
+  static final class WindowStart {
+    @Option(names = "--since", paramLabel = "INSTANT",
+        description = "Only commits at or after this time (ISO instant, e.g. 2026-01-01T00:00:00Z, or a UTC date "
+            + "2026-01-01). Default: the whole log.")
+    String since;
+
+    @Option(names = "--since-version", paramLabel = "N",
+        description = "Only commits from this table version on (Delta: a version; Iceberg: a snapshot id).")
+    Long sinceVersion;
+  }
+
+  @Override
+  public Integer call() throws CannotCheck {
+    Path module = this.module.toAbsolutePath().normalize();
+    if (!Files.isDirectory(module)) {
+      throw new CannotCheck("The module directory " + module + " does not exist.",
+          "Pass the project's directory with --module, or run the command from it.");
+    }
+    HistoryTarget target = HistoryTarget.parse(table, module);
+    Instant since = window == null || window.since == null ? null : parseSince(window.since);
+    Long sinceVersion = window == null ? null : window.sinceVersion;
+    if (closedAfterDays < 0 || closedAfterDays > 36_500) {
+      throw new CannotCheck("--closed-after-days " + closedAfterDays + " is out of range.",
+          "Give a number of days from 0 to 36500 (default 7).");
+    }
+    if (target.kind() != HistoryTarget.Kind.JDBC && partition == null) {
+      throw new CannotCheck("history of " + target.describe() + " needs --partition: the partition column that "
+          + "names a partition in findings.", "Add --partition <column>, e.g. --partition day (often the same "
+          + "column as --valid-time).");
+    }
+    GatePolicy policy = GatePolicy.defaults();
+    Main.Output output = root.output;
+    List<Finding> findings;
+    List<String> notes = new ArrayList<>();
+    String read;
+    ProgressLine progress = ProgressLine.onStderr(output.err(), target.kind() == HistoryTarget.Kind.ICEBERG
+        ? "snapshots" : "commits");
+    try {
+      if (target.kind() == HistoryTarget.Kind.JDBC) {
+        if (sinceVersion != null) {
+          throw new CannotCheck("--since-version names a log version, and a SQL table has none.",
+              "Leave --since-version out (the whole table is read), or use --since for the record of a Delta or "
+                  + "Iceberg table.");
+        }
+        LateWriteReport report = readSql(target, module);
+        findings = HistoryChecks.lateWrites(List.of(report), policy);
+        read = report.events() + " rows";
+        notes.add("A SQL table keeps no log of its changes: rows written late into closed days are found, an "
+            + "in-place UPDATE or DELETE of closed history is not. To catch those, commit a history manifest "
+            + "(SqlHistory.manifest) and check against it, or guard the table (AppendOnlyGuard).");
+      } else {
+        TableHistory history = target.kind() == HistoryTarget.Kind.DELTA
+            ? readDelta(target, since, sinceVersion, progress) : readIceberg(target, since, sinceVersion, progress);
+        findings = HistoryChecks.fromLogs(List.of(history), policy);
+        read = history.window();
+      }
+    } finally {
+      progress.finish();
+    }
+    return print(output, target, read, findings, notes);
+  }
+
+  private int print(Main.Output output, HistoryTarget target, String read, List<Finding> findings,
+      List<String> notes) {
+    boolean cannotCheck = findings.stream().anyMatch(f -> f instanceof Finding.CheckFailed);
+    if (findings.isEmpty()) {
+      output.info("history of " + target.describe() + " (" + read + "): no closed partition was rewritten or "
+          + "written late.");
+    } else {
+      output.info("history of " + target.describe() + " (" + read + "): " + findings.size() + " finding"
+          + (findings.size() == 1 ? "" : "s") + ".");
+    }
+    Set<String> whys = new LinkedHashSet<>();
+    Set<String> fixes = new LinkedHashSet<>();
+    for (Finding finding : findings) {
+      Finding.Rendering rendering = finding.render();
+      rendering.lines().forEach(output::info);
+      if (!rendering.why().isEmpty()) {
+        whys.add(rendering.why());
+      }
+      if (!rendering.fix().isEmpty()) {
+        fixes.add(rendering.fix());
+      }
+    }
+    whys.forEach(why -> output.info("Why it matters: " + why));
+    fixes.forEach(fix -> output.info("Next step: " + fix));
+    notes.forEach(output::info);
+    if (cannotCheck) {
+      output.error("the history of " + target.describe() + " could not be checked whole (the check-failed "
+          + "finding above says which part and how to fix it): not a pass.");
+      return Main.CANNOT_CHECK;
+    }
+    return findings.isEmpty() ? Main.OK : Main.FINDINGS;
+  }
+
+  private TableHistory readDelta(HistoryTarget target, Instant since, Long sinceVersion, ProgressLine progress) {
+    DeltaHistory delta = DeltaHistory.of(target.location()).partitionColumn(partition).validTimeColumn(validTime)
+        .closedAfterDays(closedAfterDays).progress(progress);
+    if (key != null) {
+      delta = delta.keyColumn(key);
+    }
+    return since != null ? delta.since(since) : delta.sinceVersion(sinceVersion == null ? 0 : sinceVersion);
+  }
+
+  private TableHistory readIceberg(HistoryTarget target, Instant since, Long sinceVersion, ProgressLine progress) {
+    IcebergHistory iceberg = IcebergHistory.of(Path.of(target.location()).toUri().toString())
+        .partitionColumn(partition).validTimeColumn(validTime).closedAfterDays(closedAfterDays).progress(progress);
+    if (key != null) {
+      iceberg = iceberg.keyColumn(key);
+    }
+    return sinceVersion != null ? iceberg.sinceSnapshot(sinceVersion)
+        : iceberg.since(since == null ? Instant.EPOCH : since);
+  }
+
+  private LateWriteReport readSql(HistoryTarget target, Path module) throws CannotCheck {
+    HistoryTable sql = HistoryTable.of(target.table()).withColumns(key == null ? "entity" : key, validTime,
+        recordedAt, "value");
+    try (Connection connection = connect(target.location(), module)) {
+      return SqlHistory.lateWrites(connection, sql, Duration.ofDays(closedAfterDays));
+    } catch (SQLException e) {
+      throw new CannotCheck("Reading " + target.describe() + " failed: " + e.getMessage(),
+          "Check the URL, the table and the columns (--valid-time, --recorded-at, --key), and that this user may "
+              + "read the table.");
+    }
+  }
+
+  /** A connection from the first driver on the class path (or {@code --classpath}) that accepts {@code url}. */
+  private Connection connect(String url, Path module) throws CannotCheck, SQLException {
+    List<URL> jars = new ArrayList<>();
+    for (Path jar : classpath) {
+      Path file = module.resolve(jar);
+      if (!Files.exists(file)) {
+        throw new CannotCheck("The driver jar " + file + " does not exist.",
+            "Pass the JDBC driver's jar with --classpath, e.g. --classpath postgresql-42.7.4.jar.");
+      }
+      try {
+        jars.add(file.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    ClassLoader loader = jars.isEmpty() ? HistoryCommand.class.getClassLoader()
+        : new URLClassLoader(jars.toArray(URL[]::new), HistoryCommand.class.getClassLoader());
+    for (Driver driver : ServiceLoader.load(Driver.class, loader)) {
+      if (driver.acceptsURL(url)) {
+        Connection connection = driver.connect(url, new Properties());
+        if (connection != null) {
+          return connection;
+        }
+      }
+    }
+    throw new CannotCheck("No JDBC driver on the class path accepts the URL '" + url + "'.",
+        "Pass the database's JDBC driver jar with --classpath (e.g. --classpath postgresql-42.7.4.jar), and check "
+            + "the URL's form (jdbc:postgresql://host/db, jdbc:duckdb:/path/file.db).");
+  }
+
+  private static Instant parseSince(String text) throws CannotCheck {
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException notInstant) {
+      try {
+        return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
+      } catch (DateTimeParseException notDate) {
+        throw new CannotCheck("--since '" + text + "' is neither an ISO instant nor a date.",
+            "Give a UTC instant such as 2026-01-01T00:00:00Z or a date such as 2026-01-01, or a table version "
+                + "with --since-version.");
+      }
+    }
+  }
+}
