@@ -185,49 +185,6 @@ final class HtmlReport {
         .element("td", value, "class", "num", "id", id).close().nl();
   }
 
-  /** A finding's rows, in a box of their own that scrolls sideways on a narrow screen. */
-  private void findingTable(Finding.Table table) {
-    out.open("div", "class", "scroll finding-table", "tabindex", "0", "role", "region", "aria-label", table.caption());
-    out.open("table").element("caption", table.caption()).open("thead").open("tr");
-    for (String h : table.header()) {
-      out.element("th", h, "scope", "col");
-    }
-    out.close().close().open("tbody");
-    for (int i = 0; i < table.rows().size(); i++) {
-      if (i == table.marked()) {
-        out.open("tr", "class", "worst");
-      } else {
-        out.open("tr");
-      }
-      for (String cell : table.rows().get(i)) {
-        if (NUMBER.matcher(cell).matches()) {
-          out.element("td", cell, "class", "num");
-        } else if (INSTANT.matcher(cell).matches()) {
-          out.element("td", cell, "class", "when");
-        } else if (cell.contains("\n")) {   // several lines: the first shown, the rest behind it
-          String[] parts = cell.split("\n", 2);
-          out.open("td").open("details").element("summary", parts[0]);
-          for (String line : parts[1].split("\n")) {
-            out.element("div", line);
-          }
-          out.close().close();
-        } else {
-          out.element("td", cell);
-        }
-      }
-      out.close();
-    }
-    out.close().close().close().nl();
-  }
-
-  /** A cell that is a date or an instant, kept on one line. */
-  private static final java.util.regex.Pattern INSTANT =
-      java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?");
-
-  /** A cell that is a number (signed, with thousands separators, a percent, or an interval of two). */
-  private static final java.util.regex.Pattern NUMBER =
-      java.util.regex.Pattern.compile("[-+\u2212]?[0-9][0-9,.]*%?( to [-+\u2212]?[0-9][0-9,.]*%?)?");
-
   static String pValue(double p) {
     if (!Double.isFinite(p)) {
       return "n/a";
@@ -248,32 +205,8 @@ final class HtmlReport {
     }
     out.open("section", "class", "card", "id", "other-findings").element("h2", "Other findings");
     for (Finding f : others) {
-      Finding.Rendering rendering = f.render();
       boolean unresolved = r.unresolved().contains(f);
-      out.open("div", "class", "finding", "data-kind", f.kind(), "data-subject", f.subject());
-      out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.lines().get(0) + " ");
-      Page.tag(out, GateWording.state(r, f), unresolved ? "bad" : "info");
-      out.close();
-      Finding.Table table = rendering.table();
-      List<String> details = rendering.lines().subList(1, rendering.lines().size() - table.lines());
-      if (!details.isEmpty()) {
-        out.open("ul");
-        for (String line : details) {
-          out.element("li", line.strip().replaceFirst("^- ", ""));
-        }
-        out.close();
-      }
-      if (!rendering.figure().isEmpty()) {   // checked by the gate: one self-contained <svg>
-        // drawn at its own size, so its text is the page's; on a narrow screen it scrolls in its own box
-        out.open("figure", "class", "chart finding-figure scroll", "tabindex", "0").raw(rendering.figure()).close();
-      }
-      if (!table.isEmpty()) {
-        findingTable(table);
-      }
-      if (!rendering.why().isEmpty()) {
-        out.element("p", rendering.why(), "class", "note");
-      }
-      out.close();
+      FindingCard.write(out, f, unresolved, GateWording.state(r, f));
     }
     out.close().nl();
   }

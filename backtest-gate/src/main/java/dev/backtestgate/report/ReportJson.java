@@ -111,12 +111,17 @@ final class ReportJson {
   }
 
   private static void finding(ObjectNode node, Finding f, GateResult r) {
+    finding(node, f, r.unresolved().contains(f), r.isWaived(f));
+  }
+
+  /** A finding as every report writes it: kind, subject, resolution, state, headline and evidence. */
+  static void finding(ObjectNode node, Finding f, boolean unresolved, boolean waived) {
     Finding.Rendering rendering = f.render();
     node.put("kind", f.kind());
     node.put("subject", f.subject());
     node.put("resolution", f.resolution().wireValue());
-    node.put("unresolved", r.unresolved().contains(f));
-    node.put("waived", r.isWaived(f));
+    node.put("unresolved", unresolved);
+    node.put("waived", waived);
     node.put("headline", rendering.headline());
     ObjectNode evidence = node.putObject("evidence");
     rendering.evidence().forEach((key, value) -> put(evidence, key, value));

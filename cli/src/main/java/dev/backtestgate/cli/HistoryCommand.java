@@ -10,6 +10,8 @@ import dev.backtestgate.jdbc.HistoryTable;
 import dev.backtestgate.jdbc.SqlHistory;
 import dev.backtestgate.lakehouse.DeltaHistory;
 import dev.backtestgate.lakehouse.IcebergHistory;
+import dev.backtestgate.report.HistoryReport;
+import dev.backtestgate.report.ReportFiles;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -60,6 +62,11 @@ final class HistoryCommand implements Callable<Integer> {
       description = "The project directory: relative table paths and --classpath resolve against it. Default: the "
           + "current directory.")
   Path module;
+
+  @Option(names = "--reports", paramLabel = "DIR",
+      description = "Where the JSON report and the page go (under table-history/). Default: "
+          + "<module>/target/backtest-gate, where the gates write theirs.")
+  Path reports;
 
   @Parameters(index = "0", paramLabel = "<table>",
       description = "delta:<path>, iceberg:<path> or jdbc:<url>#<table>. A relative path resolves against --module.")
@@ -155,7 +162,12 @@ final class HistoryCommand implements Callable<Integer> {
     } finally {
       progress.finish();
     }
-    return print(output, target, read, findings, notes);
+    Path reportDir = module.resolve(reports == null ? Path.of("target/backtest-gate") : reports).normalize();
+    HistoryReport.Written written = HistoryReport.write(new ReportFiles(reportDir), table, read, Instant.now(),
+        findings, notes);
+    int code = print(output, target, read, findings, notes);
+    output.info("report: " + written.html() + " (JSON: " + written.json().getFileName() + ")");
+    return code;
   }
 
   private int print(Main.Output output, HistoryTarget target, String read, List<Finding> findings,

@@ -61,10 +61,14 @@ class ConsoleLauncherSampleTests {
     return process.waitFor();
   }
 
-  /** The gate's jars and their dependencies, without JUnit's (the launcher brings its own). */
+  /**
+   * The gate's jars (or, in a build of some modules only, their classes directories) and their dependencies, without
+   * JUnit's (the launcher brings its own) and without this module's test classes (gated fixtures of their own).
+   */
   private static String libraries() {
+    String own = MODULE_DIR.resolve("target/test-classes").toString();
     return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(p -> p.endsWith(".jar") && !p.contains(File.separator + "junit" + File.separator)
+        .filter(p -> !p.isBlank() && !p.equals(own) && !p.contains(File.separator + "junit" + File.separator)
             && !p.contains("opentest4j") && !p.contains("surefire"))
         .reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
   }

@@ -69,18 +69,49 @@ class HistoryCommandTests {
     }
   }
 
+  /** The JSON report and the page beside it name the library's findings, kind and headline, in order. */
+  private static void assertSameReport(Path reports, String table, TableHistory library) {
+    List<Finding> findings = HistoryChecks.fromLogs(List.of(library), GatePolicy.defaults());
+    Path dir = reports.resolve("table-history");
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      List<Path> all = files.sorted().toList();
+      assertThat(all).extracting(p -> p.getFileName().toString().replaceAll(".*\\.", "")).containsExactly("html",
+          "json");
+      com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(all.get(1).toFile());
+      assertThat(json.get("table").asText()).isEqualTo(table);
+      assertThat(json.get("outcome").asText()).isEqualTo("findings");
+      List<String> kinds = new ArrayList<>();
+      List<String> headlines = new ArrayList<>();
+      json.get("findings").forEach(f -> {
+        kinds.add(f.get("kind").asText());
+        headlines.add(f.get("headline").asText());
+      });
+      assertThat(kinds).containsExactlyElementsOf(findings.stream().map(Finding::kind).toList());
+      assertThat(headlines).containsExactlyElementsOf(findings.stream().map(f -> f.render().headline()).toList());
+      String page = Files.readString(all.get(0));
+      for (Finding f : findings) {
+        assertThat(page).contains("data-kind=\"" + f.kind() + "\"");
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Test
   void aDeltaTableWithARewriteAndALateWriteGivesTheLibrarysFindingsWithoutSpark() {
     Path dir = HistoryTables.delta("rewrite");
     sql("UPDATE " + delta(dir) + " SET status = 'closed' WHERE id = 1");   // version 2: day CLOSED rewritten
     sql("INSERT INTO " + delta(dir) + " VALUES (9, DATE'" + OLDER + "', 'open')");   // version 3: late write
 
-    Run cli = history("delta:" + dir, "--key", "id");
+    Path reports = dir.resolveSibling(dir.getFileName() + "-reports");
+    Run cli = history("delta:" + dir, "--key", "id", "--reports", reports.toString());
     TableHistory library = DeltaHistory.of(HistoryTables.spark(), dir.toString()).partitionColumn("day")
         .validTimeColumn("day").keyColumn("id").sinceVersion(0);
 
     assertThat(cli.code()).as(cli.err()).isEqualTo(Main.FINDINGS);
     assertSameFindings(cli, library);
+    assertSameReport(reports, "delta:" + dir, library);
     assertThat(cli.out()).contains("history of delta:" + dir, "read at version 3", "day=" + CLOSED,
         "for example none shown, because the log was read without Spark", "Next step: Restore the partitions");
     assertThat(cli.err()).as("progress, plain lines without a terminal").contains("read 4 of 4 commits (100%)");

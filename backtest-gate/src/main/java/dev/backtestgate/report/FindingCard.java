@@ -1,0 +1,91 @@
+package dev.backtestgate.report;
+
+import dev.backtestgate.Finding;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * One finding on a page, in the console's words: its headline with its state, the detail lines, its chart (one
+ * self-contained SVG, drawn at its own size), its table (rows in place of the console lines they stand for) and why
+ * it matters. The gate's page and a table history's page draw their findings with it.
+ *
+ * <pre>{@code
+ * FindingCard.write(out, finding, true, "fails the gate");
+ * }</pre>
+ */
+final class FindingCard {
+  private FindingCard() {}
+
+  /** Writes the card of {@code f}; {@code state} is the tag beside its headline. */
+  static void write(Html out, Finding f, boolean unresolved, String state) {
+    Finding.Rendering rendering = f.render();
+    out.open("div", "class", "finding", "data-kind", f.kind(), "data-subject", f.subject());
+    out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.lines().get(0) + " ");
+    Page.tag(out, state, unresolved ? "bad" : "info");
+    out.close();
+    Finding.Table table = rendering.table();
+    List<String> details = rendering.lines().subList(1, rendering.lines().size() - table.lines());
+    if (!details.isEmpty()) {
+      out.open("ul");
+      for (String line : details) {
+        out.element("li", line.strip().replaceFirst("^- ", ""));
+      }
+      out.close();
+    }
+    if (!rendering.figure().isEmpty()) {   // checked by the gate: one self-contained <svg>
+      // drawn at its own size, so its text is the page's; on a narrow screen it scrolls in its own box
+      out.open("figure", "class", "chart finding-figure scroll", "tabindex", "0").raw(rendering.figure()).close();
+    }
+    if (!table.isEmpty()) {
+      table(out, table);
+    }
+    if (!rendering.why().isEmpty()) {
+      out.element("p", rendering.why(), "class", "note");
+    }
+    out.close();
+  }
+
+  /** A finding's rows, in a box of their own that scrolls sideways on a narrow screen. */
+  private static void table(Html out, Finding.Table table) {
+    out.open("div", "class", "scroll finding-table", "tabindex", "0", "role", "region", "aria-label", table.caption());
+    out.open("table").element("caption", table.caption()).open("thead").open("tr");
+    for (String h : table.header()) {
+      out.element("th", h, "scope", "col");
+    }
+    out.close().close().open("tbody");
+    for (int i = 0; i < table.rows().size(); i++) {
+      if (i == table.marked()) {
+        out.open("tr", "class", "worst");
+      } else {
+        out.open("tr");
+      }
+      for (String cell : table.rows().get(i)) {
+        if (NUMBER.matcher(cell).matches()) {
+          out.element("td", cell, "class", "num");
+        } else if (INSTANT.matcher(cell).matches()) {
+          out.element("td", cell, "class", "when");
+        } else if (cell.contains("\n")) {   // several lines: the first shown, the rest behind it
+          String[] parts = cell.split("\n", 2);
+          out.open("td").open("details").element("summary", parts[0]);
+          for (String line : parts[1].split("\n")) {
+            out.element("div", line);
+          }
+          out.close().close();
+        } else {
+          out.element("td", cell);
+        }
+      }
+      out.close();
+    }
+    out.close().close().close().nl();
+  }
+
+  /** A cell that is a date or an instant, kept on one line. */
+  private static final Pattern INSTANT =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?");
+
+  /** A cell that is a number (signed, with thousands separators, a percent, or an interval of two). */
+  private static final Pattern NUMBER =
+      Pattern.compile("[-+\u2212]?[0-9][0-9,.]*%?( to [-+\u2212]?[0-9][0-9,.]*%?)?");
+
+}
