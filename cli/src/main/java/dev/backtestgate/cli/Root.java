@@ -7,8 +7,8 @@ import picocli.CommandLine.Spec;
 
 /** The top command: names the subcommands; run alone, it says which to run. */
 @Command(name = "backtest-gate", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
-    description = "Checks that every @LeakageGated backtest ran, and runs the leakage reviewer's workflow, for any "
-        + "build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
+    description = "Checks that every @LeakageGated backtest ran, runs the leakage reviewer's workflow, and reads a "
+        + "table's history, for any build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
     subcommands = {CheckCommand.class, PendingCommand.class, SignOffCommand.class, RejectCommand.class,
         RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class})
 final class Root implements Runnable {
@@ -23,8 +23,8 @@ final class Root implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "name a command: check, pending, sign-off, reject, renew or "
-        + "accept-history (backtest-gate --help describes each)");
+    throw new ParameterException(spec.commandLine(), "name a command: "
+        + String.join(", ", spec.subcommands().keySet()) + " (backtest-gate --help describes each)");
   }
 
   /** The version of this jar. */
