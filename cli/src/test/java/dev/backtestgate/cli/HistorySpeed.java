@@ -21,7 +21,7 @@ import java.util.Locale;
  * creates the table; each commit adds a file of 100 rows into a day; every tenth rewrites the file of a closed day),
  * log only: the reader without Spark reads the log, never the data files. Then, in one JVM, alternates the library
  * path ({@code DeltaHistory.of(path)...sinceVersion(0)} and {@code HistoryChecks.fromLogs}), the same with every
- * finding's lines rendered (what any printing of them costs), and {@code Main.run("history", ...)}, RUNS times each,
+ * finding's lines rendered and the report written ({@code HistoryReport.write}: what the command does besides), and {@code Main.run("history", ...)}, RUNS times each,
  * and prints the medians.
  *
  * <pre>{@code
@@ -39,9 +39,11 @@ final class HistorySpeed {
       writeLog(dir, commits);
     }
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    Path reports = Files.createTempDirectory("history-speed-reports");
     long[] library = new long[runs];
     long[] rendered = new long[runs];
     long[] cli = new long[runs];
+    long[] parse = new long[runs];
     int findings = 0;
     for (int i = 0; i < runs; i++) {
       long start = System.nanoTime();
@@ -52,21 +54,30 @@ final class HistorySpeed {
       start = System.nanoTime();
       TableHistory again = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
           .sinceVersion(0);
-      HistoryChecks.fromLogs(java.util.List.of(again), GatePolicy.defaults())
-          .forEach(f -> f.render().lines().forEach(quiet::println));
+      java.util.List<dev.backtestgate.Finding> found = HistoryChecks.fromLogs(java.util.List.of(again),
+          GatePolicy.defaults());
+      found.forEach(f -> f.render().lines().forEach(quiet::println));
+      dev.backtestgate.report.HistoryReport.write(new dev.backtestgate.report.ReportFiles(reports), "delta:" + dir,
+          again.window(), java.time.Instant.now(), found, java.util.List.of());
       rendered[i] = System.nanoTime() - start;
       start = System.nanoTime();
-      int code = Main.run(quiet, quiet, "history", "delta:" + dir, "--partition", "day", "--valid-time", "day");
+      int code = Main.run(quiet, quiet, "history", "delta:" + dir, "--partition", "day", "--valid-time", "day",
+          "--reports", reports.toString());
       cli[i] = System.nanoTime() - start;
+      start = System.nanoTime();
+      Main.run(quiet, quiet, "--version");
+      parse[i] = System.nanoTime() - start;
       if (code != Main.FINDINGS) {
         throw new IllegalStateException("history exited " + code + ", expected findings");
       }
     }
     System.out.printf(Locale.ROOT, "table %s, %d commits, %d findings, %d runs each%n", dir, commits, findings, runs);
     System.out.printf(Locale.ROOT, "library median %.1f ms (min %.1f); library + rendering the findings' lines "
-        + "%.1f ms (min %.1f); command median %.1f ms (min %.1f); command over library %.1f ms, over library + "
+        + "+ writing the report %.1f ms (min %.1f); command median %.1f ms (min %.1f); command over library %.1f ms, over library + "
         + "rendering %.1f ms%n", median(library), min(library), median(rendered), min(rendered), median(cli),
         min(cli), median(cli) - median(library), median(cli) - median(rendered));
+    System.out.printf(Locale.ROOT, "the command line alone (--version: picocli's model of every command) median "
+        + "%.1f ms (min %.1f)%n", median(parse), min(parse));
   }
 
   private static double median(long[] nanos) {
