@@ -1,0 +1,175 @@
+package dev.backtestgate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.GateResult;
+import dev.backtestgate.Mode;
+import dev.backtestgate.review.ReviewStore;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class AuditCommandTests {
+  private static final String GATE = "churn-audit";
+  private static final String HEADER = "churned,gbm,logreg,scored_at,account,balance_known_at";
+
+  @TempDir
+  Path module;
+
+  /** Rows whose candidate ranks far better than the baseline: a lift above the default 0.05 limit. */
+  record Rows(boolean[] labels, double[] candidate, double[] baseline, long[] decisions, String[] accounts,
+      long[] balanceKnownAt) {
+    static Rows generate(int n) {
+      Random random = new Random(7);
+      Rows rows = new Rows(new boolean[n], new double[n], new double[n], new long[n], new String[n], new long[n]);
+      long start = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+      for (int i = 0; i < n; i++) {
+        rows.labels[i] = random.nextDouble() < 0.3;
+        double signal = rows.labels[i] ? 1 : 0;
+        rows.candidate[i] = 1.6 * signal + random.nextGaussian();
+        rows.baseline[i] = 0.4 * signal + random.nextGaussian();
+        rows.decisions[i] = start + i * 3_600_000L;
+        rows.accounts[i] = "acct-" + (i % 97);
+        rows.balanceKnownAt[i] = rows.decisions[i] - 86_400_000L;
+      }
+      return rows;
+    }
+
+    /** Decision times as ISO instants, knowledge times as epoch millis, one row's knowledge time empty. */
+    String csv() {
+      StringBuilder out = new StringBuilder(HEADER).append('\n');
+      for (int i = 0; i < labels.length; i++) {
+        out.append(labels[i] ? "1" : "0").append(',').append(candidate[i]).append(',').append(baseline[i])
+            .append(',').append(Instant.ofEpochMilli(decisions[i])).append(',').append(accounts[i]).append(',')
+            .append(i == 5 ? "" : Long.toString(balanceKnownAt[i])).append('\n');
+      }
+      return out.toString();
+    }
+
+    BacktestRun run() {
+      long[] knownAt = balanceKnownAt.clone();
+      knownAt[5] = dev.backtestgate.FeatureTiming.NO_VALUE;
+      return BacktestRun.builder(GATE).labels(labels).candidate("gbm", candidate).baseline("logreg", baseline)
+          .decisionTimes(decisions).entities(accounts).feature("balance", knownAt).build();
+    }
+  }
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+        StandardCharsets.UTF_8), args);
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private Run audit(String file, String... extra) {
+    List<String> args = new ArrayList<>(List.of("audit", file, "--module", module.toString(), "--reports",
+        "reports", "--reviews", "reviews", "--mode", "local", "--gate-id", GATE, "--label", "churned",
+        "--candidate", "gbm", "--baseline", "logreg", "--decision-time", "scored_at", "--entity", "account",
+        "--feature", "balance=balance_known_at"));
+    args.addAll(List.of(extra));
+    return run(args.toArray(String[]::new));
+  }
+
+  @Test
+  void reproducesTheLibrarysVerdictAndLiftWritesTheReportsAndPassesOnceSignedOff() throws IOException {
+    Rows rows = Rows.generate(600);
+    Files.writeString(module.resolve("scored.csv"), rows.csv());
+
+    Run failed = audit("scored.csv");
+
+    GateResult library = BacktestGate.evaluate(rows.run(), GatePolicy.defaults().withMode(Mode.LOCAL),
+        ReviewStore.directory(module.resolve("no-reviews")), Clock.systemUTC());
+    assertThat(failed.code()).as(failed.err() + failed.out()).isEqualTo(Main.FINDINGS);
+    assertThat(library.verdict().passed()).isFalse();
+    JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
+    assertThat(report.get("verdict").asText()).isEqualTo(library.verdict().name());
+    JsonNode comparison = report.get("comparison");
+    assertThat(Double.doubleToRawLongBits(comparison.get("lift").doubleValue()))
+        .isEqualTo(Double.doubleToRawLongBits(library.comparison().lift()));
+    assertThat(Double.doubleToRawLongBits(comparison.get("liftCi").get(0).doubleValue()))
+        .isEqualTo(Double.doubleToRawLongBits(library.comparison().ciLower()));
+    assertThat(Double.doubleToRawLongBits(comparison.get("candidateAuc").doubleValue()))
+        .isEqualTo(Double.doubleToRawLongBits(library.comparison().candidateAuc()));
+    assertThat(report.get("fingerprint").asText()).isEqualTo(library.fingerprint());
+    assertThat(report.get("run").get("rows").asInt()).isEqualTo(600);
+    assertThat(module.resolve("reports/" + GATE + ".html")).isRegularFile();
+    assertThat(module.resolve("reports/pending/" + GATE + ".json")).isRegularFile();
+    assertThat(failed.out()).contains("Pending sign-off: ");
+
+    Run pending = run("pending", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews");
+    assertThat(pending.code()).isEqualTo(Main.OK);
+    assertThat(pending.out()).contains(GATE);
+
+    Run signed = run("sign-off", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", GATE, "--reviewer", "ana@example.com", "--rationale", "gbm sees the support tickets logreg "
+            + "lacks, each known before the decision", "--attest", "all");
+    assertThat(signed.code()).as(signed.err() + signed.out()).isEqualTo(Main.OK);
+
+    Run passed = audit("scored.csv");
+    assertThat(passed.code()).as(passed.err() + passed.out()).isEqualTo(Main.OK);
+    JsonNode again = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
+    assertThat(again.get("verdict").asText()).isEqualTo("PASSED_WITH_SIGN_OFF");
+    assertThat(passed.out()).contains("ana@example.com");
+  }
+
+  static Stream<Arguments> badInputs() {
+    String good = "1,0.9,0.5,2026-01-01T00:00:00Z,a,1700000000000\n0,0.1,0.4,2026-01-02,b,\n";
+    return Stream.of(
+        Arguments.of("missing file", "absent.csv", null, List.of("absent.csv", "does not exist")),
+        Arguments.of("unknown extension", "scored.txt", HEADER + "\n" + good,
+            List.of("neither the extension .csv nor .parquet")),
+        Arguments.of("missing column", "scored.csv", HEADER.replace("churned", "churn") + "\n" + good,
+            List.of("no column 'churned'", "did you mean 'churn'?", "Its columns are: churn, gbm")),
+        Arguments.of("empty score", "scored.csv", HEADER + "\n" + good + "1,,0.3,2026-01-03,c,\n",
+            List.of("column 'gbm', row 3 (line 4)", "score '' (empty)")),
+        Arguments.of("NaN score", "scored.csv", HEADER + "\n" + good + "1,0.5,NaN,2026-01-03,c,\n",
+            List.of("column 'logreg', row 3 (line 4)", "score 'NaN' (not finite)")),
+        Arguments.of("label not 0/1", "scored.csv", HEADER + "\n" + good + "2,0.5,0.3,2026-01-03,c,\n",
+            List.of("column 'churned', row 3 (line 4)", "the label '2'", "1 or 0")),
+        Arguments.of("one class", "scored.csv", HEADER + "\n1,0.9,0.5,2026-01-01,a,\n1,0.8,0.2,2026-01-02,b,\n",
+            List.of("every one of the 2 labels in column 'churned' is 1 (positive)")),
+        Arguments.of("bad time", "scored.csv", HEADER + "\n" + good + "0,0.5,0.3,yesterday,c,\n",
+            List.of("column 'scored_at', row 3 (line 4)", "the time 'yesterday'", "epoch milliseconds")),
+        Arguments.of("bad knowledge time", "scored.csv", HEADER + "\n" + good + "0,0.5,0.3,2026-01-03,c,soon\n",
+            List.of("column 'balance_known_at', row 3 (line 4)", "the time 'soon'")),
+        Arguments.of("duplicated header", "scored.csv", HEADER + ",gbm\n" + good.replace("\n", ",0\n"),
+            List.of("the column 'gbm' twice (columns 2 and 7)")),
+        Arguments.of("ragged row", "scored.csv", HEADER + "\n" + good + "0,0.5\n",
+            List.of("row 3 (line 4) has 2 cells, the header 6")),
+        Arguments.of("parquet", "scored.parquet", "PAR1", List.of("Parquet", "does not read yet")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badInputs")
+  void badInputCannotBeChecked(String what, String file, String content, List<String> message) throws IOException {
+    if (content != null) {
+      Files.writeString(module.resolve(file), content);
+    }
+    Run result = audit(file);
+    assertThat(result.code()).as(result.err() + result.out()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(result.err()).contains(message);
+    assertThat(module.resolve("reports")).doesNotExist();
+  }
+}
