@@ -12,14 +12,9 @@ import dev.backtestgate.lakehouse.DeltaHistory;
 import dev.backtestgate.lakehouse.IcebergHistory;
 import dev.backtestgate.report.HistoryReport;
 import dev.backtestgate.report.ReportFiles;
-import java.io.UncheckedIOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.Driver;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,8 +24,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Properties;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -122,7 +115,7 @@ final class HistoryCommand implements Callable<Integer> {
           "Pass the project's directory with --module, or run the command from it.");
     }
     HistoryTarget target = HistoryTarget.parse(table, module);
-    Instant since = window == null || window.since == null ? null : parseSince(window.since);
+    Instant since = window == null || window.since == null ? null : parseSince(window.since, ", or a table version with --since-version");
     Long sinceVersion = window == null ? null : window.sinceVersion;
     if (closedAfterDays < 0 || closedAfterDays > 36_500) {
       throw new CannotCheck("--closed-after-days " + closedAfterDays + " is out of range.",
@@ -225,7 +218,7 @@ final class HistoryCommand implements Callable<Integer> {
   private LateWriteReport readSql(HistoryTarget target, Path module) throws CannotCheck {
     HistoryTable sql = HistoryTable.of(target.table()).withColumns(key == null ? "entity" : key, validTime,
         recordedAt, "value");
-    try (Connection connection = connect(target.location(), module)) {
+    try (Connection connection = JdbcDrivers.connect(target.location(), classpath, module)) {
       return SqlHistory.lateWrites(connection, sql, Duration.ofDays(closedAfterDays));
     } catch (SQLException e) {
       throw new CannotCheck("Reading " + target.describe() + " failed: " + e.getMessage(),
@@ -234,37 +227,8 @@ final class HistoryCommand implements Callable<Integer> {
     }
   }
 
-  /** A connection from the first driver on the class path (or {@code --classpath}) that accepts {@code url}. */
-  private Connection connect(String url, Path module) throws CannotCheck, SQLException {
-    List<URL> jars = new ArrayList<>();
-    for (Path jar : classpath) {
-      Path file = module.resolve(jar);
-      if (!Files.exists(file)) {
-        throw new CannotCheck("The driver jar " + file + " does not exist.",
-            "Pass the JDBC driver's jar with --classpath, e.g. --classpath postgresql-42.7.4.jar.");
-      }
-      try {
-        jars.add(file.toUri().toURL());
-      } catch (MalformedURLException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    ClassLoader loader = jars.isEmpty() ? HistoryCommand.class.getClassLoader()
-        : new URLClassLoader(jars.toArray(URL[]::new), HistoryCommand.class.getClassLoader());
-    for (Driver driver : ServiceLoader.load(Driver.class, loader)) {
-      if (driver.acceptsURL(url)) {
-        Connection connection = driver.connect(url, new Properties());
-        if (connection != null) {
-          return connection;
-        }
-      }
-    }
-    throw new CannotCheck("No JDBC driver on the class path accepts the URL '" + url + "'.",
-        "Pass the database's JDBC driver jar with --classpath (e.g. --classpath postgresql-42.7.4.jar), and check "
-            + "the URL's form (jdbc:postgresql://host/db, jdbc:duckdb:/path/file.db).");
-  }
-
-  private static Instant parseSince(String text) throws CannotCheck {
+  /** {@code text} as an instant: an ISO instant, or a UTC date's start; {@code otherwise} ends the fix. */
+  static Instant parseSince(String text, String otherwise) throws CannotCheck {
     try {
       return Instant.parse(text);
     } catch (DateTimeParseException notInstant) {
@@ -272,8 +236,7 @@ final class HistoryCommand implements Callable<Integer> {
         return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
       } catch (DateTimeParseException notDate) {
         throw new CannotCheck("--since '" + text + "' is neither an ISO instant nor a date.",
-            "Give a UTC instant such as 2026-01-01T00:00:00Z or a date such as 2026-01-01, or a table version "
-                + "with --since-version.");
+            "Give a UTC instant such as 2026-01-01T00:00:00Z or a date such as 2026-01-01" + otherwise + ".");
       }
     }
   }

@@ -39,20 +39,20 @@ record HistoryTarget(Kind kind, String location, String table) {
   static HistoryTarget parse(String text, Path module) throws CannotCheck {
     for (Kind kind : Kind.values()) {
       if (text.startsWith(kind.prefix)) {
-        return kind == Kind.JDBC ? jdbc(text) : directory(kind, text.substring(kind.prefix.length()), module);
+        return kind == Kind.JDBC ? jdbc(text, "history reads one table") : directory(kind, text.substring(kind.prefix.length()), module);
       }
     }
     throw new CannotCheck("'" + text + "' names no kind of table history reads: it must start with delta:, "
         + "iceberg: or jdbc:.", "Prefix the table with its kind, one of: " + forms() + ".");
   }
 
-  private static HistoryTarget jdbc(String text) throws CannotCheck {
+  /** {@code jdbc:<url>#<table>}; {@code purpose} says why the table must be named ("history reads one table"). */
+  static HistoryTarget jdbc(String text, String purpose) throws CannotCheck {
     int hash = text.lastIndexOf('#');
     String table = hash < 0 ? "" : text.substring(hash + 1).trim();
     if (table.isEmpty()) {
       String url = hash < 0 ? text : text.substring(0, hash);
-      throw new CannotCheck("The JDBC URL '" + text + "' names no table: history reads one table, named after "
-          + "'#'.", "Append the table to the URL after '#', e.g. " + url + "#ledger.status_events (a name, or "
+      throw new CannotCheck("The JDBC URL '" + text + "' names no table: " + purpose + ", named after '#'.", "Append the table to the URL after '#', e.g. " + url + "#ledger.status_events (a name, or "
           + "schema.name).");
     }
     return new HistoryTarget(Kind.JDBC, text.substring(0, hash), table);
