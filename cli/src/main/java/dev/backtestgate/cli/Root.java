@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     description = "Checks that every @LeakageGated backtest ran, runs the leakage reviewer's workflow, and reads a "
         + "table's history, for any build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
     subcommands = {CheckCommand.class, PendingCommand.class, SignOffCommand.class, RejectCommand.class,
-        RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class, AuditCommand.class})
+        RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class, AuditCommand.class, WhoCanCommand.class, WhoDidCommand.class})
 final class Root implements Runnable {
   final Main.Output output;
 

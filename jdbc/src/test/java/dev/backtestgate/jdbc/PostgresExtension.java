@@ -27,24 +27,29 @@ import org.opentest4j.TestAbortedException;
  * }
  * }</pre>
  */
-final class PostgresExtension implements BeforeAllCallback, ParameterResolver {
+public final class PostgresExtension implements BeforeAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PostgresExtension.class);
 
-  /** One database on the shared server. */
-  record Database(PostgresServer server, String name) {
-    Connection connect() throws SQLException {
+  /** One database on the shared server (public for the command line's tests, through this module's test-jar). */
+  public record Database(PostgresServer server, String name) {
+    public Connection connect() throws SQLException {
       return server.connect(name, PostgresServer.SUPERUSER);
     }
 
-    Connection connect(String user) throws SQLException {
+    public Connection connect(String user) throws SQLException {
       return server.connect(name, user);
+    }
+
+    /** The JDBC URL of this database, as {@code user} (no password: the test server trusts local connections). */
+    public String url(String user) {
+      return server.url(name) + "?user=" + user;
     }
 
     /**
      * Creates each role unless it exists: roles belong to the whole server, which the test classes share,
      * so every class creates the roles it needs this way. {@code roles} are "name LOGIN" or "name NOLOGIN".
      */
-    void ensureRoles(String... roles) throws SQLException {
+    public void ensureRoles(String... roles) throws SQLException {
       try (Connection connection = connect(); java.sql.Statement statement = connection.createStatement()) {
         for (String role : roles) {
           statement.execute("DO $$ BEGIN CREATE ROLE " + role + "; EXCEPTION WHEN duplicate_object THEN NULL; END $$");
