@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** Reads a scored table file into the audit's columns: CSV with a header row (Parquet is not read yet). */
+/** Reads a scored table file into the audit's columns: CSV with a header row, or Parquet ({@link ParquetTables}). */
 final class TableFiles {
   private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY).build();
 
@@ -23,7 +23,7 @@ final class TableFiles {
   static ScoredTable read(Path file, ScoredTable.Layout layout) throws CannotCheck {
     if (!Files.isRegularFile(file)) {
       throw new CannotCheck("The scored table " + file + (Files.isDirectory(file) ? " is a directory" : " does not "
-          + "exist") + ", so there is nothing to audit.", "Pass the CSV file of scored test rows the backtest "
+          + "exist") + ", so there is nothing to audit.", "Pass the CSV or Parquet file of scored test rows the backtest "
           + "wrote (a relative path resolves against --module).");
     }
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -31,12 +31,11 @@ final class TableFiles {
       return csv(file, layout);
     }
     if (name.endsWith(".parquet")) {
-      throw new CannotCheck(file + " is a Parquet file, which this version of audit does not read yet.",
-          "Write the scored rows as CSV with a header row (e.g. pandas: df.to_csv(\"scored.csv\", index=False)) "
-              + "and audit that file.");
+      return ParquetTables.read(file, layout);
     }
     throw new CannotCheck(file + " has neither the extension .csv nor .parquet, so its format is unknown.",
-        "Save the scored rows as a .csv file with a header row, or rename the file if it is CSV.");
+        "Save the scored rows as a .csv file with a header row or as .parquet, or rename the file to its format's "
+        + "extension.");
   }
 
   private static ScoredTable csv(Path file, ScoredTable.Layout layout) throws CannotCheck {

@@ -22,6 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,6 +71,31 @@ class AuditCommandTests {
             .append(i == 5 ? "" : Long.toString(balanceKnownAt[i])).append('\n');
       }
       return out.toString();
+    }
+
+    /**
+     * The same rows as Parquet: label INT32, scores DOUBLE, decision time INT64 TIMESTAMP(MICROS), account string,
+     * knowledge time INT64 millis (null in row 6); {@code nullScoreRow} (0-based, or -1) leaves the candidate null.
+     */
+    void parquet(Path file, int nullScoreRow) throws IOException {
+      MessageType schema = MessageTypeParser.parseMessageType("message scored { required int32 churned; "
+          + "optional double gbm; required double logreg; required int64 scored_at (TIMESTAMP(MICROS,true)); "
+          + "required binary account (STRING); optional int64 balance_known_at; }");
+      try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+          .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).build()) {
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        for (int i = 0; i < labels.length; i++) {
+          Group row = groups.newGroup().append("churned", labels[i] ? 1 : 0);
+          if (i != nullScoreRow) {
+            row.append("gbm", candidate[i]);
+          }
+          row.append("logreg", baseline[i]).append("scored_at", decisions[i] * 1000).append("account", accounts[i]);
+          if (i != 5) {
+            row.append("balance_known_at", balanceKnownAt[i]);
+          }
+          writer.write(row);
+        }
+      }
     }
 
     BacktestRun run() {
@@ -134,6 +167,35 @@ class AuditCommandTests {
     assertThat(passed.out()).contains("ana@example.com");
   }
 
+  @Test
+  void parquetGivesTheLibrarysVerdictAndLiftToTheBit() throws IOException {
+    Rows rows = Rows.generate(500);
+    rows.parquet(module.resolve("scored.parquet"), -1);
+
+    Run run = audit("scored.parquet");
+
+    GateResult library = BacktestGate.evaluate(rows.run(), GatePolicy.defaults().withMode(Mode.LOCAL),
+        ReviewStore.directory(module.resolve("no-reviews")), Clock.systemUTC());
+    assertThat(run.code()).as(run.err() + run.out()).isEqualTo(library.verdict().passed() ? Main.OK : Main.FINDINGS);
+    JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
+    assertThat(report.get("verdict").asText()).isEqualTo(library.verdict().name());
+    assertThat(Double.doubleToRawLongBits(report.get("comparison").get("lift").doubleValue()))
+        .isEqualTo(Double.doubleToRawLongBits(library.comparison().lift()));
+    assertThat(report.get("fingerprint").asText()).isEqualTo(library.fingerprint());
+    assertThat(module.resolve("reports/pending/" + GATE + ".json")).isRegularFile();
+  }
+
+  @Test
+  void aNullScoreInParquetNamesItsColumnAndRow() throws IOException {
+    Rows.generate(50).parquet(module.resolve("scored.parquet"), 11);
+
+    Run run = audit("scored.parquet");
+
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("scored.parquet, column 'gbm', row 12 holds the score '' (empty)");
+    assertThat(module.resolve("reports")).doesNotExist();
+  }
+
   static Stream<Arguments> badInputs() {
     String good = "1,0.9,0.5,2026-01-01T00:00:00Z,a,1700000000000\n0,0.1,0.4,2026-01-02,b,\n";
     return Stream.of(
@@ -158,7 +220,7 @@ class AuditCommandTests {
             List.of("the column 'gbm' twice (columns 2 and 7)")),
         Arguments.of("ragged row", "scored.csv", HEADER + "\n" + good + "0,0.5\n",
             List.of("row 3 (line 4) has 2 cells, the header 6")),
-        Arguments.of("parquet", "scored.parquet", "PAR1", List.of("Parquet", "does not read yet")));
+        Arguments.of("not parquet", "scored.parquet", "PAR1", List.of("is not a readable Parquet file")));
   }
 
   @ParameterizedTest(name = "{0}")
