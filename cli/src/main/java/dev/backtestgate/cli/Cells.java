@@ -1,5 +1,6 @@
 package dev.backtestgate.cli;
 
+import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.cli.workflow.CannotCheck;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -43,11 +44,14 @@ record Cells(String file, boolean csv) {
     return score;
   }
 
-  /** A time: an ISO instant, a UTC date, or epoch milliseconds; an empty cell only when {@code missing} is given. */
-  long time(String column, int row, String text, Long missing) throws CannotCheck {
+  /**
+   * A time: an ISO instant, a UTC date, or epoch milliseconds; an empty cell is {@link FeatureTiming#NO_VALUE} when
+   * {@code emptyAllowed} (a feature's knowledge time where the row has no value), else refused.
+   */
+  long time(String column, int row, String text, boolean emptyAllowed) throws CannotCheck {
     String value = text == null ? "" : text.trim();
-    if (value.isEmpty() && missing != null) {
-      return missing;
+    if (value.isEmpty() && emptyAllowed) {
+      return FeatureTiming.NO_VALUE;
     }
     if (!value.isEmpty() && (Character.isDigit(value.charAt(0)) || value.charAt(0) == '-')
         && value.chars().skip(1).allMatch(Character::isDigit)) {
@@ -67,7 +71,7 @@ record Cells(String file, boolean csv) {
             + (value.isEmpty() ? "empty" : "neither an ISO instant, a date nor epoch milliseconds")
             + ": the gate cannot tell what was known when without it.", "Write times as ISO instants "
             + "(2026-01-31T09:00:00Z), UTC dates (2026-01-31) or epoch milliseconds (1769850000000)"
-            + (missing == null ? "" : "; leave a feature's knowledge time empty where the row has no value") + ".");
+            + (!emptyAllowed ? "" : "; leave a feature's knowledge time empty where the row has no value") + ".");
       }
     }
   }

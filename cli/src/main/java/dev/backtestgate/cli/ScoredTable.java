@@ -88,7 +88,7 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
       labels[rows] = cells.label(layout.label(), row, cell.apply(index[0]));
       candidate[rows] = cells.score(layout.candidate(), row, cell.apply(index[1]));
       baseline[rows] = cells.score(layout.baseline(), row, cell.apply(index[2]));
-      decisionTimes[rows] = cells.time(layout.decisionTime(), row, cell.apply(index[3]), null);
+      decisionTimes[rows] = cells.time(layout.decisionTime(), row, cell.apply(index[3]), false);
       int next = 4;
       if (entities != null) {
         String entity = cell.apply(index[next++]);
@@ -100,7 +100,7 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
       }
       int f = 0;
       for (String column : layout.features().values()) {
-        knownAt[f++][rows] = cells.time(column, row, cell.apply(index[next++]), FeatureTiming.NO_VALUE);
+        knownAt[f++][rows] = cells.time(column, row, cell.apply(index[next++]), true);
       }
       rows++;
     }

@@ -186,6 +186,22 @@ class AuditCommandTests {
   }
 
   @Test
+  void aTimelessFeatureReachesTheReportAndAFeatureBothTimedAndTimelessIsRefused() throws IOException {
+    Files.writeString(module.resolve("scored.csv"), Rows.generate(200).csv());
+
+    Run run = audit("scored.csv", "--timeless", "birth_year=fixed at signup");
+
+    assertThat(run.code()).as(run.err()).isIn(Main.OK, Main.FINDINGS);
+    JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
+    assertThat(report.get("run").get("timelessFeatures").toString()).contains("birth_year");
+    assertThat(report.get("run").get("features").toString()).contains("balance");
+
+    Run both = audit("scored.csv", "--timeless", "balance=known at once");
+    assertThat(both.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(both.err()).contains("balance");
+  }
+
+  @Test
   void aNullScoreInParquetNamesItsColumnAndRow() throws IOException {
     Rows.generate(50).parquet(module.resolve("scored.parquet"), 11);
 
