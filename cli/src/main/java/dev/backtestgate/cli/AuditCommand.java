@@ -6,6 +6,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.InvalidSettingException;
 import dev.backtestgate.Mode;
 import dev.backtestgate.cli.workflow.CannotCheck;
+import dev.backtestgate.cli.workflow.ProjectDirectories;
 import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.PublishedGate;
@@ -78,7 +79,8 @@ final class AuditCommand implements Callable<Integer> {
   String gateId;
 
   @Option(names = "--mode", paramLabel = "MODE", description = "auto, verify or local (as backtestgate.mode). "
-      + "Default: the backtestgate.mode system property, else auto: verify in CI, local elsewhere.")
+      + "Default: backtestgate.mode as a gated test reads it (-D, else junit-platform.properties), else auto: "
+      + "verify in CI, local elsewhere.")
   Mode mode;
 
   @Override
@@ -89,7 +91,7 @@ final class AuditCommand implements Callable<Integer> {
         entity, features));
     String id = gateId != null ? gateId : defaultGateId(table);
     BacktestRun run = run(id, rows);
-    GatePolicy policy = policy();
+    GatePolicy policy = policy(module);
     ReviewStore reviews = ReviewStore.directory(directories.reviewDir());
     PublishedGate published = GateReporter.publish(run, BacktestGate.evaluate(run, policy, reviews,
         Clock.systemUTC()), new ReportFiles(directories.reportDir()), reviews);
@@ -118,13 +120,19 @@ final class AuditCommand implements Callable<Integer> {
     }
   }
 
-  /** The settings the gate's keys give as system properties (-D), the mode option first; auto resolved here. */
-  private GatePolicy policy() throws CannotCheck {
+  /**
+   * The gate's settings as a gated test of this module reads them: a system property (-D), else the key in the tests'
+   * junit-platform.properties, else the default; the mode option first; auto resolved here.
+   */
+  private GatePolicy policy(Path module) throws CannotCheck {
+    Path properties = directories.propertiesDir(module);
     GatePolicy policy;
     try {
-      policy = GateConfig.resolve(key -> Optional.ofNullable(System.getProperty(key)), "system property").policy();
+      policy = GateConfig.resolve(key -> Optional.ofNullable(System.getProperty(key))
+          .or(() -> Optional.ofNullable(ProjectDirectories.junitProperty(properties, key))),
+          "system property or " + properties.resolve("junit-platform.properties")).policy();
     } catch (InvalidSettingException e) {
-      throw new CannotCheck(e.getMessage(), "Fix or remove that -D setting.");
+      throw new CannotCheck(e.getMessage(), "Fix or remove that setting.");
     }
     Mode chosen = mode != null ? mode : policy.mode();
     return policy.withMode(chosen.resolve(System.getenv()));

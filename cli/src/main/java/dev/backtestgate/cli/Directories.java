@@ -52,7 +52,7 @@ final class Directories {
   }
 
   /** Where the tests' junit-platform.properties is: the test classes, else the test resources. */
-  private Path propertiesDir(Path module) {
+  Path propertiesDir(Path module) {
     if (testClasses != null && Files.isRegularFile(module.resolve(testClasses).resolve("junit-platform.properties"))) {
       return module.resolve(testClasses);
     }

@@ -202,6 +202,24 @@ class AuditCommandTests {
   }
 
   @Test
+  void readsTheGateSettingsOfTheModulesJUnitPropertiesAsAGatedTestDoes() throws IOException {
+    Files.writeString(module.resolve("scored.csv"), Rows.generate(300).csv());
+    Files.createDirectories(module.resolve("src/test/resources"));
+    Files.writeString(module.resolve("src/test/resources/junit-platform.properties"), "backtestgate.max-lift=0.5\n");
+
+    Run run = audit("scored.csv");
+
+    assertThat(run.code()).as(run.err() + run.out()).isEqualTo(Main.OK);
+    JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
+    assertThat(report.get("policy").get("maxLift").doubleValue()).isEqualTo(0.5);
+
+    Files.writeString(module.resolve("src/test/resources/junit-platform.properties"), "backtestgate.max-lift=lots\n");
+    Run invalid = audit("scored.csv");
+    assertThat(invalid.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(invalid.err()).contains("backtestgate.max-lift", "lots", "junit-platform.properties");
+  }
+
+  @Test
   void aNullScoreInParquetNamesItsColumnAndRow() throws IOException {
     Rows.generate(50).parquet(module.resolve("scored.parquet"), 11);
 

@@ -57,7 +57,11 @@ public final class ProjectDirectories {
     return basedir.resolve(fromJUnit != null ? fromJUnit : GateConfig.DEFAULT_REVIEW_DIR).toAbsolutePath().normalize();
   }
 
-  private static String junitProperty(Path testOutputDirectory, String key) {
+  /**
+   * The value of {@code key} in the tests' {@code junit-platform.properties} under {@code testOutputDirectory}, if
+   * the file exists and sets it: what a gated test reads for that key when no system property overrides it.
+   */
+  public static String junitProperty(Path testOutputDirectory, String key) {
     Path file = testOutputDirectory.resolve("junit-platform.properties");
     if (!Files.isRegularFile(file)) {
       return null;
