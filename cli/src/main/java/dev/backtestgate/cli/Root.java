@@ -7,10 +7,11 @@ import picocli.CommandLine.Spec;
 
 /** The top command: names the subcommands; run alone, it says which to run. */
 @Command(name = "backtest-gate", mixinStandardHelpOptions = true, versionProvider = Root.Version.class,
-    description = "Checks that every @LeakageGated backtest ran, runs the leakage reviewer's workflow, and reads a "
-        + "table's history, for any build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
+    description = "Checks that every @LeakageGated backtest ran, runs the leakage reviewer's workflow, reads a "
+        + "table's history, gates a scored file and audits a PostgreSQL table's writers, for any build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
     subcommands = {CheckCommand.class, PendingCommand.class, SignOffCommand.class, RejectCommand.class,
-        RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class, AuditCommand.class, WhoCanCommand.class, WhoDidCommand.class})
+        RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class, AuditCommand.class, WhoCanCommand.class,
+        WhoDidCommand.class})
 final class Root implements Runnable {
   final Main.Output output;
 
