@@ -73,7 +73,7 @@ public final class JUnitXmlResults implements TestSelection {
     } catch (IOException e) {
       throw new CannotCheck("Cannot list " + dir + ": " + e.getMessage() + ".", "Check the directory's permissions.");
     }
-    XMLInputFactory factory = XMLInputFactory.newFactory();
+    XMLInputFactory factory = XMLInputFactory.newDefaultFactory();   // the JDK's, never one a jar on the class path registers
     factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     for (Path file : xml) {
