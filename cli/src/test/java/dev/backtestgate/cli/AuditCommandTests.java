@@ -10,10 +10,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.review.ReviewStore;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -106,23 +103,15 @@ class AuditCommandTests {
     }
   }
 
-  record Run(int code, String out, String err) {}
 
-  static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-        StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
-  private Run audit(String file, String... extra) {
+  private ToolRun audit(String file, String... extra) {
     List<String> args = new ArrayList<>(List.of("audit", file, "--module", module.toString(), "--reports",
         "reports", "--reviews", "reviews", "--mode", "local", "--gate-id", GATE, "--label", "churned",
         "--candidate", "gbm", "--baseline", "logreg", "--decision-time", "scored_at", "--entity", "account",
         "--feature", "balance=balance_known_at"));
     args.addAll(List.of(extra));
-    return run(args.toArray(String[]::new));
+    return ToolRun.of(args.toArray(String[]::new));
   }
 
   @Test
@@ -130,7 +119,7 @@ class AuditCommandTests {
     Rows rows = Rows.generate(600);
     Files.writeString(module.resolve("scored.csv"), rows.csv());
 
-    Run failed = audit("scored.csv");
+    ToolRun failed = audit("scored.csv");
 
     GateResult library = BacktestGate.evaluate(rows.run(), GatePolicy.defaults().withMode(Mode.LOCAL),
         ReviewStore.directory(module.resolve("no-reviews")), Clock.systemUTC());
@@ -151,16 +140,16 @@ class AuditCommandTests {
     assertThat(module.resolve("reports/pending/" + GATE + ".json")).isRegularFile();
     assertThat(failed.out()).contains("Pending sign-off: ");
 
-    Run pending = run("pending", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews");
+    ToolRun pending = ToolRun.of("pending", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews");
     assertThat(pending.code()).isEqualTo(Main.OK);
     assertThat(pending.out()).contains(GATE);
 
-    Run signed = run("sign-off", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews",
+    ToolRun signed = ToolRun.of("sign-off", "--module", module.toString(), "--reports", "reports", "--reviews", "reviews",
         "--gate", GATE, "--reviewer", "ana@example.com", "--rationale", "gbm sees the support tickets logreg "
             + "lacks, each known before the decision", "--attest", "all");
     assertThat(signed.code()).as(signed.err() + signed.out()).isEqualTo(Main.OK);
 
-    Run passed = audit("scored.csv");
+    ToolRun passed = audit("scored.csv");
     assertThat(passed.code()).as(passed.err() + passed.out()).isEqualTo(Main.OK);
     JsonNode again = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
     assertThat(again.get("verdict").asText()).isEqualTo("PASSED_WITH_SIGN_OFF");
@@ -172,7 +161,7 @@ class AuditCommandTests {
     Rows rows = Rows.generate(500);
     rows.parquet(module.resolve("scored.parquet"), -1);
 
-    Run run = audit("scored.parquet");
+    ToolRun run = audit("scored.parquet");
 
     GateResult library = BacktestGate.evaluate(rows.run(), GatePolicy.defaults().withMode(Mode.LOCAL),
         ReviewStore.directory(module.resolve("no-reviews")), Clock.systemUTC());
@@ -189,14 +178,14 @@ class AuditCommandTests {
   void aTimelessFeatureReachesTheReportAndAFeatureBothTimedAndTimelessIsRefused() throws IOException {
     Files.writeString(module.resolve("scored.csv"), Rows.generate(200).csv());
 
-    Run run = audit("scored.csv", "--timeless", "birth_year=fixed at signup");
+    ToolRun run = audit("scored.csv", "--timeless", "birth_year=fixed at signup");
 
     assertThat(run.code()).as(run.err()).isIn(Main.OK, Main.FINDINGS);
     JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
     assertThat(report.get("run").get("timelessFeatures").toString()).contains("birth_year");
     assertThat(report.get("run").get("features").toString()).contains("balance");
 
-    Run both = audit("scored.csv", "--timeless", "balance=known at once");
+    ToolRun both = audit("scored.csv", "--timeless", "balance=known at once");
     assertThat(both.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(both.err()).contains("balance");
   }
@@ -207,14 +196,14 @@ class AuditCommandTests {
     Files.createDirectories(module.resolve("src/test/resources"));
     Files.writeString(module.resolve("src/test/resources/junit-platform.properties"), "backtestgate.max-lift=0.5\n");
 
-    Run run = audit("scored.csv");
+    ToolRun run = audit("scored.csv");
 
     assertThat(run.code()).as(run.err() + run.out()).isEqualTo(Main.OK);
     JsonNode report = new ObjectMapper().readTree(module.resolve("reports/" + GATE + ".json").toFile());
     assertThat(report.get("policy").get("maxLift").doubleValue()).isEqualTo(0.5);
 
     Files.writeString(module.resolve("src/test/resources/junit-platform.properties"), "backtestgate.max-lift=lots\n");
-    Run invalid = audit("scored.csv");
+    ToolRun invalid = audit("scored.csv");
     assertThat(invalid.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(invalid.err()).contains("backtestgate.max-lift", "lots", "junit-platform.properties");
   }
@@ -223,7 +212,7 @@ class AuditCommandTests {
   void aNullScoreInParquetNamesItsColumnAndRow() throws IOException {
     Rows.generate(50).parquet(module.resolve("scored.parquet"), 11);
 
-    Run run = audit("scored.parquet");
+    ToolRun run = audit("scored.parquet");
 
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("scored.parquet, column 'gbm', row 12 holds the score '' (empty)");
@@ -263,7 +252,7 @@ class AuditCommandTests {
     if (content != null) {
       Files.writeString(module.resolve(file), content);
     }
-    Run result = audit(file);
+    ToolRun result = audit(file);
     assertThat(result.code()).as(result.err() + result.out()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(result.err()).contains(message);
     assertThat(module.resolve("reports")).doesNotExist();

@@ -2,12 +2,9 @@ package dev.backtestgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -73,18 +70,10 @@ class ConsoleLauncherSampleTests {
         .reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
   }
 
-  private record Run(int code, String out, String err) {}
 
-  private Run tool(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-        StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
-  private Run check() {
-    return tool("check", "--module", project.toString(), "--test-classes", "build/classes/test", "--results",
+  private ToolRun check() {
+    return ToolRun.of("check", "--module", project.toString(), "--test-classes", "build/classes/test", "--results",
         "build/test-results");
   }
 
@@ -101,7 +90,7 @@ class ConsoleLauncherSampleTests {
   void theLaunchersDefaultFilterSkipsTheBacktestsAndTheCheckNamesThem() throws Exception {
     assertThat(launch()).as("the launcher ran FeatureTests alone, green").isZero();
 
-    Run check = check();
+    ToolRun check = check();
 
     assertThat(check.code()).isEqualTo(Main.FINDINGS);
     assertThat(check.err()).contains("2 @LeakageGated tests produced no gate report in this build",
@@ -113,25 +102,25 @@ class ConsoleLauncherSampleTests {
   @Test
   void aGateThatNeedsAReviewFailsUntilItIsSignedOffThroughTheTool() throws Exception {
     assertThat(launch("--include-classname", ALL)).as("the churn gate fails").isEqualTo(1);
-    Run failed = check();
+    ToolRun failed = check();
     assertThat(failed.code()).isEqualTo(Main.FINDINGS);
     assertThat(failed.err()).as(Files.readString(project.resolve("launcher.log"))).doesNotContain("PricingBacktest");
     assertThat(failed.err()).contains("1 leakage gate FAILED in this build", "com.acme.ChurnBacktest#gbm",
         "backtest-gate pending").doesNotContain("mvn ");
     assertThat(project.resolve("target/backtest-gate/backtest-gate.sarif")).exists();
 
-    Run pending = tool("pending", "--module", project.toString());
+    ToolRun pending = ToolRun.of("pending", "--module", project.toString());
     assertThat(pending.code()).isZero();
     assertThat(pending.out()).contains("1 pending sign-off", "com.acme.ChurnBacktest#gbm",
         "sign off:  backtest-gate sign-off --gate='com.acme.ChurnBacktest#gbm' --reviewer='<you>'");
 
-    Run refused = tool("sign-off", "--module", project.toString(), "--gate", "com.acme.ChurnBacktest#gbm",
+    ToolRun refused = ToolRun.of("sign-off", "--module", project.toString(), "--gate", "com.acme.ChurnBacktest#gbm",
         "--reviewer", "ana@example.com", "--rationale", "the churn model uses the new billing feed");
     assertThat(refused.code()).isEqualTo(Main.FINDINGS);
     assertThat(refused.err()).contains("sign-off needs --attest=all").doesNotContain("-D");
     assertThat(project.resolve("leakage-reviews")).doesNotExist();
 
-    Run signed = tool("sign-off", "--module", project.toString(), "--gate", "com.acme.ChurnBacktest#gbm",
+    ToolRun signed = ToolRun.of("sign-off", "--module", project.toString(), "--gate", "com.acme.ChurnBacktest#gbm",
         "--reviewer", "ana@example.com", "--rationale", "the churn model uses the new billing feed",
         "--attest", "all");
     assertThat(signed.code()).as(signed.err()).isZero();
@@ -142,13 +131,13 @@ class ConsoleLauncherSampleTests {
 
     age();
     assertThat(launch("--include-classname", ALL)).as("signed off, every gate passes").isZero();
-    Run passed = check();
+    ToolRun passed = check();
     assertThat(passed.code()).as(passed.err()).isZero();
     assertThat(passed.out()).contains("all 2 gated tests produced a gate report in this build");
 
     age();
     assertThat(launch()).as("the default filter: FeatureTests alone").isZero();
-    Run skipped = check();
+    ToolRun skipped = check();
     assertThat(skipped.code()).as("the earlier run's reports do not count").isEqualTo(Main.FINDINGS);
     assertThat(skipped.err()).contains("is from an earlier build and does not count");
   }

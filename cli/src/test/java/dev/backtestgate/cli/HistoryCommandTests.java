@@ -15,10 +15,7 @@ import dev.backtestgate.history.LateWriteReport;
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lakehouse.DeltaHistory;
 import dev.backtestgate.lakehouse.IcebergHistory;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -36,24 +33,16 @@ import org.junit.jupiter.api.Test;
  * it, an Iceberg path table, a DuckDB table; each bad input refused with exit 2, naming the problem and the fix.
  */
 class HistoryCommandTests {
-  record Run(int code, String out, String err) {}
 
-  private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-        StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
-  private static Run history(String table, String... more) {
+  private static ToolRun history(String table, String... more) {
     List<String> args = new ArrayList<>(List.of("history", table, "--partition", "day", "--valid-time", "day"));
     args.addAll(List.of(more));
-    return run(args.toArray(String[]::new));
+    return ToolRun.of(args.toArray(String[]::new));
   }
 
   /** Every line of each finding the library gives, except the example rows only a Spark read shows. */
-  private static void assertSameFindings(Run cli, TableHistory library) {
+  private static void assertSameFindings(ToolRun cli, TableHistory library) {
     List<Finding> findings = HistoryChecks.fromLogs(List.of(library), GatePolicy.defaults());
     assertThat(findings).isNotEmpty();
     for (Finding finding : findings) {
@@ -105,7 +94,7 @@ class HistoryCommandTests {
     sql("INSERT INTO " + delta(dir) + " VALUES (9, DATE'" + OLDER + "', 'open')");   // version 3: late write
 
     Path reports = dir.resolveSibling(dir.getFileName() + "-reports");
-    Run cli = history("delta:" + dir, "--key", "id", "--reports", reports.toString());
+    ToolRun cli = history("delta:" + dir, "--key", "id", "--reports", reports.toString());
     TableHistory library = DeltaHistory.of(HistoryTables.spark(), dir.toString()).partitionColumn("day")
         .validTimeColumn("day").keyColumn("id").sinceVersion(0);
 
@@ -122,7 +111,7 @@ class HistoryCommandTests {
     Path dir = HistoryTables.delta("clean");
     sql("UPDATE " + delta(dir) + " SET status = 'closed' WHERE id = 4");   // today's open partition
 
-    Run cli = history("delta:" + dir, "--since-version", "2");
+    ToolRun cli = history("delta:" + dir, "--since-version", "2");
 
     assertThat(cli.code()).as(cli.out() + cli.err()).isEqualTo(Main.OK);
     assertThat(cli.out()).contains("no closed partition was rewritten or written late", "since version 2");
@@ -139,8 +128,8 @@ class HistoryCommandTests {
     }
     sql("UPDATE " + delta(dir) + " SET status = 'closed' WHERE id = 3");   // version 12, a file of version 1
 
-    Run kept = history("delta:" + dir, "--since-version", "5");
-    Run whole = history("delta:" + dir);
+    ToolRun kept = history("delta:" + dir, "--since-version", "5");
+    ToolRun whole = history("delta:" + dir);
 
     assertThat(kept.code()).as(kept.out() + kept.err()).isEqualTo(Main.FINDINGS);
     assertThat(kept.out()).contains("day=" + OLDER + " rewritten in place by commit 12 (UPDATE", "1 row(s) removed");
@@ -157,7 +146,7 @@ class HistoryCommandTests {
     t.overwrite(closed, "closed");
     t.append(closed, 100);
 
-    Run cli = history("iceberg:" + t.dir(), "--key", "id");
+    ToolRun cli = history("iceberg:" + t.dir(), "--key", "id");
     TableHistory library = IcebergHistory.of(t.dir().toUri().toString()).partitionColumn("day")
         .validTimeColumn("day").keyColumn("id").since(java.time.Instant.EPOCH);
 
@@ -173,7 +162,7 @@ class HistoryCommandTests {
     t.table().refresh();
     long last = t.table().currentSnapshot().snapshotId();
 
-    Run cli = history("iceberg:" + t.dir(), "--since-version", String.valueOf(last));
+    ToolRun cli = history("iceberg:" + t.dir(), "--since-version", String.valueOf(last));
 
     assertThat(cli.code()).as(cli.out() + cli.err()).isEqualTo(Main.OK);
   }
@@ -183,7 +172,7 @@ class HistoryCommandTests {
     HistoryTables.Iceberg t = HistoryTables.iceberg("expired", 3);
     t.table().expireSnapshots().expireOlderThan(System.currentTimeMillis() + 1).retainLast(1).commit();
 
-    Run cli = history("iceberg:" + t.dir());
+    ToolRun cli = history("iceberg:" + t.dir());
 
     assertThat(cli.code()).as(cli.out() + cli.err()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(cli.out()).contains("no longer holds the whole window", "snapshot expiry", "Fix:");
@@ -201,8 +190,8 @@ class HistoryCommandTests {
           + "TIMESTAMPTZ '2026-03-01 00:00:00+00', 2.0)");
     }
 
-    Run late = run("history", "jdbc:duckdb:" + file + "#status_events", "--valid-time", "valid_from");
-    Run onTime = run("history", "jdbc:duckdb:" + file + "#status_events", "--valid-time", "valid_from",
+    ToolRun late = ToolRun.of("history", "jdbc:duckdb:" + file + "#status_events", "--valid-time", "valid_from");
+    ToolRun onTime = ToolRun.of("history", "jdbc:duckdb:" + file + "#status_events", "--valid-time", "valid_from",
         "--closed-after-days", "90");
 
     assertThat(late.code()).as(late.out() + late.err()).isEqualTo(Main.FINDINGS);
@@ -228,12 +217,12 @@ class HistoryCommandTests {
     assertRefused(history("delta:" + dir, "--since", "yesterday"), "--since 'yesterday'",
         "2026-01-01T00:00:00Z");
     assertRefused(history("delta:" + dir, "--since", "2026-01-01", "--since-version", "1"), "mutually exclusive");
-    assertRefused(run("history", "delta:" + dir, "--valid-time", "day"), "needs --partition", "--partition day");
-    assertRefused(run("history", "delta:" + dir, "--partition", "status", "--valid-time", "day"),
+    assertRefused(ToolRun.of("history", "delta:" + dir, "--valid-time", "day"), "needs --partition", "--partition day");
+    assertRefused(ToolRun.of("history", "delta:" + dir, "--partition", "status", "--valid-time", "day"),
         "'status' is not a partition column");
   }
 
-  private static void assertRefused(Run run, String... said) {
+  private static void assertRefused(ToolRun run, String... said) {
     assertThat(run.code()).as(run.out() + run.err()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains(said);
   }

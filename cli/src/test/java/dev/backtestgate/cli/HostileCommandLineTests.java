@@ -2,10 +2,7 @@ package dev.backtestgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,15 +21,7 @@ class HostileCommandLineTests {
   @TempDir
   Path module;
 
-  private record Run(int code, String out, String err) {}
 
-  private Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-        StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
   private static final String UNGATED = "dev/backtestgate/cli/HostileCommandLineTests.class";
 
@@ -45,11 +34,11 @@ class HostileCommandLineTests {
     Files.createDirectories(module.resolve("results"));
   }
 
-  private Run check(String... more) {
+  private ToolRun check(String... more) {
     List<String> args = new ArrayList<>(List.of("check", "--module", module.toString(), "--test-classes", "classes",
         "--results", "results"));
     args.addAll(List.of(more));
-    return run(args.toArray(String[]::new));
+    return ToolRun.of(args.toArray(String[]::new));
   }
 
   @ParameterizedTest(name = "[{0}]")
@@ -60,7 +49,7 @@ class HostileCommandLineTests {
       "--verbose | unknown option '--verbose' for backtest-gate.",
       "'' | unknown command '' for backtest-gate."})
   void anUnknownCommandIsNamedWithWhatWasMeant(String command, String message) {
-    Run run = run(command);
+    ToolRun run = ToolRun.of(command);
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains(message, "backtest-gate --help lists the commands.");
   }
@@ -74,7 +63,7 @@ class HostileCommandLineTests {
       "pending | --report | Did you mean --reports?",
       "accept-history | --manfest | Did you mean --manifest?"})
   void anUnknownOptionIsNamedWithWhatWasMeant(String command, String option, String meant) {
-    Run run = run(command, option, "x");
+    ToolRun run = ToolRun.of(command, option, "x");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("unknown option '" + option + "' for backtest-gate " + command + ".", meant,
         "backtest-gate " + command + " --help lists its options.");
@@ -82,28 +71,28 @@ class HostileCommandLineTests {
 
   @Test
   void noCommandIsNotAPass() {
-    Run run = run();
+    ToolRun run = ToolRun.of();
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("name a command: check, pending, sign-off");
   }
 
   @Test
   void checkWithoutTestClassesSaysWhereTheyAre() {
-    Run run = run("check", "--module", module.toString(), "--results", "results");
+    ToolRun run = ToolRun.of("check", "--module", module.toString(), "--results", "results");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("check needs --test-classes", "Gradle: --test-classes build/classes/java/test");
   }
 
   @Test
   void checkWithoutResultsSaysWhereTheyAre() {
-    Run run = run("check", "--module", module.toString(), "--test-classes", "classes");
+    ToolRun run = ToolRun.of("check", "--module", module.toString(), "--test-classes", "classes");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("check needs --results", "Gradle: --results build/test-results/test");
   }
 
   @Test
   void aModuleThatDoesNotExist() {
-    Run run = run("pending", "--module", module.resolve("nope").toString());
+    ToolRun run = ToolRun.of("pending", "--module", module.resolve("nope").toString());
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("The module directory " + module.resolve("nope") + " does not exist.",
         "--module");
@@ -111,7 +100,7 @@ class HostileCommandLineTests {
 
   @Test
   void testClassesThatDoNotExist() {
-    Run run = run("check", "--module", module.toString(), "--test-classes", "build/classes", "--results", "results");
+    ToolRun run = ToolRun.of("check", "--module", module.toString(), "--test-classes", "build/classes", "--results", "results");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("The test classes directory " + module.resolve("build/classes")
         + " does not exist.", "Compile the tests first");
@@ -119,7 +108,7 @@ class HostileCommandLineTests {
 
   @Test
   void resultsThatDoNotExist() {
-    Run run = run("check", "--module", module.toString(), "--test-classes", "classes", "--results", "build/results");
+    ToolRun run = ToolRun.of("check", "--module", module.toString(), "--test-classes", "classes", "--results", "build/results");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("The JUnit XML results directory " + module.resolve("build/results")
         + " does not exist.", "Gradle: build/test-results/test");
@@ -129,7 +118,7 @@ class HostileCommandLineTests {
   void aResultsDirectoryWithNoJUnitXml() throws IOException {
     Files.writeString(module.resolve("results/pom.xml"), "<project/>");
     Files.writeString(module.resolve("results/notes.txt"), "not xml");
-    Run run = check();
+    ToolRun run = check();
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("No JUnit XML test results under " + module.resolve("results"),
         "Run the tests first");
@@ -139,7 +128,7 @@ class HostileCommandLineTests {
   void aTruncatedResultsFile() throws IOException {
     Files.writeString(module.resolve("results/TEST-com.acme.ChurnBacktest.xml"),
         "<?xml version=\"1.0\"?><testsuite name=\"com.acme.ChurnBacktest\"><testcase name=\"gbm\" classn");
-    Run run = check();
+    ToolRun run = check();
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("TEST-com.acme.ChurnBacktest.xml is not well-formed XML",
         "a test run that was killed can leave a truncated file");
@@ -149,21 +138,21 @@ class HostileCommandLineTests {
   void aResultsFileWithAnEntityIsNotExpanded() throws IOException {
     Files.writeString(module.resolve("results/TEST-x.xml"), "<?xml version=\"1.0\"?><!DOCTYPE t [<!ENTITY e SYSTEM "
         + "\"file:///etc/passwd\">]><testsuite name=\"x\"><testcase classname=\"x\" name=\"&e;\"/></testsuite>");
-    Run run = check();
+    ToolRun run = check();
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("TEST-x.xml is not well-formed XML").doesNotContain("root:");
   }
 
   @Test
   void aClassPathElementThatDoesNotExist() {
-    Run run = check("--classpath", "lib/missing.jar");
+    ToolRun run = check("--classpath", "lib/missing.jar");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("The class path element " + module.resolve("lib/missing.jar") + " does not exist.");
   }
 
   @Test
   void aSinceThatIsNotAnInstant() {
-    Run run = check("--since", "yesterday");
+    ToolRun run = check("--since", "yesterday");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("'yesterday'", "--since", "backtest-gate check --help lists its options.");
   }
@@ -173,7 +162,7 @@ class HostileCommandLineTests {
     Files.delete(module.resolve("classes").resolve(UNGATED));
     Files.writeString(module.resolve("results/TEST-x.xml"), "<testsuite name=\"x\"><testcase classname=\"x\" "
         + "name=\"y\"/></testsuite>");
-    Run run = check();
+    ToolRun run = check();
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("No compiled class under " + module.resolve("classes"), "Kotlin: "
         + "build/classes/kotlin/test");
@@ -183,7 +172,7 @@ class HostileCommandLineTests {
   void noGatedTestAmongTheClassesPassesAndSaysSo() throws IOException {
     Files.writeString(module.resolve("results/TEST-x.xml"), "<testsuite name=\"x\"><testcase classname=\"x\" "
         + "name=\"y\"/></testsuite>");
-    Run run = check();
+    ToolRun run = check();
     assertThat(run.code()).isEqualTo(Main.OK);
     assertThat(run.err()).contains("no enabled @LeakageGated test in " + module.resolve("classes")
         + ": nothing to check");
@@ -192,7 +181,7 @@ class HostileCommandLineTests {
 
   @Test
   void aSignOffWithoutItsFieldsIsRefusedInTheToolsSpelling() {
-    Run run = run("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm");
+    ToolRun run = ToolRun.of("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm");
     assertThat(run.code()).isEqualTo(Main.FINDINGS);
     assertThat(run.err()).contains("sign-off needs --reviewer=", "--rationale=", "--attest=all",
         "For example: backtest-gate sign-off --gate=", "(backtest-gate pending lists the gates waiting for a review)")
@@ -202,7 +191,7 @@ class HostileCommandLineTests {
 
   @Test
   void aSignOffWithNothingPendingSaysHowToGetOne() {
-    Run run = run("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm", "--reviewer",
+    ToolRun run = ToolRun.of("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm", "--reviewer",
         "ana@example.com", "--rationale", "real", "--attest", "all");
     assertThat(run.code()).isEqualTo(Main.FINDINGS);
     assertThat(run.err()).contains("sign-off refused: no pending sign-off under", "There are none",
@@ -212,7 +201,7 @@ class HostileCommandLineTests {
 
   @Test
   void anExpiryThatIsNotADate() {
-    Run run = run("renew", "--module", module.toString(), "--gate", "g", "--reviewer", "ana@example.com",
+    ToolRun run = ToolRun.of("renew", "--module", module.toString(), "--gate", "g", "--reviewer", "ana@example.com",
         "--attest", "all", "--expires", "soon");
     assertThat(run.code()).isEqualTo(Main.FINDINGS);
     assertThat(run.err()).contains("--expires=soon is neither a date nor a number of days", "+90d for 90 days from "
@@ -220,9 +209,13 @@ class HostileCommandLineTests {
   }
 
   @Test
-  void acceptHistoryWithoutItsFieldsNamesEach() {
-    Run run = run("accept-history", "--module", module.toString());
+  void acceptHistoryWithNothingProposedSaysWhereProposalsComeFrom() {
+    ToolRun run = ToolRun.of("accept-history", "--module", module.toString());
     assertThat(run.code()).isEqualTo(Main.FINDINGS);
-    assertThat(run.err()).doesNotContain("-Dmanifest", "-Dreviewer", "mvn backtest-gate");
+    assertThat(run.err()).contains("accept-history refused: no proposed history manifest under "
+        + module.resolve("target/backtest-gate/history-manifests"), "run the build first")
+        .doesNotContain("-Dmanifest", "-Dreviewer", "mvn backtest-gate");
+    assertThat(module.resolve("leakage-reviews")).doesNotExist();
   }
+
 }

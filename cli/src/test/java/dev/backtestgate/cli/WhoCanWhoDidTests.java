@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.backtestgate.jdbc.AppendOnlyGuard;
 import dev.backtestgate.jdbc.HistoryTable;
 import dev.backtestgate.jdbc.PostgresExtension;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -44,21 +41,21 @@ class WhoCanWhoDidTests {
 
   @Test
   void whoCanNamesTheRoleThatCanRewriteHistoryAndTheFix() {
-    Run run = run("who-can", db.url("postgres") + "#ledger");
+    ToolRun run = ToolRun.of("who-can", db.url("postgres") + "#ledger");
     assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
     assertThat(run.out()).contains("Grants audit of ledger", "FAIL", "cli_writer", "Not clean", "REVOKE");
   }
 
   @Test
   void whoCanIsCleanWhenOnlyTheOwnerCanWrite() {
-    Run run = run("who-can", db.url("postgres") + "#quiet");
+    ToolRun run = ToolRun.of("who-can", db.url("postgres") + "#quiet");
     assertThat(run.code()).as(run.err() + run.out()).isEqualTo(Main.OK);
     assertThat(run.out()).contains("Clean: only the break-glass role");
   }
 
   @Test
   void whoDidNamesTheRejectedAttempt() {
-    Run run = run("who-did", db.url("postgres") + "#ledger", "--since", "2000-01-01");
+    ToolRun run = ToolRun.of("who-did", db.url("postgres") + "#ledger", "--since", "2000-01-01");
     assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
     assertThat(run.out()).contains("Who wrote or tried to write closed history of public.ledger since "
         + "2000-01-01T00:00:00Z", "cli_writer");
@@ -66,14 +63,14 @@ class WhoCanWhoDidTests {
 
   @Test
   void whoDidIsQuietWhenNobodyTried() {
-    Run run = run("who-did", db.url("postgres") + "#quiet");
+    ToolRun run = ToolRun.of("who-did", db.url("postgres") + "#quiet");
     assertThat(run.code()).as(run.err() + run.out()).isEqualTo(Main.OK);
     assertThat(run.out()).contains("nobody: no rejected attempt");
   }
 
   @Test
   void aUrlWithoutATableCannotBeChecked() {
-    Run run = run("who-can", db.url("postgres"));
+    ToolRun run = ToolRun.of("who-can", db.url("postgres"));
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("names no table: who-can audits one table", "Append the table to the URL after "
         + "'#'");
@@ -85,7 +82,7 @@ class WhoCanWhoDidTests {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       closed = socket.getLocalPort();
     }
-    Run run = run("who-did", "jdbc:postgresql://127.0.0.1:" + closed + "/none?user=postgres#ledger");
+    ToolRun run = ToolRun.of("who-did", "jdbc:postgresql://127.0.0.1:" + closed + "/none?user=postgres#ledger");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("Auditing jdbc:postgresql://127.0.0.1:" + closed, "failed", "Check the URL");
   }
@@ -96,20 +93,12 @@ class WhoCanWhoDidTests {
       execute(connection, "CREATE DATABASE unguarded_cli");
     }
     String url = db.url("postgres").replace("/" + db.name() + "?", "/unguarded_cli?");
-    Run run = run("who-did", url + "#ledger");
+    ToolRun run = ToolRun.of("who-did", url + "#ledger");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains(AppendOnlyGuard.AUDIT_TABLE);
   }
 
-  record Run(int code, String out, String err) {}
 
-  static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-        StandardCharsets.UTF_8), args);
-    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
   private static void execute(Connection connection, String... sql) throws SQLException {
     try (Statement statement = connection.createStatement()) {
