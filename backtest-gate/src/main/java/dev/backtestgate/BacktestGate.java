@@ -2,6 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.internal.Beside;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.review.Fingerprint;
 import dev.backtestgate.review.ReviewStore;
@@ -42,6 +43,9 @@ public final class BacktestGate {
    * "today" (for expiry).
    */
   public static GateResult evaluate(BacktestRun run, GatePolicy policy, ReviewStore reviews, Clock clock) {
+    // the fingerprint reads the rows the checks read and needs none of their results: it runs on a core the
+    // comparison leaves idle between its passes
+    Beside<String> fingerprint = Beside.start(() -> fingerprint(run));
     List<Finding> findings = new ArrayList<>();
     List<Check> checks = BuiltInChecks.of(run);
     Optional<AucComparison> allRows = Optional.empty();
@@ -58,7 +62,7 @@ public final class BacktestGate {
       findings.addAll(run(check, context));
     }
 
-    return decide(run.gateId(), findings, comparison, fingerprint(run), RunSummary.of(run), policy, reviews,
+    return decide(run.gateId(), findings, comparison, fingerprint.get(), RunSummary.of(run), policy, reviews,
         LocalDate.ofInstant(now, clock.getZone()));
   }
 

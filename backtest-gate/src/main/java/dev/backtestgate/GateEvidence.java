@@ -2,6 +2,7 @@ package dev.backtestgate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Beside;
 import dev.backtestgate.review.Fingerprint;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -138,9 +139,10 @@ public record GateEvidence(String gateId, RunSummary summary, Comparison compari
         latest = i;
       }
     }
+    Beside<String> fingerprint = Beside.start(() -> BacktestGate.fingerprint(run)); // beside the comparison
     Comparison comparison = LiftComparisons.compare(run, policy.confidence(), Optional.empty());
     GateEvidence evidence = new GateEvidence(run.gateId(), RunSummary.of(run), comparison, reasons,
-        Instant.ofEpochMilli(times[latest]), latest, BacktestGate.fingerprint(run));
+        Instant.ofEpochMilli(times[latest]), latest, fingerprint.get());
     CheckContext context = new CheckContext(run, policy, Optional.of(comparison), Instant.MAX);
     for (CheckProvider provider : CheckProvider.installed()) {
       for (EvidencePart<?> part : provider.evidence(context)) {

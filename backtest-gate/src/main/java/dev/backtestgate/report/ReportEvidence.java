@@ -8,6 +8,7 @@ import dev.backtestgate.FeatureTiming;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
+import dev.backtestgate.internal.Beside;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.metrics.RocCurve;
 import dev.backtestgate.screen.featurelabel.FeatureLabelScreen;
@@ -78,11 +79,12 @@ record ReportEvidence(
       f.timelessReason().ifPresent(reason -> reasons.put(f.name(), reason));
     }
     try {
+      // the baseline's curve is drawn beside the candidate's: two independent passes over the rows
+      Beside<RocCurve> baseline = Beside.start(() -> run.baseline().rowScores()
+          .map(scores -> curve(run.labels(), scores, known == null ? Double.NaN : known.baselineAuc())).orElse(null));
       RocCurve candidate =
           curve(run.labels(), run.candidateScores(), known == null ? Double.NaN : known.candidateAuc());
-      RocCurve baseline = run.baseline().rowScores()
-          .map(scores -> curve(run.labels(), scores, known == null ? Double.NaN : known.baselineAuc())).orElse(null);
-      return new ReportEvidence(candidate, baseline, null, reasons, screen);
+      return new ReportEvidence(candidate, baseline.get(), null, reasons, screen);
     } catch (RuntimeException e) {
       return new ReportEvidence(null, null, "The ROC curves could not be computed: " + e.getMessage(), reasons,
           screen);
