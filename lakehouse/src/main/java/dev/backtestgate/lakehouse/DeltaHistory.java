@@ -10,6 +10,7 @@ import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Objects;
 import org.apache.spark.sql.SparkSession;
@@ -204,10 +205,13 @@ public final class DeltaHistory {
     }
     TableLog log = DeltaLogFiles.read(store(), atVersion, new DeltaColumns(partitionColumn, validTimeColumn),
         progress);
-    ChangedRows examples = ChangedRows.NONE;
+    ChangedRows examples = rewrites -> new ChangedRows.Examples(Map.of(), "no example rows: the table's change "
+        + "data feed is off (" + DeltaChangeFeed.ENABLED + "), so it keeps no rows before and after a commit");
     if ("true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
       examples = spark != null ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn)
-          : (version, partitions) -> ChangedRows.everywhere(partitions, EXAMPLES_NOT_READ);
+          : rewrites -> new ChangedRows.Examples(ChangedRows.everywhere(rewrites, EXAMPLES_NOT_READ),
+              "example rows not read: the log was read without Spark, and the change data feed is read through "
+              + "Spark");
     }
     return LogJudge.judge(log, window, closedAfterDays, examples);
   }

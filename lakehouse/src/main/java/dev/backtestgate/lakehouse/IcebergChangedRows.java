@@ -26,7 +26,7 @@ import org.apache.iceberg.types.Types;
  * then the finding says the rows could not be read. Rows a delete file removed (merge-on-read) are counted, not
  * listed.
  */
-final class IcebergChangedRows implements ChangedRows {
+final class IcebergChangedRows implements ChangedRows.OneCommit {
   private static final int EXAMPLES = 3;
   /** Past this many rows on one side the examples are skipped: they are examples, not a diff of the table. */
   private static final int MAX_ROWS = 100_000;
