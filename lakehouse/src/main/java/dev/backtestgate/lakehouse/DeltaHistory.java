@@ -32,9 +32,10 @@ import org.apiguardian.api.API;
  *
  * <p>Without Spark, {@link #of(String)} reads the log of a local table with java.nio and Jackson alone: the same
  * commits, partitions, rows and findings, but no example rows (they come from the change data feed, read through
- * Spark; a rewrite then says that its example rows were not read and why). A log whose early commits were cleaned
- * up keeps the table's state in a Parquet checkpoint, read through parquet-hadoop where it is on the class path
- * (refused, never guessed, where it is not).
+ * Spark; a rewrite then says that its example rows were not read and why, and so does the history's window).
+ * With Spark, the example rows of every rewriting commit come from one read of the feed. A log whose early commits
+ * were cleaned up keeps the table's state in a Parquet checkpoint, read through parquet-hadoop where it is on the
+ * class path (refused, never guessed, where it is not).
  *
  * <pre>{@code
  * TableHistory status = DeltaHistory.of(spark, "/lake/account_status")
@@ -210,8 +211,8 @@ public final class DeltaHistory {
     if ("true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
       examples = spark != null ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn)
           : rewrites -> new ChangedRows.Examples(ChangedRows.everywhere(rewrites, EXAMPLES_NOT_READ),
-              "example rows not read: the log was read without Spark, and the change data feed is read through "
-              + "Spark");
+              "example rows not read: the log was read without Spark (DeltaHistory.of(path)), and the rows "
+              + "before and after are read from the change data feed through Spark only");
     }
     return LogJudge.judge(log, window, closedAfterDays, examples);
   }

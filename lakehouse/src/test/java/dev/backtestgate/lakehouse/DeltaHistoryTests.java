@@ -244,6 +244,11 @@ class DeltaHistoryTests {
         .containsExactly("2 day=" + OLD + " 2");
     assertThat(((HistoryFinding.Rewritten) logAlone.rewrites().findings().get(0)).examples()).singleElement()
         .asString().contains("none shown", "without Spark", "DeltaHistory.of(spark, path)");
+    assertThat(logAlone.window()).as("how the example rows were obtained").endsWith("; example rows not read: the "
+        + "log was read without Spark (DeltaHistory.of(path)), and the rows before and after are read from the "
+        + "change data feed through Spark only");
+    assertThat(withSpark.window()).endsWith("; example rows from one read of the change data feed (version 2, 1 "
+        + "rewriting commit)");
     assertThat(logAlone.lateWrites().batches()).extracting(b -> b.commit().version()).containsExactly(3L);
     assertThat(logAlone.lateWrites().lateEvents()).isEqualTo(withSpark.lateWrites().lateEvents());
     assertThat(progress).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/4", "2/4", "3/4", "4/4");
