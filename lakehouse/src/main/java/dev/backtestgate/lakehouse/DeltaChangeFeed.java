@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -27,11 +26,11 @@ import org.apache.spark.sql.expressions.Window;
  */
 final class DeltaChangeFeed implements ChangedRows {
   static final String ENABLED = "delta.enableChangeDataFeed";
-  private static final int EXAMPLES = 3;
-  private static final String TYPE = "_change_type";
-  private static final String PREIMAGE = "update_preimage";
-  private static final String POSTIMAGE = "update_postimage";
-  private static final String DELETE = "delete";
+  private static final int EXAMPLES = ChangeLines.EXAMPLES;
+  private static final String TYPE = ChangeLines.TYPE;
+  private static final String PREIMAGE = ChangeLines.PREIMAGE;
+  private static final String POSTIMAGE = ChangeLines.POSTIMAGE;
+  private static final String DELETE = ChangeLines.DELETE;
   private static final String RANK = "_backtest_gate_rank";
   private static final String VERSION = "_commit_version";
   private static final String PARTITION = "_backtest_gate_partition";
@@ -150,27 +149,10 @@ final class DeltaChangeFeed implements ChangedRows {
     return "the changed rows could not be read from the change data feed (" + reason + ")";
   }
 
-  /** One partition's changed rows in words: each key's row before and after, then the deleted rows. */
+  /** One partition's shown rows in words. */
   private List<String> examples(List<Row> rows) {
-    List<Row> before = ofType(rows, PREIMAGE);
-    List<Row> after = ofType(rows, POSTIMAGE);
-    List<String> examples = new ArrayList<>();
-    if (keyColumn != null) {
-      for (Row old : before) {
-        Object key = old.get(old.fieldIndex(keyColumn));
-        after.stream().filter(row -> Objects.equals(row.get(row.fieldIndex(keyColumn)), key)).findFirst()
-            .ifPresent(now -> examples.add(keyColumn + " " + key + ": " + describe(old) + " -> " + describe(now)));
-      }
-    } else {
-      before.forEach(row -> examples.add("before " + describe(row)));
-      after.forEach(row -> examples.add("after " + describe(row)));
-    }
-    ofType(rows, DELETE).forEach(row -> examples.add("deleted " + describe(row)));
-    return examples;
-  }
-
-  private static List<Row> ofType(List<Row> rows, String type) {
-    return rows.stream().filter(row -> type.equals(row.getAs(TYPE))).toList();
+    return ChangeLines.lines(keyColumn, rows.stream().map(row -> new ChangeLines.Change(row.getAs(TYPE),
+        keyColumn == null ? null : row.get(row.fieldIndex(keyColumn)), describe(row))).toList());
   }
 
   private static String describe(Row row) {

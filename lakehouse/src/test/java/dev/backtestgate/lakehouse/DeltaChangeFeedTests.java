@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The example rows of every rewriting commit from one read of the change data feed: the same lines, in the same
- * order, as one read per commit; a read that fails said under every partition it affects.
+ * order, as one read per commit; a read that fails said under every partition it affects. Read without Spark from
+ * the commits' change-data files: the same lines again.
  */
 class DeltaChangeFeedTests {
   private static final String OLD = "2024-01-01";
@@ -151,5 +152,58 @@ class DeltaChangeFeedTests {
             .startsWith("the changed rows could not be read from the change data feed (")));
     assertThat(examples.how()).startsWith("example rows from one read of the change data feed per rewriting "
         + "commit (2 rewriting commits), because one read over versions 3 to 5 failed (");
+  }
+
+  private static TableHistory withoutSpark(Path dir) {
+    return DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day").keyColumn("id")
+        .sinceVersion(0);
+  }
+
+  @Test
+  void theChangeDataFilesReadWithoutSparkGiveTheLinesTheFeedGives() {
+    Path dir = rewrittenTable("files", true);
+
+    TableHistory withSpark = history(dir);
+    TableHistory logAlone = withoutSpark(dir);
+
+    assertThat(lines(logAlone)).hasSize(5).isEqualTo(lines(withSpark));
+    assertThat(logAlone.window()).contains("; example rows from the rewriting commits' change-data files, read "
+        + "without Spark (versions 2 to 6, 4 rewriting commits, ");
+  }
+
+  @Test
+  void everyColumnTypeIsShownWithoutSparkAsSparkShowsIt() {
+    Path dir = DeltaTests.freshDir("types");
+    spark.sql("CREATE TABLE " + t(dir) + " (id BIGINT, day DATE, score DOUBLE, at TIMESTAMP, amount DECIMAL(10, 2), "
+        + "flag BOOLEAN, n INT, note STRING) USING delta PARTITIONED BY (day) "
+        + "TBLPROPERTIES ('delta.enableChangeDataFeed' = 'true')");
+    spark.sql("INSERT INTO " + t(dir) + " VALUES (1, DATE'" + OLD + "', 0.5, TIMESTAMP'2024-01-01 06:30:00', 12.34, "
+        + "true, 7, 'a'), (2, DATE'" + OLD + "', -1.25, TIMESTAMP'2024-01-01 23:59:59.123', -0.01, false, -3, NULL), "
+        + "(3, DATE'" + OLD + "', 2.0, NULL, NULL, NULL, NULL, 'c')");
+    spark.sql("UPDATE " + t(dir) + " SET score = score * 2, amount = amount + 1, note = 'fixed', "
+        + "at = TIMESTAMP'2024-02-01 00:00:00' WHERE id IN (1, 2)");
+    spark.sql("DELETE FROM " + t(dir) + " WHERE id = 3");
+
+    TableHistory withSpark = history(dir);
+    TableHistory logAlone = withoutSpark(dir);
+
+    assertThat(lines(withSpark)).hasSize(2).allSatisfy(line -> assertThat(line).doesNotContain("could not"));
+    assertThat(lines(logAlone)).isEqualTo(lines(withSpark));
+  }
+
+  @Test
+  void aChangeDataFileThatIsGoneIsSaidUnderItsCommitsPartitionsWithoutSpark() throws java.io.IOException {
+    Path dir = rewrittenTable("files-gone", true);
+    try (var files = java.nio.file.Files.walk(dir.resolve("_change_data"))) {
+      for (Path file : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+        java.nio.file.Files.delete(file);
+      }
+    }
+
+    TableHistory logAlone = withoutSpark(dir);
+
+    assertThat(logAlone.rewrites().findings()).hasSize(5).allSatisfy(f -> assertThat(
+        ((HistoryFinding.Rewritten) f).examples()).singleElement().asString()
+        .startsWith("the changed rows could not be read from the commit's change-data files ("));
   }
 }
