@@ -102,7 +102,12 @@ class HistoryCommandTests {
     assertSameFindings(cli, library);
     assertSameReport(reports, "delta:" + dir, library);
     assertThat(cli.out()).contains("history of delta:" + dir, "read at version 3", "day=" + CLOSED,
-        "for example none shown, because the log was read without Spark", "Next step: Restore the partitions");
+        "example rows from the rewriting commits' change-data files, read without Spark (version 2, 1 rewriting "
+            + "commit, ", "Next step: Restore the partitions");
+    // the example rows the tool read from the change-data files are the ones Spark reads from the feed
+    List<String> examples = ((HistoryFinding.Rewritten) library.rewrites().findings().get(0)).examples();
+    assertThat(examples).singleElement().asString().startsWith("id 1: ");
+    assertThat(cli.out().replaceAll("\\s+", " ")).contains("for example " + examples.get(0));
     assertThat(cli.err()).as("progress, plain lines without a terminal").contains("read 4 of 4 commits (100%)");
   }
 

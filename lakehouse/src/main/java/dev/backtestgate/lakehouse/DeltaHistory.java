@@ -10,6 +10,7 @@ import dev.backtestgate.history.TableHistory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Objects;
 import org.apache.spark.sql.SparkSession;
@@ -30,10 +31,12 @@ import org.apiguardian.api.API;
  * rewrite.
  *
  * <p>Without Spark, {@link #of(String)} reads the log of a local table with java.nio and Jackson alone: the same
- * commits, partitions, rows and findings, but no example rows (they come from the change data feed, read through
- * Spark; a rewrite then says that its example rows were not read and why). A log whose early commits were cleaned
- * up keeps the table's state in a Parquet checkpoint, read through parquet-hadoop where it is on the class path
- * (refused, never guessed, where it is not).
+ * commits, partitions, rows and findings. Its example rows come from the rewriting commits' change-data files
+ * (Parquet, named by the log), read through parquet-hadoop where it is on the class path (the command line's jar
+ * holds it); without it a rewrite says that its example rows were not read and why. With Spark, the example rows
+ * of every rewriting commit come from one read of the change data feed. The history's window says how the example
+ * rows were obtained. A log whose early commits were cleaned up keeps the table's state in a Parquet checkpoint,
+ * read through parquet-hadoop too (refused, never guessed, where it is not on the class path).
  *
  * <pre>{@code
  * TableHistory status = DeltaHistory.of(spark, "/lake/account_status")
@@ -81,8 +84,9 @@ public final class DeltaHistory {
 
   /**
    * The history of the Delta table at {@code path} on the local file system (a directory or a {@code file:} URI),
-   * read from its log alone, without Spark: no example rows, and a checkpoint only through parquet-hadoop (see the
-   * class description). Where a SparkSession is at hand, {@link #of(SparkSession, String)} reads both.
+   * read from its log alone, without Spark: example rows from the change-data files and a checkpoint only through
+   * parquet-hadoop (see the class description). Where a SparkSession is at hand, {@link #of(SparkSession, String)}
+   * reads both through Spark.
    */
   public static DeltaHistory of(String path) {
     return new DeltaHistory(null, requirePath(path), null, null, null, DEFAULT_CLOSED_AFTER_DAYS, -1,
@@ -202,21 +206,31 @@ public final class DeltaHistory {
           + (partitionColumn == null ? "a partition column" : "a valid-time column") + " named: call "
           + ".partitionColumn(\"day\").validTimeColumn(\"day\") (your columns) before since(...). Nothing was read.");
     }
-    TableLog log = DeltaLogFiles.read(store(), atVersion, new DeltaColumns(partitionColumn, validTimeColumn),
+    DeltaLogStore store = store();
+    TableLog log = DeltaLogFiles.read(store, atVersion, new DeltaColumns(partitionColumn, validTimeColumn),
         progress);
-    ChangedRows examples = ChangedRows.NONE;
+    ChangedRows examples = rewrites -> new ChangedRows.Examples(Map.of(), "no example rows: the table's change "
+        + "data feed is off (" + DeltaChangeFeed.ENABLED + "), so it keeps no rows before and after a commit");
     if ("true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
-      examples = spark != null ? new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn)
-          : (version, partitions) -> ChangedRows.everywhere(partitions, EXAMPLES_NOT_READ);
+      if (spark != null) {
+        examples = new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn);
+      } else if (store instanceof LocalDeltaLogStore local && DeltaChangeFiles.readable(local.root())) {
+        examples = new DeltaChangeFiles(local.root(), log, keyColumn);
+      } else {
+        examples = rewrites -> new ChangedRows.Examples(ChangedRows.everywhere(rewrites, EXAMPLES_NOT_READ),
+            "example rows not read: the log was read without Spark (DeltaHistory.of(path)), and the change-data "
+            + "files are read through parquet-hadoop, not on this class path");
+      }
     }
     return LogJudge.judge(log, window, closedAfterDays, examples);
   }
 
-  /** What a rewrite read without Spark says in place of its example rows. */
+  /** What a rewrite read without Spark or parquet-hadoop says in place of its example rows. */
   static final String EXAMPLES_NOT_READ = "none shown, because the log was read without Spark (DeltaHistory.of("
-      + "path), as the command line does) and the rows before and after come from the table's change data feed, "
-      + "which only Spark reads. The commit, partition and row counts are complete; read the history with "
-      + "DeltaHistory.of(spark, path) to see the rows.";
+      + "path)) and the rows before and after are in the commit's change-data files (Parquet), which this reader "
+      + "reads through parquet-hadoop, not on this class path. The commit, partition and row counts are complete; "
+      + "put parquet-hadoop on the class path (the command line's jar holds it), or read the history with "
+      + "DeltaHistory.of(spark, path), to see the rows.";
 
   private DeltaLogStore store() {
     return spark != null ? SparkDeltaLogStore.of(spark, path) : LocalDeltaLogStore.of(path);

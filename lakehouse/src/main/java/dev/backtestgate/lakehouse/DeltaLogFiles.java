@@ -134,7 +134,8 @@ final class DeltaLogFiles {
         ? RETENTION_KEY + " = " + state.properties.get(RETENTION_KEY)
         : RETENTION_KEY + " = " + RETENTION_DEFAULT + " (the default)";
     String fix = "ALTER TABLE delta.`" + table + "` SET TBLPROPERTIES ('" + RETENTION_KEY + "' = 'interval 365 days')";
-    return new TableLog(table, "delta", version, read, first, first == 0, retention, fix, state.properties);
+    return new TableLog(table, "delta", version, read, first, first == 0, retention, fix, state.properties,
+        state.schemaColumns);
   }
 
   private TableLog.Commit commit(long version, DeltaLogStore.LogFile file, State state, Map<String, Long> addedRows,
@@ -143,6 +144,7 @@ final class DeltaLogFiles {
     boolean appendOnlyBefore = false;
     List<JsonNode> adds = new ArrayList<>();
     List<JsonNode> removes = new ArrayList<>();
+    List<JsonNode> cdcs = new ArrayList<>();
     Map<String, String> propertiesSet = null;
     try (BufferedReader reader = new BufferedReader(new InputStreamReader(store.open(file.name()),
         StandardCharsets.UTF_8))) {
@@ -158,6 +160,8 @@ final class DeltaLogFiles {
           adds.add(action.get("add"));
         } else if (action.has("remove")) {
           removes.add(action.get("remove"));
+        } else if (action.has("cdc")) {
+          cdcs.add(action.get("cdc"));
         } else if (action.has("metaData")) {
           Map<String, String> before = state.properties;
           state.metadata(action.get("metaData"));
@@ -191,8 +195,17 @@ final class DeltaLogFiles {
       changes.add(new FileChange(state.partition(add), validFrom(state, add), rows == null ? -1 : rows, true,
           add.path("dataChange").asBoolean(true)));
     }
+    List<TableLog.ChangeData> changeData = new ArrayList<>();
+    for (JsonNode cdc : cdcs) {
+      Map<String, String> values = new LinkedHashMap<>();
+      for (String column : state.partitionColumns) {
+        JsonNode value = cdc.path("partitionValues").get(column);
+        values.put(column, value == null || value.isNull() ? null : value.asText());
+      }
+      changeData.add(new TableLog.ChangeData(cdc.path("path").asText(), state.partition(cdc), values));
+    }
     return new TableLog.Commit(commit, changes, propertiesSet,
-        appendOnlyBefore && propertiesSet != null && !isAppendOnly(propertiesSet));
+        appendOnlyBefore && propertiesSet != null && !isAppendOnly(propertiesSet), changeData);
   }
 
   private LogCommit logCommit(long version, JsonNode info, DeltaLogStore.LogFile file) {

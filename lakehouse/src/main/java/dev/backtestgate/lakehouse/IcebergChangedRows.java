@@ -26,7 +26,7 @@ import org.apache.iceberg.types.Types;
  * then the finding says the rows could not be read. Rows a delete file removed (merge-on-read) are counted, not
  * listed.
  */
-final class IcebergChangedRows implements ChangedRows {
+final class IcebergChangedRows implements ChangedRows.OneCommit {
   private static final int EXAMPLES = 3;
   /** Past this many rows on one side the examples are skipped: they are examples, not a diff of the table. */
   private static final int MAX_ROWS = 100_000;
@@ -66,23 +66,32 @@ final class IcebergChangedRows implements ChangedRows {
   /** The changed rows of one partition: each data file belongs to one partition, so each is read once. */
   private List<String> examples(SnapshotChanges changes, Set<String> partition, Schema schema, Snapshot snapshot)
       throws IOException {
-    Map<String, String> before = rows(changes.removedDataFiles(), partition, schema);
-    Map<String, String> after = rows(changes.addedDataFiles(), partition, schema);
+    Map<Object, Record> before = rows(changes.removedDataFiles(), partition, schema);
+    Map<Object, Record> after = rows(changes.addedDataFiles(), partition, schema);
     if (before == null || after == null) {
       return List.of("the changed rows were not listed: the files hold more than " + MAX_ROWS + " rows or are "
           + "not Parquet");
     }
+    // only the rows shown are put in words: describing every row of a rewritten day cost most of the history
     List<String> examples = new ArrayList<>();
-    for (Map.Entry<String, String> row : before.entrySet()) {
-      String now = after.get(row.getKey());
-      if (examples.size() < EXAMPLES && !row.getValue().equals(now)) {
-        examples.add(now == null ? "deleted " + row.getValue()
-            : keyColumn + " " + row.getKey() + ": " + row.getValue() + " -> " + now);
+    for (Map.Entry<Object, Record> row : before.entrySet()) {
+      if (examples.size() >= EXAMPLES) {
+        break;
+      }
+      Record now = after.get(row.getKey());
+      String was = describe(row.getValue(), schema);
+      if (now == null) {
+        examples.add("deleted " + was);
+      } else if (!was.equals(describe(now, schema))) {
+        examples.add(keyColumn + " " + row.getKey() + ": " + was + " -> " + describe(now, schema));
       }
     }
-    for (Map.Entry<String, String> row : after.entrySet()) {
-      if (examples.size() < 2 * EXAMPLES && !before.containsKey(row.getKey())) {
-        examples.add("added " + row.getValue());
+    for (Map.Entry<Object, Record> row : after.entrySet()) {
+      if (examples.size() >= 2 * EXAMPLES) {
+        break;
+      }
+      if (!before.containsKey(row.getKey())) {
+        examples.add("added " + describe(row.getValue(), schema));
       }
     }
     long deletes = 0;
@@ -98,10 +107,13 @@ final class IcebergChangedRows implements ChangedRows {
     return examples;
   }
 
-  /** The rows of {@code files} in {@code partitions}, by key (or by the whole row), or null when too many. */
-  private Map<String, String> rows(Iterable<DataFile> files, Set<String> partitions, Schema schema)
+  /**
+   * The rows of {@code files} in {@code partitions}, by key (its value in words) or, without a key column, by the
+   * whole row (its values, equal where the rows read the same), or null when too many.
+   */
+  private Map<Object, Record> rows(Iterable<DataFile> files, Set<String> partitions, Schema schema)
       throws IOException {
-    Map<String, String> rows = new LinkedHashMap<>();
+    Map<Object, Record> rows = new LinkedHashMap<>();
     for (DataFile file : files) {
       if (!partitions.contains(snapshots.partition(file))) {
         continue;
@@ -112,9 +124,7 @@ final class IcebergChangedRows implements ChangedRows {
       try (CloseableIterable<Record> records = Parquet.read(table.io().newInputFile(file.location()))
           .project(schema).createReaderFunc(type -> GenericParquetReaders.buildReader(schema, type)).build()) {
         for (Record record : records) {
-          String described = describe(record, schema);
-          Object key = keyColumn == null ? null : record.getField(keyColumn);
-          rows.put(keyColumn == null ? described : String.valueOf(key), described);
+          rows.put(keyColumn == null ? values(record, schema) : String.valueOf(record.getField(keyColumn)), record);
           if (rows.size() > MAX_ROWS) {
             return null;
           }
@@ -122,6 +132,14 @@ final class IcebergChangedRows implements ChangedRows {
       }
     }
     return rows;
+  }
+
+  private static List<Object> values(Record record, Schema schema) {
+    List<Object> values = new ArrayList<>();
+    for (Types.NestedField field : schema.columns()) {
+      values.add(record.getField(field.name()));
+    }
+    return values;
   }
 
   private static String describe(Record record, Schema schema) {

@@ -233,7 +233,9 @@ public final class IcebergHistory {
   /** One read of the table's metadata. */
   private record Read(String name, Table table, IcebergSnapshots snapshots, Snapshot head, List<Snapshot> lineage) {
     ChangedRows examples(String keyColumn) {
-      return new IcebergChangedRows(table, snapshots, keyColumn);
+      // one snapshot at a time: each rewritten partition's files are read once; the window Iceberg's report
+      // names is its own (finish), so nothing is added to it here
+      return ChangedRows.oneCommitAtATime(null, new IcebergChangedRows(table, snapshots, keyColumn));
     }
 
     /** Why snapshot expiry left part of the window since {@code time} unreadable, or null when it did not. */

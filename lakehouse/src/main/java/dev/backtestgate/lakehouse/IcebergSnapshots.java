@@ -95,7 +95,7 @@ final class IcebergSnapshots {
     }
     long firstReadable = lineage.isEmpty() ? -1 : lineage.get(0).snapshotId();
     return new TableLog(name, "iceberg", head == null ? -1 : head.snapshotId(), commits, firstReadable, fromStart,
-        retention(), retentionFix(), metadata.properties());
+        retention(), retentionFix(), metadata.properties(), List.of());
   }
 
   static LogCommit logCommit(Snapshot snapshot) {
@@ -132,7 +132,7 @@ final class IcebergSnapshots {
         files.add(change(file, false));   // a delete file removes the rows it names
       }
     }
-    return new TableLog.Commit(logCommit(snapshot), files, null, false);
+    return new TableLog.Commit(logCommit(snapshot), files, null, false, List.of());
   }
 
   private FileChange change(ContentFile<?> file, boolean added) {

@@ -17,10 +17,12 @@ import java.util.stream.Stream;
  * the reader that reads it, never passed.
  */
 final class LocalDeltaLogStore implements DeltaLogStore {
+  private final Path root;
   private final Path log;
   private final String table;
 
   private LocalDeltaLogStore(Path root) {
+    this.root = root;
     this.table = "file:" + root;   // as Hadoop qualifies a local path: findings and bindings match the Spark read
     this.log = root.resolve("_delta_log");
   }
@@ -36,6 +38,11 @@ final class LocalDeltaLogStore implements DeltaLogStore {
           + "directory and read that, or read the table with DeltaHistory.of(spark, path).");
     }
     return new LocalDeltaLogStore(Path.of(path).toAbsolutePath().normalize());
+  }
+
+  /** The table's root directory, the one that holds {@code _delta_log}. */
+  Path root() {
+    return root;
   }
 
   @Override

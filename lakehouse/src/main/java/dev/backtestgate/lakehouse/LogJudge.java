@@ -12,6 +12,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +32,8 @@ final class LogJudge {
   static TableHistory judge(TableLog log, Window window, int closedAfterDays, ChangedRows changedRows) {
     List<String> unreadable = new ArrayList<>();
     unreadableWindow(log, window).ifPresent(unreadable::add);
-    List<HistoryFinding> rewrites = new ArrayList<>();
+    List<Rewrite> rewritten = new ArrayList<>();   // in commit order, then partition order: the findings' order
+    Map<Long, Set<String>> rewrittenByCommit = new LinkedHashMap<>();
     List<LateWriteReport.Batch> batches = new ArrayList<>();
     Set<String> closedTouched = new TreeSet<>();
     long added = 0;
@@ -82,22 +84,14 @@ final class LogJudge {
         }
       }
       closedTouched.addAll(closed.keySet());
-      Set<String> rewritten = new TreeSet<>();
-      closed.forEach((partition, counts) -> {
-        if (counts[0] > 0) {
-          rewritten.add(partition);
-        }
-      });
-      Map<String, List<String>> examples = rewritten.isEmpty() ? Map.of()
-          : changedRows.examples(commit.commit().version(), rewritten);
       long lateRows = 0;
       long minValid = Long.MAX_VALUE;
       long maxValid = Long.MIN_VALUE;
       for (Map.Entry<String, long[]> p : closed.entrySet()) {
         long[] counts = p.getValue();
         if (counts[0] > 0) {
-          rewrites.add(new HistoryFinding.Rewritten(p.getKey(), commit.commit(), counts[0], counts[1],
-              examples.getOrDefault(p.getKey(), List.of())));
+          rewritten.add(new Rewrite(p.getKey(), commit.commit(), counts[0], counts[1]));
+          rewrittenByCommit.computeIfAbsent(commit.commit().version(), v -> new TreeSet<>()).add(p.getKey());
         } else {
           lateRows += counts[1];
           minValid = Math.min(minValid, counts[2]);
@@ -112,6 +106,14 @@ final class LogJudge {
             Duration.between(Instant.ofEpochMilli(minValid), time), List.of(), commit.commit()));
       }
     }
+    // the example rows of every rewrite at once, so a reader can fetch them in one read
+    ChangedRows.Examples examples = rewrittenByCommit.isEmpty() ? new ChangedRows.Examples(Map.of(), null)
+        : changedRows.examples(rewrittenByCommit);
+    List<HistoryFinding> rewrites = new ArrayList<>();
+    for (Rewrite r : rewritten) {
+      rewrites.add(new HistoryFinding.Rewritten(r.partition(), r.commit(), r.removed(), r.added(),
+          examples.of(r.commit().version(), r.partition())));
+    }
     Instant asOf = lastCommit == null ? Instant.EPOCH : lastCommit;
     LocalDate closedBefore = LocalDate.ofInstant(cutoff(asOf, closedAfterDays), ZoneOffset.UTC);
     HistoryCheckResult rewriteResult = new HistoryCheckResult(log.table(), PartitionGranularity.DAY, closedBefore,
@@ -119,8 +121,12 @@ final class LogJudge {
     LateWriteReport lateWrites = new LateWriteReport(log.table(), Duration.ofDays(closedAfterDays),
         (int) Math.min(added, Integer.MAX_VALUE), (int) Math.min(late, Integer.MAX_VALUE), batches);
     return new TableHistory(log.table(), log.format(), log.version(), window.describe() + ", read at version "
-        + log.version(), rewriteResult, lateWrites, unreadable);
+        + log.version() + (examples.how() == null ? "" : "; " + examples.how()), rewriteResult, lateWrites,
+        unreadable);
   }
+
+  /** A closed partition a commit removed rows from, before its example rows are read. */
+  private record Rewrite(String partition, LogCommit commit, long removed, long added) {}
 
   /** The start of the UTC day {@code days} days before {@code commitTime}: rows valid before it are closed. */
   static Instant cutoff(Instant commitTime, int days) {

@@ -18,12 +18,14 @@ import java.util.Map;
  *     {@code delta.logRetentionDuration = interval 30 days (the default)}
  * @param retentionFix the statement that keeps the log longer
  * @param properties the table's properties at {@code version}
+ * @param columns the table's columns at {@code version}, in schema order (Delta; empty where not read)
  */
 record TableLog(String table, String format, long version, List<Commit> commits, long firstReadable,
-    boolean fromStart, String retention, String retentionFix, Map<String, String> properties) {
+    boolean fromStart, String retention, String retentionFix, Map<String, String> properties, List<String> columns) {
   TableLog {
     commits = List.copyOf(commits);
     properties = Map.copyOf(properties);
+    columns = List.copyOf(columns);
   }
 
   /**
@@ -33,10 +35,13 @@ record TableLog(String table, String format, long version, List<Commit> commits,
    * @param changes the files added and removed
    * @param properties the table properties this commit set, or {@code null} when it set none
    * @param liftedGuard whether this commit turned the table's append-only guard off ({@code delta.appendOnly})
+   * @param changeData the change-data files the commit wrote (Delta's {@code cdc} actions; empty for Iceberg)
    */
-  record Commit(LogCommit commit, List<FileChange> changes, Map<String, String> properties, boolean liftedGuard) {
+  record Commit(LogCommit commit, List<FileChange> changes, Map<String, String> properties, boolean liftedGuard,
+      List<ChangeData> changeData) {
     Commit {
       changes = List.copyOf(changes);
+      changeData = List.copyOf(changeData);
     }
 
     /** The rows the commit's files held, added and removed alike, as the log records them (for progress). */
@@ -46,6 +51,20 @@ record TableLog(String table, String format, long version, List<Commit> commits,
         rows += Math.max(change.rows(), 0);
       }
       return rows;
+    }
+  }
+
+  /**
+   * A change-data file a Delta commit wrote (an {@code AddCDCFile}): the rows the commit changed, each with its
+   * {@code _change_type}, without the partition columns, whose values the log holds.
+   *
+   * @param path the file's path as the log records it, relative to the table's root (URL-encoded) or a URI
+   * @param partition the partition key, e.g. {@code day=2024-03-05}
+   * @param partitionValues each partition column's value as the log records it ({@code null} for a null value)
+   */
+  record ChangeData(String path, String partition, Map<String, String> partitionValues) {
+    ChangeData {
+      partitionValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(partitionValues));
     }
   }
 }

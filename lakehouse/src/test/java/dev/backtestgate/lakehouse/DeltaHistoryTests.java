@@ -225,7 +225,7 @@ class DeltaHistoryTests {
   }
 
   @Test
-  void theLogReadWithoutSparkGivesTheSameFindingsAndSaysWhyItShowsNoRows() throws IOException {
+  void theLogReadWithoutSparkGivesTheSameFindingsAndRowsAndSaysWhereTheRowsCameFrom() throws IOException {
     Path dir = statusTable("no-spark", "");
     spark.sql("UPDATE " + t(dir) + " SET status = 'closed' WHERE id = 1");   // version 2: a rewrite of day OLD
     spark.sql("INSERT INTO " + t(dir) + " VALUES (6, DATE'" + OLDER + "', 'open')");   // version 3: a late write
@@ -242,8 +242,14 @@ class DeltaHistoryTests {
         .isEqualTo(withSpark.rewrites().findings().stream().map(f -> ((HistoryFinding.Rewritten) f).commit()
             .version() + " " + f.partition() + " " + ((HistoryFinding.Rewritten) f).rowsRemoved()).toList())
         .containsExactly("2 day=" + OLD + " 2");
-    assertThat(((HistoryFinding.Rewritten) logAlone.rewrites().findings().get(0)).examples()).singleElement()
-        .asString().contains("none shown", "without Spark", "DeltaHistory.of(spark, path)");
+    assertThat(((HistoryFinding.Rewritten) logAlone.rewrites().findings().get(0)).examples())
+        .as("the rows read from the change-data files without Spark")
+        .isEqualTo(((HistoryFinding.Rewritten) withSpark.rewrites().findings().get(0)).examples())
+        .singleElement().asString().startsWith("id 1: {id=1, day=" + OLD + ", status=open} -> ");
+    assertThat(logAlone.window()).as("how the example rows were obtained").endsWith("; example rows from the "
+        + "rewriting commits' change-data files, read without Spark (version 2, 1 rewriting commit, 1 file)");
+    assertThat(withSpark.window()).endsWith("; example rows from one read of the change data feed (version 2, 1 "
+        + "rewriting commit)");
     assertThat(logAlone.lateWrites().batches()).extracting(b -> b.commit().version()).containsExactly(3L);
     assertThat(logAlone.lateWrites().lateEvents()).isEqualTo(withSpark.lateWrites().lateEvents());
     assertThat(progress).extracting(p -> p[0] + "/" + p[1]).containsExactly("1/4", "2/4", "3/4", "4/4");

@@ -1,5 +1,6 @@
 package dev.backtestgate.lakehouse;
 
+import dev.backtestgate.history.HistoryFinding;
 import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.time.EventLog;
 import dev.backtestgate.time.PointInTimeJoin;
@@ -16,10 +17,14 @@ import org.apache.spark.sql.SparkSession;
  * CPU time: reading its history ({@link DeltaHistory}, every commit), building the transaction-time events
  * ({@link DeltaEvents}: from the change data feed, or by time travel with {@code timetravel}, which writes the table
  * with the feed off), and the in-memory join of SPINE decision rows on those events beside a plain as-of join on
- * the latest snapshot (recordedAt = valid time), both {@link PointInTimeJoin}.
+ * the latest snapshot (recordedAt = valid time), both {@link PointInTimeJoin}. The history is read twice: with
+ * Spark (example rows from the change data feed) and from the log alone ({@link DeltaHistory#of(String)}, as the
+ * command line reads it). With {@code history} (feed on) it stops after the history: no events, no joins.
  *
  * <pre>
  * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 1000 10000000 1000000
+ * java [Spark's JVM flags] -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 1000 10000000 1000000 \
+ *     history
  * java [Spark's JVM flags] -Xmx2g -cp [test class path] dev.backtestgate.lakehouse.DeltaSpeed 50 100000 100000 \
  *     timetravel
  * </pre>
@@ -28,14 +33,17 @@ public final class DeltaSpeed {
   private DeltaSpeed() {}
 
   public static void main(String[] args) {
-    if (args.length < 3 || args.length > 4 || (args.length == 4 && !args[3].equals("timetravel"))) {
-      throw new IllegalArgumentException("usage: DeltaSpeed COMMITS ROWS SPINE [timetravel], got "
-          + String.join(" ", args) + " (timetravel: the change data feed off, events read by time travel)");
+    if (args.length < 3 || args.length > 4 || (args.length == 4 && !List.of("timetravel", "history")
+        .contains(args[3]))) {
+      throw new IllegalArgumentException("usage: DeltaSpeed COMMITS ROWS SPINE [timetravel|history], got "
+          + String.join(" ", args) + " (timetravel: the change data feed off, events read by time travel; "
+          + "history: stop after the history, no events and no joins)");
     }
     int commits = Integer.parseInt(args[0]);
     long rows = Long.parseLong(args[1]);
     int spineRows = Integer.parseInt(args[2]);
-    boolean feed = args.length == 3;
+    boolean feed = args.length == 3 || args[3].equals("history");
+    boolean historyOnly = args.length == 4 && args[3].equals("history");
     SparkSession spark = DeltaTests.session();
     spark.sparkContext().setLogLevel("ERROR");
     Path dir = DeltaTests.freshDir("speed");
@@ -55,6 +63,26 @@ public final class DeltaSpeed {
       throw new IllegalStateException("DeltaHistory read " + read.rewrites().findings().size() + " rewrite "
           + "finding(s) up to version " + read.version() + ", the table holds " + rewrites + " rewrites up to version "
           + (commits - 1) + ": the table or its history reader is wrong, the timings mean nothing.");
+    }
+    if (feed) {
+      requireExamples(read);
+    }
+    System.out.printf(Locale.ROOT, "  %s%n", read.window());
+
+    Stopwatch logAlone = Stopwatch.start();
+    TableHistory withoutSpark = DeltaHistory.of(dir.toString()).partitionColumn("day").validTimeColumn("day")
+        .sinceVersion(0);
+    System.out.printf(Locale.ROOT, "DeltaHistory.of(path), the log alone, every commit: %s (%d rewrite finding(s), "
+        + "version %d)%n  %s%n", logAlone.stop(), withoutSpark.rewrites().findings().size(), withoutSpark.version(),
+        withoutSpark.window());
+    if (withoutSpark.rewrites().findings().size() != rewrites || withoutSpark.version() != read.version()) {
+      throw new IllegalStateException("DeltaHistory.of(path) read " + withoutSpark.rewrites().findings().size()
+          + " rewrite finding(s) up to version " + withoutSpark.version() + ", with Spark " + rewrites + " up to "
+          + read.version() + ": the two readers disagree, the timings mean nothing.");
+    }
+    if (historyOnly) {
+      spark.stop();
+      return;
     }
 
     Stopwatch build = Stopwatch.start();
@@ -78,5 +106,16 @@ public final class DeltaSpeed {
     System.out.printf(Locale.ROOT, "latest snapshot read by Delta: %d rows%n", latest.size());
     JoinRounds.run(events, plain, entities, spineRows);
     spark.stop();
+  }
+
+  /** Stops unless every rewrite finding shows rows read from the change data feed. */
+  private static void requireExamples(TableHistory read) {
+    for (var finding : read.rewrites().findings()) {
+      List<String> examples = ((HistoryFinding.Rewritten) finding).examples();
+      if (examples.isEmpty() || examples.stream().anyMatch(line -> line.contains("could not be read"))) {
+        throw new IllegalStateException("the rewrite of " + finding.partition() + " shows " + examples + " where "
+            + "rows read from the change data feed belong: the example rows are wrong, the timings mean nothing.");
+      }
+    }
   }
 }

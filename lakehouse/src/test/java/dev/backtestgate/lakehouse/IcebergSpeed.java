@@ -25,7 +25,10 @@ import org.apiguardian.api.API;
  *
  * <pre>
  * java -Xmx4g -cp [test class path] dev.backtestgate.lakehouse.IcebergSpeed 100 1000000 1000000
+ * java -Xmx6g -cp [test class path] dev.backtestgate.lakehouse.IcebergSpeed 1000 10000000 1000000 history
  * </pre>
+ *
+ * <p>With {@code history} it stops after the history: no events, no joins.
  */
 @API(status = INTERNAL)
 public final class IcebergSpeed {
@@ -35,9 +38,11 @@ public final class IcebergSpeed {
   private IcebergSpeed() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 3) {
-      throw new IllegalArgumentException("usage: IcebergSpeed COMMITS ROWS SPINE");
+    if (args.length < 3 || args.length > 4 || (args.length == 4 && !args[3].equals("history"))) {
+      throw new IllegalArgumentException("usage: IcebergSpeed COMMITS ROWS SPINE [history], got "
+          + String.join(" ", args) + " (history: stop after the history, no events and no joins)");
     }
+    boolean historyOnly = args.length == 4;
     int commits = Integer.parseInt(args[0]);
     int rows = Integer.parseInt(args[1]);
     int spineRows = Integer.parseInt(args[2]);
@@ -92,6 +97,10 @@ public final class IcebergSpeed {
         .closedAfterDays(0).sinceSnapshot(first.snapshotId());
     System.out.printf(Locale.ROOT, "IcebergHistory, every snapshot: %s (%d rewrite finding(s), snapshot %d)%n",
         history.stop(), read.rewrites().findings().size(), read.version());
+    if (historyOnly) {
+      delete(dir);
+      return;
+    }
 
     Stopwatch build = Stopwatch.start();
     EventLog events = IcebergEvents.of(t.location).entityColumn("id").validTimeColumn("day").numeric("score");
@@ -106,6 +115,10 @@ public final class IcebergSpeed {
     }
     EventLog plain = plainBuilder.build();
     JoinRounds.run(events, plain, entities, spineRows);
+    delete(dir);
+  }
+
+  private static void delete(Path dir) throws java.io.IOException {
     try (var paths = Files.walk(dir)) {
       paths.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(java.io.File::delete);
     }

@@ -18,8 +18,9 @@ class LogJudgeTests {
 
   private static TableHistory judge(FileChange... changes) {
     TableLog.Commit commit = new TableLog.Commit(new LogCommit(5, COMMIT, "UPDATE", "etl", "engine"),
-        List.of(changes), null, false);
-    TableLog log = new TableLog("file:/t", "delta", 5, List.of(commit), 0, true, "retention", "fix", Map.of());
+        List.of(changes), null, false, List.of());
+    TableLog log = new TableLog("file:/t", "delta", 5, List.of(commit), 0, true, "retention", "fix", Map.of(),
+        List.of());
     return LogJudge.judge(log, Window.sinceVersion(0), 7, ChangedRows.NONE);
   }
 
