@@ -32,7 +32,8 @@ import org.duckdb.DuckDBConnection;
  * runner prints Spark's own metrics per stage (wall, task time, shuffle bytes, spills). With {@code -Dskew=true}
  * half of the events and half of the spine rows belong to one entity. {@code -Dmaster=local[8]} sets the
  * master (default {@code local[2]}), {@code -Dpartitions=N} {@code spark.sql.shuffle.partitions} (default one per
- * million input rows, at least 8).
+ * million input rows, at least 8), {@code -DinputPartitions=N} the partitions each generated input starts in
+ * (default Spark's default parallelism, the master's thread count).
  *
  * <pre>
  * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkJoinSpeed -Dbench.args="all 1000000 10000000" -Dbench.heap=6g
@@ -197,12 +198,14 @@ public final class SparkJoinSpeed {
         .config("spark.sql.shuffle.partitions", partitions)
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
-    Dataset<Row> spine = spark.range(spineRows).selectExpr(
+    int slices = Integer.getInteger("inputPartitions", spark.sparkContext().defaultParallelism());
+    System.out.printf(Locale.ROOT, "input partitions: %d for the spine, %d for the events%n", slices, slices);
+    Dataset<Row> spine = spark.range(0, spineRows, 1, slices).selectExpr(
         "id AS rowId",
         (SKEW ? "IF(id % 2 = 0, 0, (id * 40503 + 17) % " + ENTITIES + ")" : "(id * 40503 + 17) % " + ENTITIES)
             + " AS entity",
         START + " + (id * 86400017) % " + SPAN + " AS decisionTime");
-    Dataset<Row> log = spark.range(events).selectExpr(
+    Dataset<Row> log = spark.range(0, events, 1, slices).selectExpr(
         (SKEW ? "IF(id % 2 = 0, 0, (id * 2654435761) % " + ENTITIES + ")" : "(id * 2654435761) % " + ENTITIES)
             + " AS entity",
         START + " + CAST(CAST(" + SPAN + " AS DOUBLE) * id / " + events + " AS BIGINT) + (id * 7919) % 1000"
