@@ -27,7 +27,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The window plan of {@link SparkPointInTimeJoin}, for inputs without a hot entity: the merged rows (the layout of
- * {@link AsOfScan}) hash-partitioned by entity and, per entity, ordered by (time, kind, validFrom, recordedAt,
+ * {@link AsOfScan} without the tie and the decision time, which a spine row carries in the validFrom slot)
+ * hash-partitioned by entity and, per entity, ordered by (time, kind, validFrom, recordedAt,
  * eventId), so that the events before a spine row are exactly those available at its effective time; the row's
  * event is the running maximum of (validFrom, recordedAt, eventId) over them ({@link AsOfRule#beats}' order), and
  * the time-to-live is applied to it. One shuffle, one sort, in Spark's own operators.
@@ -89,7 +90,7 @@ final class AsOfWindow {
             EVENT_WITHOUT_TIME_OR_ID)
         .when(event.and(coalesce(order.equalTo(lag(order, 1).over(ordered)), lit(false))), DUPLICATE)
         .when(event, NONE)
-        .when(col("k_t").isNull(), NO_DECISION_TIME)
+        .when(col("k_vf").isNull(), NO_DECISION_TIME) // a spine row's decision time
         .when(col("k_time").isNull(), UNREPRESENTABLE)
         .otherwise(NONE);
     Dataset<Row> windowed = rows.select(col("*"), best.as("k_best"), problem.as(PROBLEM))
@@ -109,7 +110,7 @@ final class AsOfWindow {
     out.add(when(not(missing), chosen.getField("ra")).as(feature + SparkPointInTimeJoin.KNOWN_AT_SUFFIX));
     out.add(chosen.getField("id").as(feature + SparkPointInTimeJoin.SOURCE_ID_SUFFIX));
     out.add(col(PROBLEM));
-    for (String field : List.of("k_entity", "k_vf", "k_ra", "k_id", "k_t")) {
+    for (String field : List.of("k_entity", "k_vf", "k_ra", "k_id")) {
       out.add(when(col(PROBLEM).notEqual(NONE), col(field)).as(field));
     }
     out.add(when(col(PROBLEM).notEqual(NONE), col("k_spine")).as("k_problem_spine"));
@@ -160,7 +161,7 @@ final class AsOfWindow {
     switch (code) {
       case NO_ENTITY -> summary.noEntity(spine != null ? "spine row " + spine : "event id " + id);
       case NO_DECISION_TIME, UNREPRESENTABLE ->
-          summary.badSpineRow(code == NO_DECISION_TIME, true, spine, row.getAs("k_t"));
+          summary.badSpineRow(code == NO_DECISION_TIME, true, spine, row.getAs("k_vf")); // the decision time
       case EVENT_WITHOUT_TIME_OR_ID -> summary.eventWithoutTimeOrId(entity, id, row.getAs("k_vf"), row.getAs("k_ra"));
       case DUPLICATE -> summary.duplicate(entity, (Long) id, row.<Long>getAs("k_vf"), row.<Long>getAs("k_ra"));
       default -> throw new IllegalStateException("unknown problem code " + code);
