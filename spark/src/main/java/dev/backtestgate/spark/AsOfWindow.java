@@ -78,7 +78,11 @@ final class AsOfWindow {
    */
   static Dataset<Row> join(Dataset<Row> merged, int partitions, long ttl, StructType spineSchema,
       DataType valueType, String feature) {
-    Dataset<Row> rows = partitions > 0 ? merged.repartition(partitions, col("k_entity")) : merged;
+    // An explicit repartition, so that the window's inputs (two structs per event) are built after the shuffle,
+    // not before it (Spark would otherwise project them below the exchange and shuffle them)
+    Dataset<Row> rows = partitions > 0
+        ? merged.repartition(partitions, col("k_entity"))
+        : merged.repartition(col("k_entity"));
     WindowSpec ordered = Window.partitionBy("k_entity").orderBy("k_time", "k_kind", "k_vf", "k_ra", "k_id");
     WindowSpec running = ordered.rowsBetween(Window.unboundedPreceding(), Window.currentRow());
     Column event = col("k_kind").equalTo(AsOfScan.EVENT);
