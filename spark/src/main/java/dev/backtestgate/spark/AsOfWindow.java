@@ -2,6 +2,7 @@ package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.lag;
 import static org.apache.spark.sql.functions.lit;
@@ -27,8 +28,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The window plan of {@link SparkPointInTimeJoin}, for inputs without a hot entity: the merged rows (the layout of
- * {@link AsOfScan} without the tie and the decision time, which a spine row carries in the validFrom slot)
- * hash-partitioned by entity and, per entity, ordered by (time, kind, validFrom, recordedAt,
+ * {@link AsOfScan} without the tie, the time, the kind and the decision time, which a spine row carries in the
+ * validFrom slot; the time and the kind are derived after the shuffle) hash-partitioned by entity and, per entity, ordered by (time, kind, validFrom, recordedAt,
  * eventId), so that the events before a spine row are exactly those available at its effective time; the row's
  * event is the running maximum of (validFrom, recordedAt, eventId) over them ({@link AsOfRule#beats}' order), and
  * the time-to-live is applied to it. One shuffle, one sort, in Spark's own operators.
@@ -76,13 +77,20 @@ final class AsOfWindow {
    * The spine rows with the feature's three columns, and the rows with a problem, persisted; the columns are the
    * spine's, the feature's, then {@link #PROBLEM} and the fields {@link #problems} names a problem row by.
    */
-  static Dataset<Row> join(Dataset<Row> merged, int partitions, long ttl, StructType spineSchema,
+  static Dataset<Row> join(Dataset<Row> merged, int partitions, long lag, long ttl, StructType spineSchema,
       DataType valueType, String feature) {
     // An explicit repartition, so that the window's inputs (two structs per event) are built after the shuffle,
     // not before it (Spark would otherwise project them below the exchange and shuffle them)
-    Dataset<Row> rows = partitions > 0
+    Dataset<Row> shuffled = partitions > 0
         ? merged.repartition(partitions, col("k_entity"))
         : merged.repartition(col("k_entity"));
+    // after the shuffle: the kind (a spine row carries its columns), the time (an event's availability
+    // max(validFrom, recordedAt); a spine row's effective time t - lag, null where that is not representable)
+    Column spineRow = col("k_spine").isNotNull();
+    Dataset<Row> rows = shuffled
+        .withColumn("k_kind", when(spineRow, AsOfScan.SPINE_ROW).otherwise(AsOfScan.EVENT))
+        .withColumn("k_time",
+            when(spineRow, try_subtract(col("k_vf"), lit(lag))).otherwise(greatest(col("k_vf"), col("k_ra"))));
     WindowSpec ordered = Window.partitionBy("k_entity").orderBy("k_time", "k_kind", "k_vf", "k_ra", "k_id");
     WindowSpec running = ordered.rowsBetween(Window.unboundedPreceding(), Window.currentRow());
     Column event = col("k_kind").equalTo(AsOfScan.EVENT);

@@ -224,9 +224,10 @@ public final class SparkPointInTimeJoin {
   }
 
   /**
-   * The merged rows. The range plan's have the layout of {@link AsOfScan}; the window plan's ({@code window}) drop
-   * the tie and the decision-time column, a spine row's decision time taking the validFrom slot instead (an event
-   * column, null for spine rows otherwise), so that fewer bytes cross the shuffle.
+   * The merged rows. The range plan's have the layout of {@link AsOfScan}. The window plan's ({@code window}) are
+   * narrower, so that fewer bytes cross its shuffle: entity, validFrom (a spine row's decision time), recordedAt,
+   * eventId, value, the spine's columns (null for an event); {@link AsOfWindow} derives the time and the kind
+   * after the shuffle.
    */
   private Merged merge(Dataset<Row> spine, SparkEventLog log, boolean window) {
     String owner = "event log '" + log.name() + "'";
@@ -246,36 +247,40 @@ public final class SparkPointInTimeJoin {
     Column[] spineColumns = Arrays.stream(spine.columns()).map(c -> col("`" + c + "`")).toArray(Column[]::new);
 
     Column noLong = lit(null).cast(DataTypes.LongType);
-    List<Column> spineRow = new ArrayList<>(List.of(
-        spineEntity.as("k_entity"),
-        try_subtract(decisionTime, lit(lagMillis)).as("k_time"),
-        lit(AsOfScan.SPINE_ROW).as("k_kind"),
-        (window ? decisionTime : noLong).as("k_vf"),
-        noLong.as("k_ra"),
-        noLong.as("k_id")));
-    if (!window) {
-      spineRow.add(xxhash64(spineColumns).as("k_tie"));
-      spineRow.add(decisionTime.as("k_t"));
-    }
-    spineRow.add(lit(null).cast(valueType).as("k_value"));
-    spineRow.add(struct(spineColumns).as("k_spine"));
-    Dataset<Row> spineRows = spine.select(spineRow.toArray(Column[]::new));
     Column validFrom = SparkColumns.millis(events, SparkEventLog.VALID_FROM, owner);
     Column recordedAt = SparkColumns.millis(events, SparkEventLog.RECORDED_AT, owner);
-    List<Column> eventRow = new ArrayList<>(List.of(
-        eventEntity.as("k_entity"),
-        greatest(validFrom, recordedAt).as("k_time"),
-        lit(AsOfScan.EVENT).as("k_kind"),
-        validFrom.as("k_vf"),
-        recordedAt.as("k_ra"),
-        SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner).as("k_id")));
-    if (!window) {
-      eventRow.add(noLong.as("k_tie"));
-      eventRow.add(noLong.as("k_t"));
+    Column eventId = SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner);
+    Dataset<Row> spineRows;
+    Dataset<Row> eventRows;
+    if (window) {
+      spineRows = spine.select(spineEntity.as("k_entity"), decisionTime.as("k_vf"), noLong.as("k_ra"),
+          noLong.as("k_id"), lit(null).cast(valueType).as("k_value"), struct(spineColumns).as("k_spine"));
+      eventRows = events.select(eventEntity.as("k_entity"), validFrom.as("k_vf"), recordedAt.as("k_ra"),
+          eventId.as("k_id"), col(SparkEventLog.VALUE).as("k_value"), lit(null).cast(spineSchema).as("k_spine"));
+    } else {
+      spineRows = spine.select(
+          spineEntity.as("k_entity"),
+          try_subtract(decisionTime, lit(lagMillis)).as("k_time"),
+          lit(AsOfScan.SPINE_ROW).as("k_kind"),
+          noLong.as("k_vf"),
+          noLong.as("k_ra"),
+          noLong.as("k_id"),
+          xxhash64(spineColumns).as("k_tie"),
+          decisionTime.as("k_t"),
+          lit(null).cast(valueType).as("k_value"),
+          struct(spineColumns).as("k_spine"));
+      eventRows = events.select(
+          eventEntity.as("k_entity"),
+          greatest(validFrom, recordedAt).as("k_time"),
+          lit(AsOfScan.EVENT).as("k_kind"),
+          validFrom.as("k_vf"),
+          recordedAt.as("k_ra"),
+          eventId.as("k_id"),
+          noLong.as("k_tie"),
+          noLong.as("k_t"),
+          col(SparkEventLog.VALUE).as("k_value"),
+          lit(null).cast(spineSchema).as("k_spine"));
     }
-    eventRow.add(col(SparkEventLog.VALUE).as("k_value"));
-    eventRow.add(lit(null).cast(spineSchema).as("k_spine"));
-    Dataset<Row> eventRows = events.select(eventRow.toArray(Column[]::new));
 
     return new Merged(spineRows.unionAll(eventRows), entityType, valueType, spineSchema);
   }
@@ -283,7 +288,7 @@ public final class SparkPointInTimeJoin {
   /** The window plan ({@link AsOfWindow}): checked eagerly, read from its persisted rows. */
   private Dataset<Row> windowJoin(
       Dataset<Row> merged, long ttl, StructType spineSchema, DataType valueType, String feature) {
-    Dataset<Row> joined = AsOfWindow.join(merged, partitions, ttl, spineSchema, valueType, feature);
+    Dataset<Row> joined = AsOfWindow.join(merged, partitions, lagMillis, ttl, spineSchema, valueType, feature);
     try {
       requireValid(List.of(AsOfWindow.problems(joined)), feature);
     } catch (RuntimeException e) {
