@@ -5,9 +5,9 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.isnan;
 import static org.apache.spark.sql.functions.lag;
+import static org.apache.spark.sql.functions.last;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.max_by;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
@@ -29,10 +29,16 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The window plan of {@link SparkPointInTimeJoin}, for inputs without a hot entity: the merged rows (the layout of
  * {@link AsOfScan} without the tie, the time, the kind and the decision time, which a spine row carries in the
- * validFrom slot; the time and the kind are derived after the shuffle) hash-partitioned by entity and, per entity, ordered by (time, kind, validFrom, recordedAt,
- * eventId), so that the events before a spine row are exactly those available at its effective time; the row's
- * event is the running maximum of (validFrom, recordedAt, eventId) over them ({@link AsOfRule#beats}' order), and
- * the time-to-live is applied to it. One shuffle, one sort, in Spark's own operators.
+ * validFrom slot; the time and the kind are derived after the shuffle) hash-partitioned by entity and, per entity,
+ * ordered by (time, kind, validFrom, recordedAt, eventId), so that the events before a spine row are exactly those
+ * available at its effective time. The row's event is the greatest (validFrom, recordedAt, eventId) among them
+ * ({@link AsOfRule#beats}' order), found with window functions over longs: an event is a <i>candidate</i> when no
+ * event before it has a greater validFrom (a running maximum), and the row's event is the last candidate before it
+ * ({@code last(..., ignoreNulls)}). That is exact: with M the greatest validFrom before the row, a candidate after
+ * the last event with validFrom M would need validFrom M itself, and events with equal validFrom are already in
+ * (recordedAt, eventId) order (their time max(M, recordedAt) does not decrease with recordedAt, and ties go to the
+ * key's later fields), so the last event with validFrom M is the best one. The time-to-live is applied to it. One
+ * shuffle, one sort, in Spark's own operators; no structs in the sorted rows.
  *
  * <p>The checks stay exact and eager: each row is given a problem code (no entity, no decision time, an effective
  * time that is not representable, an event without a time or id, or an event equal to the one before it in that
@@ -79,8 +85,8 @@ final class AsOfWindow {
    */
   static Dataset<Row> join(Dataset<Row> merged, int partitions, long lag, long ttl, StructType spineSchema,
       DataType valueType, String feature) {
-    // An explicit repartition, so that the window's inputs (two structs per event) are built after the shuffle,
-    // not before it (Spark would otherwise project them below the exchange and shuffle them)
+    // An explicit repartition, so that the window's inputs are built after the shuffle, not before it (Spark would
+    // otherwise project them below the exchange and shuffle them)
     Dataset<Row> shuffled = partitions > 0
         ? merged.repartition(partitions, col("k_entity"))
         : merged.repartition(col("k_entity"));
@@ -92,24 +98,35 @@ final class AsOfWindow {
         .withColumn("k_time",
             when(spineRow, try_subtract(col("k_vf"), lit(lag))).otherwise(greatest(col("k_vf"), col("k_ra"))));
     WindowSpec ordered = Window.partitionBy("k_entity").orderBy("k_time", "k_kind", "k_vf", "k_ra", "k_id");
+    WindowSpec before = ordered.rowsBetween(Window.unboundedPreceding(), -1);
     WindowSpec running = ordered.rowsBetween(Window.unboundedPreceding(), Window.currentRow());
     Column event = col("k_kind").equalTo(AsOfScan.EVENT);
-    Column order = when(event, struct(col("k_vf"), col("k_ra"), col("k_id")));
-    Column best = max_by(struct(col("k_vf").as("vf"), col("k_ra").as("ra"), col("k_id").as("id"),
-        col("k_value").as("value")), order).over(running);
+    Column sameAsPrevious = col("k_vf").equalTo(lag(col("k_vf"), 1).over(ordered))
+        .and(col("k_ra").equalTo(lag(col("k_ra"), 1).over(ordered)))
+        .and(col("k_id").equalTo(lag(col("k_id"), 1).over(ordered)));
+    Dataset<Row> priors = rows.select(col("*"),
+        max(when(event, col("k_vf"))).over(before).as("k_prior_vf"),
+        coalesce(sameAsPrevious, lit(false)).as("k_same"));
+    // a candidate: an event whose validFrom no earlier event exceeds; the chosen event is the last candidate
+    Column candidate = event.and(col("k_prior_vf").isNull().or(col("k_vf").geq(col("k_prior_vf"))));
     Column problem = when(col("k_entity").isNull(), NO_ENTITY)
         .when(event.and(col("k_vf").isNull().or(col("k_ra").isNull()).or(col("k_id").isNull())),
             EVENT_WITHOUT_TIME_OR_ID)
-        .when(event.and(coalesce(order.equalTo(lag(order, 1).over(ordered)), lit(false))), DUPLICATE)
+        .when(event.and(col("k_same")), DUPLICATE)
         .when(event, NONE)
         .when(col("k_vf").isNull(), NO_DECISION_TIME) // a spine row's decision time
         .when(col("k_time").isNull(), UNREPRESENTABLE)
         .otherwise(NONE);
-    Dataset<Row> windowed = rows.select(col("*"), best.as("k_best"), problem.as(PROBLEM))
+    Dataset<Row> windowed = priors.select(col("*"),
+            last(when(candidate, col("k_vf")), true).over(running).as("k_best_vf"),
+            last(when(candidate, col("k_ra")), true).over(running).as("k_best_ra"),
+            last(when(candidate, col("k_id")), true).over(running).as("k_best_id"),
+            last(when(candidate, struct(col("k_value").as("value"))), true).over(running).as("k_best_value"),
+            problem.as(PROBLEM))
         .where(col("k_kind").equalTo(AsOfScan.SPINE_ROW).or(col(PROBLEM).notEqual(NONE)));
 
-    Column chosen = when(fresh(col("k_best.vf"), col("k_time"), ttl), col("k_best"));
-    Column value = chosen.getField("value");
+    Column chosen = col("k_best_id").isNotNull().and(fresh(col("k_best_vf"), col("k_time"), ttl));
+    Column value = when(chosen, col("k_best_value.value"));
     Column missing = value.isNull();
     if (valueType.equals(DataTypes.DoubleType) || valueType.equals(DataTypes.FloatType)) {
       missing = missing.or(isnan(value));
@@ -119,8 +136,8 @@ final class AsOfWindow {
       out.add(col("k_spine").getField(name).as(name));
     }
     out.add(value.as(feature));
-    out.add(when(not(missing), chosen.getField("ra")).as(feature + SparkPointInTimeJoin.KNOWN_AT_SUFFIX));
-    out.add(chosen.getField("id").as(feature + SparkPointInTimeJoin.SOURCE_ID_SUFFIX));
+    out.add(when(not(missing), col("k_best_ra")).as(feature + SparkPointInTimeJoin.KNOWN_AT_SUFFIX));
+    out.add(when(chosen, col("k_best_id")).as(feature + SparkPointInTimeJoin.SOURCE_ID_SUFFIX));
     out.add(col(PROBLEM));
     for (String field : List.of("k_entity", "k_vf", "k_ra", "k_id")) {
       out.add(when(col(PROBLEM).notEqual(NONE), col(field)).as(field));
