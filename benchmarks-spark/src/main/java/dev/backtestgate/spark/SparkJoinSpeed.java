@@ -30,7 +30,10 @@ import org.duckdb.DuckDBConnection;
  * Spark user writes by hand (spine and events unioned, {@code last(..., ignoreNulls)} over a window by entity
  * ordered by time), which must give the same checksum; mode {@code ours} skips it. After each Spark job the
  * runner prints Spark's own metrics per stage (wall, task time, shuffle bytes, spills). With {@code -Dskew=true}
- * half of the events and half of the spine rows belong to one entity.
+ * half of the events and half of the spine rows belong to one entity. {@code -Dmaster=local[8]} sets the
+ * master (default {@code local[2]}), {@code -Dpartitions=N} {@code spark.sql.shuffle.partitions} (default one per
+ * million input rows, at least 8), {@code -DinputPartitions=N} the partitions each generated input starts in
+ * (default Spark's default parallelism, the master's thread count).
  *
  * <pre>
  * mvn -B -ntp -Pspark-benchmarks -pl benchmarks-spark -am verify -DskipTests -Dbench=SparkJoinSpeed -Dbench.args="all 1000000 10000000" -Dbench.heap=6g
@@ -72,6 +75,9 @@ public final class SparkJoinSpeed {
 
   /** Rows with a value and the sum of their knowledge times: what all engines must agree on. */
   record Checksum(long found, long knownAtSum) {}
+
+  /** The Spark master, {@code -Dmaster=local[8]} for more tasks at once; default {@code local[2]}. */
+  static final String MASTER = System.getProperty("master", "local[2]");
 
   /** With {@code -Dskew=true}, every other event and spine row belongs to entity 0 (one hot entity). */
   static final boolean SKEW = Boolean.getBoolean("skew");
@@ -181,20 +187,25 @@ public final class SparkJoinSpeed {
   }
 
   private static Checksum spark(long spineRows, long events, boolean handWritten) {
+    String partitions = System.getProperty("partitions",
+        String.valueOf(Math.max(8, (spineRows + events) / 1_000_000)));
+    System.out.printf(Locale.ROOT, "master %s, spark.sql.shuffle.partitions %s%n", MASTER, partitions);
     SparkSession spark = SparkSession.builder()
-        .master("local[2]")
+        .master(MASTER)
         .appName("SparkJoinSpeed")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", String.valueOf(Math.max(8, (spineRows + events) / 1_000_000)))
+        .config("spark.sql.shuffle.partitions", partitions)
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
-    Dataset<Row> spine = spark.range(spineRows).selectExpr(
+    int slices = Integer.getInteger("inputPartitions", spark.sparkContext().defaultParallelism());
+    System.out.printf(Locale.ROOT, "input partitions: %d for the spine, %d for the events%n", slices, slices);
+    Dataset<Row> spine = spark.range(0, spineRows, 1, slices).selectExpr(
         "id AS rowId",
         (SKEW ? "IF(id % 2 = 0, 0, (id * 40503 + 17) % " + ENTITIES + ")" : "(id * 40503 + 17) % " + ENTITIES)
             + " AS entity",
         START + " + (id * 86400017) % " + SPAN + " AS decisionTime");
-    Dataset<Row> log = spark.range(events).selectExpr(
+    Dataset<Row> log = spark.range(0, events, 1, slices).selectExpr(
         (SKEW ? "IF(id % 2 = 0, 0, (id * 2654435761) % " + ENTITIES + ")" : "(id * 2654435761) % " + ENTITIES)
             + " AS entity",
         START + " + CAST(CAST(" + SPAN + " AS DOUBLE) * id / " + events + " AS BIGINT) + (id * 7919) % 1000"
@@ -209,14 +220,15 @@ public final class SparkJoinSpeed {
       long t0 = System.nanoTime();
       Dataset<Row> joined = SparkPointInTimeJoin.builder().build().join(spine, SparkEventLog.of("f", log));
       checksum = checksum(joined.selectExpr("count(f_knownAt)", "sum(CAST(f_knownAt AS DECIMAL(38, 0)))"));
-      System.out.printf(Locale.ROOT, "Spark local[2] SparkPointInTimeJoin run %d (generation included): %.2f s, "
-          + "checksum %s%n", run, seconds(t0), checksum);
+      System.out.printf(Locale.ROOT, "Spark %s SparkPointInTimeJoin run %d (generation included): %.2f s, "
+          + "checksum %s%n", MASTER, run, seconds(t0), checksum);
       stages.print();
+      spark.catalog().clearCache(); // the window plan persists its result: the next run must not find it
       if (handWritten) {
         t0 = System.nanoTime();
         Checksum window = checksum(windowJoin(spine, log));
-        System.out.printf(Locale.ROOT, "Spark local[2] hand-written union + last(ignoreNulls) window run %d "
-            + "(generation included): %.2f s, checksum %s%n", run, seconds(t0), window);
+        System.out.printf(Locale.ROOT, "Spark %s hand-written union + last(ignoreNulls) window run %d "
+            + "(generation included): %.2f s, checksum %s%n", MASTER, run, seconds(t0), window);
         stages.print();
         if (!window.equals(checksum)) {
           throw new IllegalStateException("the hand-written window join disagrees: " + window + " vs " + checksum);
@@ -225,8 +237,8 @@ public final class SparkJoinSpeed {
       if (SPARK_AS_OF) {
         t0 = System.nanoTime();
         Checksum asOf = checksum(sparkAsOfJoin(spine, log));
-        System.out.printf(Locale.ROOT, "Spark local[2] Dataset.joinAsOf (what pandas-on-Spark merge_asof calls) run %d "
-            + "(generation included): %.2f s, checksum %s%n", run, seconds(t0), asOf);
+        System.out.printf(Locale.ROOT, "Spark %s Dataset.joinAsOf (what pandas-on-Spark merge_asof calls) run %d "
+            + "(generation included): %.2f s, checksum %s%n", MASTER, run, seconds(t0), asOf);
         stages.print();
         if (!asOf.equals(checksum)) {
           throw new IllegalStateException("Spark's joinAsOf disagrees: " + asOf + " vs " + checksum);
@@ -278,9 +290,30 @@ public final class SparkJoinSpeed {
     return joined.selectExpr("count(recordedAt)", "sum(CAST(recordedAt AS DECIMAL(38, 0)))");
   }
 
-  /** Per finished stage: wall time, task time, shuffle bytes written and read, spills; printed and reset per job. */
+  /**
+   * Per finished stage: wall time, task time, shuffle bytes written and read, spills, and the longest task (its
+   * run time and CPU time); printed and reset per job. The critical path printed after the stages is the sum over
+   * them of the longest task's run time: what the job would take with a core per task and no waiting between
+   * stages. The longest task's CPU time is printed beside it, since on a machine with fewer cores than running
+   * tasks a task's run time includes waiting for a core.
+   */
   static final class StageMetrics extends org.apache.spark.scheduler.SparkListener {
     private final java.util.List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final java.util.Map<Integer, long[]> longest = new java.util.concurrent.ConcurrentHashMap<>();
+    private long criticalRun;
+    private long criticalCpu;
+
+    @Override
+    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+      org.apache.spark.executor.TaskMetrics m = end.taskMetrics();
+      if (m == null) {
+        return;
+      }
+      long run = m.executorRunTime();
+      long cpu = m.executorCpuTime() / 1_000_000;
+      longest.merge(end.stageId(), new long[] {run, cpu},
+          (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
+    }
 
     @Override
     public void onStageCompleted(org.apache.spark.scheduler.SparkListenerStageCompleted completed) {
@@ -288,19 +321,30 @@ public final class SparkJoinSpeed {
       org.apache.spark.executor.TaskMetrics m = info.taskMetrics();
       long wall = info.completionTime().isDefined() && info.submissionTime().isDefined()
           ? (Long) info.completionTime().get() - (Long) info.submissionTime().get() : -1;
+      long[] max = longest.getOrDefault(info.stageId(), new long[2]);
       String name = info.name().length() > 40 ? info.name().substring(0, 40) : info.name();
-      lines.add(String.format(Locale.ROOT, "  stage %3d %-40s %4d tasks  wall %6d ms  task run %7d ms  "
-              + "(GC %5d ms, deser %5d ms)  shuffle write %,13d B (%6d ms)  read %,13d B  spill mem %,d disk %,d",
-          info.stageId(), name, info.numTasks(), wall, m.executorRunTime(), m.jvmGCTime(),
-          m.executorDeserializeTime(), m.shuffleWriteMetrics().bytesWritten(),
-          m.shuffleWriteMetrics().writeTime() / 1_000_000, m.shuffleReadMetrics().totalBytesRead(),
-          m.memoryBytesSpilled(), m.diskBytesSpilled()));
+      synchronized (lines) {
+        criticalRun += max[0];
+        criticalCpu += max[1];
+        lines.add(String.format(Locale.ROOT, "  stage %3d %-40s %4d tasks  wall %6d ms  task run %7d ms  "
+                + "longest task %6d ms (CPU %6d ms)  (GC %5d ms, deser %5d ms)  shuffle write %,13d B (%6d ms)  "
+                + "read %,13d B  spill mem %,d disk %,d",
+            info.stageId(), name, info.numTasks(), wall, m.executorRunTime(), max[0], max[1], m.jvmGCTime(),
+            m.executorDeserializeTime(), m.shuffleWriteMetrics().bytesWritten(),
+            m.shuffleWriteMetrics().writeTime() / 1_000_000, m.shuffleReadMetrics().totalBytesRead(),
+            m.memoryBytesSpilled(), m.diskBytesSpilled()));
+      }
     }
 
     void print() {
       synchronized (lines) {
         lines.forEach(System.out::println);
+        System.out.printf(Locale.ROOT, "  critical path (sum over stages of the longest task): run %d ms, CPU %d ms%n",
+            criticalRun, criticalCpu);
         lines.clear();
+        longest.clear();
+        criticalRun = 0;
+        criticalCpu = 0;
       }
     }
   }
