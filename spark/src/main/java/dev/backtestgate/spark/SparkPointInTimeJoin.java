@@ -43,19 +43,14 @@ import org.apiguardian.api.API;
  * milliseconds; null when the value is missing, so a point-in-time check passes by construction) and
  * {@code <feature>_sourceId} (the chosen event's id; null when no event qualifies).
  *
- * <p>Two plans, the same rows. Per feature a sampling job first counts the entities of 1 % of the rows (the
- * entity column alone). Without a hot entity (none above a partition's share of the sample) the <b>window
- * plan</b> runs: events and spine rows hash-partitioned by entity, sorted by (entity, time), each spine row
- * taking the running maximum of the events before it, in Spark's own window operator; the result is persisted
- * (memory and disk) as {@link #join} checks it, so the join runs once. With a hot entity the <b>range plan</b>
- * runs, exact and balanced under skew: the events and spine rows are range-partitioned together by (entity,
- * time) and sorted within partitions, so an entity with most of the events spreads over many partitions of
- * bounded size. A first pass summarises each partition (its last entity and that entity's best event) from the
- * shuffle's output before the sort, the driver folds the summaries into the state each partition starts with,
- * and a second pass scans each sorted partition carrying that state. One shuffle, one sort; nothing is
- * approximated in either plan.
+ * <p>Exact under skew: per feature the events and spine rows are range-partitioned together by (entity,
+ * time) and sorted within partitions, so an entity with most of the events spreads over many partitions
+ * of bounded size. A first pass summarises each partition (its last entity and that entity's best event)
+ * from the shuffle's output before the sort, the driver folds the summaries into the state each partition
+ * starts with, and a second pass scans each sorted partition carrying that state. Two Spark jobs per
+ * feature, one shuffle, one sort; nothing is approximated.
  *
- * <p>{@link #join} checks each feature's rows eagerly (a Spark job per feature) and fails with an
+ * <p>{@link #join} runs the first pass eagerly (a Spark job per feature) and fails with an
  * {@link IllegalArgumentException} naming the count and an example when an entity, time or event id is
  * null, two events share entity, validFrom, recordedAt and id, or t - lag is not representable.
  *
@@ -85,22 +80,6 @@ public final class SparkPointInTimeJoin {
   private final String entityColumn;
   private final String decisionTimeColumn;
   private final int partitions;
-  private final Plan plan;
-  private final double sampleFraction;
-
-  /**
-   * How each feature's rows reach their tasks. {@link #RANGE}: range-partitioned by (entity, time), exact and
-   * balanced under any skew (two passes over one shuffle, see the class description). {@link #WINDOW}: hash-
-   * partitioned by entity, one sorted window scan per task ({@link AsOfWindow}); an entity's rows are one task's.
-   * {@link #AUTO} (the default) samples the entities and takes the window plan unless one entity holds more than
-   * a partition's share.
-   */
-  enum Plan { AUTO, RANGE, WINDOW }
-
-  /** Share of the merged rows' entities that {@link Plan#AUTO} samples. */
-  static final double SAMPLE_FRACTION = 0.01;
-
-  private static final long SAMPLE_SEED = 20_261_205L;
 
   private SparkPointInTimeJoin(Builder builder) {
     this.availabilityLag = builder.availabilityLag;
@@ -110,8 +89,6 @@ public final class SparkPointInTimeJoin {
     this.entityColumn = builder.entityColumn;
     this.decisionTimeColumn = builder.decisionTimeColumn;
     this.partitions = builder.partitions;
-    this.plan = builder.plan;
-    this.sampleFraction = builder.sampleFraction;
   }
 
   public static Builder builder() {
@@ -175,61 +152,7 @@ public final class SparkPointInTimeJoin {
     return List.of(feature, feature + KNOWN_AT_SUFFIX, feature + SOURCE_ID_SUFFIX);
   }
 
-  /** One feature's merged rows (the layout of {@link AsOfScan}) and the types the plans need. */
-  private record Merged(Dataset<Row> rows, DataType entityType, DataType valueType, StructType spineSchema) {}
-
   private Dataset<Row> joinOne(Dataset<Row> spine, SparkEventLog log) {
-    SparkSession session = spine.sparkSession();
-    int n = partitionCount(session);
-    long ttl = ttlByFeature.getOrDefault(log.name(), defaultTtl);
-    if (choose(merge(spine, log, true).rows(), n) == Plan.WINDOW) {
-      Merged merged = merge(spine, log, true);
-      return windowJoin(merged.rows(), ttl, merged.spineSchema(), merged.valueType(), log.name());
-    }
-    Merged merged = merge(spine, log, false);
-    DataType valueType = merged.valueType();
-    StructType spineSchema = merged.spineSchema();
-    Column[] key = Arrays.stream(SORT_KEY).map(c -> col(c)).toArray(Column[]::new);
-    // One RDD for both passes: the second reads the same shuffle output, so partitions line up exactly.
-    JavaRDD<Row> sorted = merged.rows()
-        .repartitionByRange(n, key)
-        .sortWithinPartitions(key)
-        .javaRDD();
-    List<AsOfScan.Summary> summaries = summarize(sorted, merged.entityType(), valueType, spineSchema);
-    requireValid(summaries, log.name());
-    AsOfScan.Best[] incoming = AsOfScan.carries(summaries, sorted.getNumPartitions());
-    JavaRDD<Row> joined =
-        sorted.mapPartitionsWithIndex(new AsOfScan.Join(incoming, ttl, spineSchema.size()), true);
-    StructType outSchema = spineSchema
-        .add(new StructField(log.name(), valueType, true, org.apache.spark.sql.types.Metadata.empty()))
-        .add(log.name() + KNOWN_AT_SUFFIX, DataTypes.LongType, true)
-        .add(log.name() + SOURCE_ID_SUFFIX, DataTypes.LongType, true);
-    return session.createDataFrame(joined, outSchema);
-  }
-
-  private int partitionCount(SparkSession session) {
-    return partitions > 0 ? partitions : Integer.parseInt(session.conf().get("spark.sql.shuffle.partitions"));
-  }
-
-  /** The plan the join takes for {@code log} on {@code spine} (names and types must have been checked). */
-  Plan plan(Dataset<Row> spine, SparkEventLog log) {
-    return choose(merge(spine, log, true).rows(), partitionCount(spine.sparkSession()));
-  }
-
-  private Plan choose(Dataset<Row> merged, int n) {
-    if (plan != Plan.AUTO) {
-      return plan;
-    }
-    return AsOfWindow.hotEntity(merged, n, sampleFraction, SAMPLE_SEED) ? Plan.RANGE : Plan.WINDOW;
-  }
-
-  /**
-   * The merged rows. The range plan's have the layout of {@link AsOfScan}. The window plan's ({@code window}) are
-   * narrower, so that fewer bytes cross its shuffle: entity, validFrom (a spine row's decision time), recordedAt,
-   * eventId, value, the spine's columns (null for an event); {@link AsOfWindow} derives the time and the kind
-   * after the shuffle.
-   */
-  private Merged merge(Dataset<Row> spine, SparkEventLog log, boolean window) {
     String owner = "event log '" + log.name() + "'";
     Dataset<Row> events = log.events();
     Column spineEntity = SparkColumns.entity(spine, entityColumn, "the spine");
@@ -246,63 +169,50 @@ public final class SparkPointInTimeJoin {
     Column decisionTime = SparkColumns.millis(spine, decisionTimeColumn, "the spine");
     Column[] spineColumns = Arrays.stream(spine.columns()).map(c -> col("`" + c + "`")).toArray(Column[]::new);
 
-    Column noLong = lit(null).cast(DataTypes.LongType);
+    Dataset<Row> spineRows = spine.select(
+        spineEntity.as("k_entity"),
+        try_subtract(decisionTime, lit(lagMillis)).as("k_time"),
+        lit(AsOfScan.SPINE_ROW).as("k_kind"),
+        lit(null).cast(DataTypes.LongType).as("k_vf"),
+        lit(null).cast(DataTypes.LongType).as("k_ra"),
+        lit(null).cast(DataTypes.LongType).as("k_id"),
+        xxhash64(spineColumns).as("k_tie"),
+        decisionTime.as("k_t"),
+        lit(null).cast(valueType).as("k_value"),
+        struct(spineColumns).as("k_spine"));
     Column validFrom = SparkColumns.millis(events, SparkEventLog.VALID_FROM, owner);
     Column recordedAt = SparkColumns.millis(events, SparkEventLog.RECORDED_AT, owner);
-    Column eventId = SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner);
-    Dataset<Row> spineRows;
-    Dataset<Row> eventRows;
-    if (window) {
-      spineRows = spine.select(spineEntity.as("k_entity"), decisionTime.as("k_vf"), noLong.as("k_ra"),
-          noLong.as("k_id"), lit(null).cast(valueType).as("k_value"), struct(spineColumns).as("k_spine"));
-      eventRows = events.select(eventEntity.as("k_entity"), validFrom.as("k_vf"), recordedAt.as("k_ra"),
-          eventId.as("k_id"), col(SparkEventLog.VALUE).as("k_value"), lit(null).cast(spineSchema).as("k_spine"));
-    } else {
-      spineRows = spine.select(
-          spineEntity.as("k_entity"),
-          try_subtract(decisionTime, lit(lagMillis)).as("k_time"),
-          lit(AsOfScan.SPINE_ROW).as("k_kind"),
-          noLong.as("k_vf"),
-          noLong.as("k_ra"),
-          noLong.as("k_id"),
-          xxhash64(spineColumns).as("k_tie"),
-          decisionTime.as("k_t"),
-          lit(null).cast(valueType).as("k_value"),
-          struct(spineColumns).as("k_spine"));
-      eventRows = events.select(
-          eventEntity.as("k_entity"),
-          greatest(validFrom, recordedAt).as("k_time"),
-          lit(AsOfScan.EVENT).as("k_kind"),
-          validFrom.as("k_vf"),
-          recordedAt.as("k_ra"),
-          eventId.as("k_id"),
-          noLong.as("k_tie"),
-          noLong.as("k_t"),
-          col(SparkEventLog.VALUE).as("k_value"),
-          lit(null).cast(spineSchema).as("k_spine"));
-    }
+    Dataset<Row> eventRows = events.select(
+        eventEntity.as("k_entity"),
+        greatest(validFrom, recordedAt).as("k_time"),
+        lit(AsOfScan.EVENT).as("k_kind"),
+        validFrom.as("k_vf"),
+        recordedAt.as("k_ra"),
+        SparkColumns.longId(events, SparkEventLog.EVENT_ID, owner).as("k_id"),
+        lit(null).cast(DataTypes.LongType).as("k_tie"),
+        lit(null).cast(DataTypes.LongType).as("k_t"),
+        col(SparkEventLog.VALUE).as("k_value"),
+        lit(null).cast(spineSchema).as("k_spine"));
 
-    return new Merged(spineRows.unionAll(eventRows), entityType, valueType, spineSchema);
-  }
-
-  /** The window plan ({@link AsOfWindow}): checked eagerly, read from its persisted rows. */
-  private Dataset<Row> windowJoin(
-      Dataset<Row> merged, long ttl, StructType spineSchema, DataType valueType, String feature) {
-    Dataset<Row> joined = AsOfWindow.join(merged, partitions, lagMillis, ttl, spineSchema, valueType, feature);
-    try {
-      requireValid(List.of(AsOfWindow.problems(joined)), feature);
-    } catch (RuntimeException e) {
-      joined.unpersist();
-      throw e;
-    }
-    List<Column> out = new ArrayList<>();
-    for (String column : spineSchema.fieldNames()) {
-      out.add(col("`" + column + "`"));
-    }
-    for (String column : outputColumns(feature)) {
-      out.add(col("`" + column + "`"));
-    }
-    return joined.select(out.toArray(Column[]::new));
+    SparkSession session = spine.sparkSession();
+    int n = partitions > 0 ? partitions : Integer.parseInt(session.conf().get("spark.sql.shuffle.partitions"));
+    Column[] key = Arrays.stream(SORT_KEY).map(c -> col(c)).toArray(Column[]::new);
+    // One RDD for both passes: the second reads the same shuffle output, so partitions line up exactly.
+    JavaRDD<Row> sorted = spineRows.unionAll(eventRows)
+        .repartitionByRange(n, key)
+        .sortWithinPartitions(key)
+        .javaRDD();
+    List<AsOfScan.Summary> summaries = summarize(sorted, entityType, valueType, spineSchema);
+    requireValid(summaries, log.name());
+    AsOfScan.Best[] incoming = AsOfScan.carries(summaries, sorted.getNumPartitions());
+    long ttl = ttlByFeature.getOrDefault(log.name(), defaultTtl);
+    JavaRDD<Row> joined =
+        sorted.mapPartitionsWithIndex(new AsOfScan.Join(incoming, ttl, spineSchema.size()), true);
+    StructType outSchema = spineSchema
+        .add(new StructField(log.name(), valueType, true, org.apache.spark.sql.types.Metadata.empty()))
+        .add(log.name() + KNOWN_AT_SUFFIX, DataTypes.LongType, true)
+        .add(log.name() + SOURCE_ID_SUFFIX, DataTypes.LongType, true);
+    return session.createDataFrame(joined, outSchema);
   }
 
   /**
@@ -383,25 +293,8 @@ public final class SparkPointInTimeJoin {
     private String entityColumn = "entity";
     private String decisionTimeColumn = "decisionTime";
     private int partitions;
-    private Plan plan = Plan.AUTO;
-    private double sampleFraction = SAMPLE_FRACTION;
 
     private Builder() {}
-
-    /** Forces a plan instead of choosing one by sampling; for tests of each plan. */
-    Builder plan(Plan plan) {
-      this.plan = java.util.Objects.requireNonNull(plan, "plan");
-      return this;
-    }
-
-    /** The share of rows {@link Plan#AUTO} samples (default {@value SparkPointInTimeJoin#SAMPLE_FRACTION}). */
-    Builder sampleFraction(double fraction) {
-      if (!(fraction > 0 && fraction <= 1)) {
-        throw new IllegalArgumentException("sample fraction must be in (0, 1], got " + fraction);
-      }
-      this.sampleFraction = fraction;
-      return this;
-    }
 
     /** How long after recording a value becomes usable (default zero): e = decision time - lag. */
     public Builder availabilityLag(Duration lag) {

@@ -72,11 +72,9 @@ class HostileSparkTimeTests {
     return out;
   }
 
-  /** The join's rows as text, the same on the range plan and the window plan. */
   private List<String> join(Dataset<Row> spine, Dataset<Row> events) {
-    return JoinPlans.onBothPlans(plan -> SparkPointInTimeJoin.builder().plan(plan).build()
-        .join(spine, SparkEventLog.of("f", events)).orderBy("rowId")
-        .collectAsList().stream().map(r -> r.get(0) + ":" + r.get(3) + "@" + r.get(4) + "#" + r.get(5)).toList());
+    return SparkPointInTimeJoin.builder().build().join(spine, SparkEventLog.of("f", events)).orderBy("rowId")
+        .collectAsList().stream().map(r -> r.get(0) + ":" + r.get(3) + "@" + r.get(4) + "#" + r.get(5)).toList();
   }
 
   @Test

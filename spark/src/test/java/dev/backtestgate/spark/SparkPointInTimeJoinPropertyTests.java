@@ -20,8 +20,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * The Spark join against the in-memory PointInTimeJoin, row for row, on random data (see JoinData): a
  * numeric and a categorical feature in one join, random lag, global and per-feature time-to-live, and
- * 1 to 9 partitions so that the hot entity crosses partition boundaries; each try on both plans, range and
- * window. Few tries: each is a few Spark jobs.
+ * 1 to 9 partitions so that the hot entity crosses partition boundaries. Few tries: each is a few Spark
+ * jobs.
  */
 class SparkPointInTimeJoinPropertyTests {
   private final SparkSession spark = SparkTests.session();
@@ -39,30 +39,21 @@ class SparkPointInTimeJoinPropertyTests {
     EventLog status = JoinData.categorical("status", JoinData.events(random, random.nextInt(200), 5), random);
 
     PointInTimeJoin.Builder memory = PointInTimeJoin.builder().availabilityLag(Duration.ofMillis(lag));
+    SparkPointInTimeJoin.Builder cluster =
+        SparkPointInTimeJoin.builder().availabilityLag(Duration.ofMillis(lag)).partitions(partitions);
     if (ttl >= 0) {
       memory.ttl(Duration.ofMillis(ttl));
+      cluster.ttl(Duration.ofMillis(ttl));
     }
     if (statusTtl >= 0) {
       memory.ttl("status", Duration.ofMillis(statusTtl));
+      cluster.ttl("status", Duration.ofMillis(statusTtl));
     }
     FeatureTable expected = memory.build().join(spine, balance, status);
-    for (SparkPointInTimeJoin.Plan plan : JoinPlans.BOTH) {
-      SparkPointInTimeJoin.Builder cluster = SparkPointInTimeJoin.builder()
-          .availabilityLag(Duration.ofMillis(lag)).partitions(partitions).plan(plan);
-      if (ttl >= 0) {
-        cluster.ttl(Duration.ofMillis(ttl));
-      }
-      if (statusTtl >= 0) {
-        cluster.ttl("status", Duration.ofMillis(statusTtl));
-      }
-      List<Row> actual = cluster.build()
-          .join(JoinData.spineFrame(spark, spine), JoinData.logFrame(spark, balance), JoinData.logFrame(spark, status))
-          .collectAsList();
-      assertRowForRow(actual, spine, expected);
-    }
-  }
+    List<Row> actual = cluster.build()
+        .join(JoinData.spineFrame(spark, spine), JoinData.logFrame(spark, balance), JoinData.logFrame(spark, status))
+        .collectAsList();
 
-  private static void assertRowForRow(List<Row> actual, Spine spine, FeatureTable expected) {
     assertThat(actual).hasSize(spine.size());
     JoinedFeature.Numeric balances = expected.numeric("balance");
     JoinedFeature.Categorical statuses = expected.categorical("status");

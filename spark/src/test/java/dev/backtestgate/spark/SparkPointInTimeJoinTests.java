@@ -65,9 +65,9 @@ class SparkPointInTimeJoinTests {
     EventLog log = EventLog.numeric("f", entity, validFrom, recordedAt, values);
     Spine spine = Spine.of(new long[] {0, 0, 0, 1, 2, 3}, new long[] {9_000, 4_999, 1_500, 3, 0, 9});
 
-    List<Row> rows = JoinPlans.onBothPlans(plan -> SparkPointInTimeJoin.builder().partitions(8).plan(plan).build()
+    List<Row> rows = SparkPointInTimeJoin.builder().partitions(8).build()
         .join(JoinData.spineFrame(spark, spine), JoinData.logFrame(spark, log))
-        .orderBy("rowId").collectAsList());
+        .orderBy("rowId").collectAsList();
 
     JoinedFeature.Numeric expected = PointInTimeJoin.builder().build().join(spine, log).numeric("f");
     assertThat(expected.sourceIndex()).containsExactly(7, 1_999, 1_499, events, events + 1, -1);
@@ -99,8 +99,8 @@ class SparkPointInTimeJoinTests {
         RowFactory.create("alice", Timestamp.valueOf("2024-03-01 00:00:00"),
             Timestamp.valueOf("2024-03-05 00:00:00"), 2, "basic")), eventSchema);
 
-    List<Row> rows = JoinPlans.onBothPlans(plan -> SparkPointInTimeJoin.builder().spineColumns("customer", "decidedAt")
-        .plan(plan).build().join(spine, SparkEventLog.of("plan", events)).orderBy("customer").collectAsList());
+    List<Row> rows = SparkPointInTimeJoin.builder().spineColumns("customer", "decidedAt").build()
+        .join(spine, SparkEventLog.of("plan", events)).orderBy("customer").collectAsList();
 
     assertThat(rows.get(0).<String>getAs("plan")).isEqualTo("premium"); // the correction came later
     assertThat(rows.get(0).<Boolean>getAs("label")).isTrue();
@@ -117,8 +117,7 @@ class SparkPointInTimeJoinTests {
         "entity", "validFrom", "recordedAt", "0L AS eventId", "value");
     Dataset<Row> spine = JoinData.spineFrame(spark, Spine.of(new long[] {0}, new long[] {5}));
 
-    assertThatThrownBy(() -> JoinPlans.onBothPlans(plan -> SparkPointInTimeJoin.builder().plan(plan).build()
-            .join(spine, SparkEventLog.of("f", events))))
+    assertThatThrownBy(() -> SparkPointInTimeJoin.builder().build().join(spine, SparkEventLog.of("f", events)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1 event(s) repeating another's entity, validFrom, recordedAt and eventId")
         .hasMessageContaining("share id 0");
@@ -130,38 +129,11 @@ class SparkPointInTimeJoinTests {
         .selectExpr("rowId", "IF(entity = 1, NULL, entity) AS entity", "decisionTime");
     EventLog log = EventLog.numeric("f", new long[] {0}, new long[] {1}, new long[] {2}, new double[] {1});
 
-    assertThatThrownBy(() -> JoinPlans.onBothPlans(plan -> SparkPointInTimeJoin.builder()
-            .availabilityLag(Duration.ofMillis(2)).plan(plan).build().join(spine, JoinData.logFrame(spark, log))))
+    assertThatThrownBy(() -> SparkPointInTimeJoin.builder().availabilityLag(Duration.ofMillis(2)).build()
+            .join(spine, JoinData.logFrame(spark, log)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1 row(s) without an entity")
         .hasMessageContaining("1 spine row(s) whose decision time minus the lag of 2 ms is not representable");
-  }
-
-  @Test
-  void samplingFindsAHotEntityAndTakesTheRangePlan() {
-    Dataset<Row> spine = JoinData.spineFrame(spark, Spine.of(new long[] {0, 1, 2, 3}, new long[] {5, 5, 5, 5}));
-    Dataset<Row> hot = spark.range(400).selectExpr("IF(id % 2 = 0, 0, id) AS entity", "id AS validFrom",
-        "id AS recordedAt", "id AS eventId", "1.0D AS value");
-    SparkPointInTimeJoin join = SparkPointInTimeJoin.builder().sampleFraction(1).build();
-
-    assertThat(join.plan(spine, SparkEventLog.of("f", hot))).isEqualTo(SparkPointInTimeJoin.Plan.RANGE);
-    assertThat(join.join(spine, SparkEventLog.of("f", hot)).orderBy("rowId").collectAsList())
-        .as("entities 0, 1 and 3 have an event by time 5; every even event went to entity 0, so 2 has none")
-        .extracting(r -> r.getAs("f_sourceId")).containsExactly(4L, 1L, null, 3L);
-  }
-
-  @Test
-  void samplingWithoutAHotEntityTakesTheWindowPlan() {
-    Dataset<Row> spine = JoinData.spineFrame(spark, Spine.of(new long[] {0, 1, 2, 3}, new long[] {5, 5, 5, 5}));
-    Dataset<Row> spread = spark.range(400).selectExpr("id % 100 AS entity", "id AS validFrom",
-        "id AS recordedAt", "id AS eventId", "1.0D AS value");
-
-    assertThat(SparkPointInTimeJoin.builder().sampleFraction(1).build().plan(spine, SparkEventLog.of("f", spread)))
-        .isEqualTo(SparkPointInTimeJoin.Plan.WINDOW);
-    assertThat(SparkPointInTimeJoin.builder().partitions(200).sampleFraction(1).build()
-            .plan(spine, SparkEventLog.of("f", spread)))
-        .as("with 200 partitions an entity's 4 of 404 rows exceed a partition's share, but 4 rows decide nothing")
-        .isEqualTo(SparkPointInTimeJoin.Plan.WINDOW);
   }
 
   @Test
