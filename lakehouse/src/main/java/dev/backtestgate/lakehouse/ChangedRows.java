@@ -55,6 +55,24 @@ interface ChangedRows {
     };
   }
 
+  /** The first and the last version (or snapshot id) of {@code rewrites}, which is not empty. */
+  record Span(long first, long last) {
+    static Span of(Map<Long, Set<String>> rewrites) {
+      return new Span(rewrites.keySet().stream().mapToLong(Long::longValue).min().orElseThrow(),
+          rewrites.keySet().stream().mapToLong(Long::longValue).max().orElseThrow());
+    }
+
+    /** {@code version 12} or {@code versions 10 to 990}. */
+    String versions() {
+      return first == last ? "version " + first : "versions " + first + " to " + last;
+    }
+  }
+
+  /** {@code 1 rewriting commit} or {@code 99 rewriting commits}. */
+  static String commits(Map<Long, Set<String>> rewrites) {
+    return rewrites.size() + " rewriting commit" + (rewrites.size() == 1 ? "" : "s");
+  }
+
   /** The same lines under every partition: what could not be read is said where each partition is shown. */
   static Map<String, List<String>> everywhere(Set<String> partitions, String line) {
     Map<String, List<String>> out = new LinkedHashMap<>();

@@ -1,5 +1,10 @@
 package dev.backtestgate.lakehouse;
 
+import static dev.backtestgate.lakehouse.ChangeLines.DELETE;
+import static dev.backtestgate.lakehouse.ChangeLines.EXAMPLES;
+import static dev.backtestgate.lakehouse.ChangeLines.POSTIMAGE;
+import static dev.backtestgate.lakehouse.ChangeLines.PREIMAGE;
+import static dev.backtestgate.lakehouse.ChangeLines.TYPE;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat_ws;
 import static org.apache.spark.sql.functions.max;
@@ -26,11 +31,6 @@ import org.apache.spark.sql.expressions.Window;
  */
 final class DeltaChangeFeed implements ChangedRows {
   static final String ENABLED = "delta.enableChangeDataFeed";
-  private static final int EXAMPLES = ChangeLines.EXAMPLES;
-  private static final String TYPE = ChangeLines.TYPE;
-  private static final String PREIMAGE = ChangeLines.PREIMAGE;
-  private static final String POSTIMAGE = ChangeLines.POSTIMAGE;
-  private static final String DELETE = ChangeLines.DELETE;
   private static final String RANK = "_backtest_gate_rank";
   private static final String VERSION = "_commit_version";
   private static final String PARTITION = "_backtest_gate_partition";
@@ -57,12 +57,11 @@ final class DeltaChangeFeed implements ChangedRows {
    */
   @Override
   public Examples examples(Map<Long, Set<String>> rewrites) {
-    long first = rewrites.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
-    long last = rewrites.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
-    String range = first == last ? "version " + first : "versions " + first + " to " + last;
-    String commits = rewrites.size() + " rewriting commit" + (rewrites.size() == 1 ? "" : "s");
+    Span span = Span.of(rewrites);
+    String range = span.versions();
+    String commits = ChangedRows.commits(rewrites);
     try {
-      return new Examples(read(rewrites, first, last), "example rows from one read of the change data feed ("
+      return new Examples(read(rewrites, span.first(), span.last()), "example rows from one read of the change data feed ("
           + range + ", " + commits + ")");
     } catch (Exception e) { // Spark throws its AnalysisException, a checked exception, undeclared
       String reason = reason(e);

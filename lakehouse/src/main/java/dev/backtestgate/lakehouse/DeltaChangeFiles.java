@@ -66,11 +66,8 @@ final class DeltaChangeFiles implements ChangedRows {
             + "commit's change-data files (" + e.getClass().getSimpleName() + ": " + reason + ")"));
       }
     });
-    long first = rewrites.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
-    long last = rewrites.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
     return new Examples(byCommit, "example rows from the rewriting commits' change-data files, read without Spark ("
-        + (first == last ? "version " + first : "versions " + first + " to " + last) + ", " + rewrites.size()
-        + " rewriting commit" + (rewrites.size() == 1 ? "" : "s") + ", " + files[0] + " file"
+        + Span.of(rewrites).versions() + ", " + ChangedRows.commits(rewrites) + ", " + files[0] + " file"
         + (files[0] == 1 ? "" : "s") + ")");
   }
 
