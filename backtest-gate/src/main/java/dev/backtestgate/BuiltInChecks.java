@@ -1,8 +1,17 @@
 package dev.backtestgate;
 
+import dev.backtestgate.internal.Once;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
@@ -18,48 +27,134 @@ final class BuiltInChecks {
 
   private BuiltInChecks() {}
 
-  /** The providers, loaded once, by ascending order (then class name, so the order never depends on the jar). */
-  private static final class Loaded {
-    static final List<CheckProvider> PROVIDERS = load();
-    static final Map<Class<?>, CheckSettings> DEFAULT_SETTINGS = defaults(PROVIDERS);
+  /** The providers and their default settings, loaded once; a failure to load them is remembered and named. */
+  private static final Once<Installed> INSTALLED = new Once<>(() -> Installed.load(BuiltInChecks.class
+      .getClassLoader()), CheckProviderException.class, CheckProviderException::again);
 
-    private static List<CheckProvider> load() {
+  /** The providers, by ascending order (then class name, so the order never depends on the jar), and defaults. */
+  private record Installed(List<CheckProvider> providers, Map<Class<?>, CheckSettings> defaults) {
+    static Installed load(ClassLoader loader) {
+      ServiceFiles files = ServiceFiles.read(loader);
       List<CheckProvider> found = new ArrayList<>();
-      try {
-        ServiceLoader.load(CheckProvider.class, BuiltInChecks.class.getClassLoader()).forEach(found::add);
-      } catch (ServiceConfigurationError e) {
-        throw new IllegalStateException("A check provider named in META-INF/services/" + CheckProvider.class.getName()
-            + " could not be loaded: " + e.getMessage() + ". Fix or remove that line.", e);
+      Iterator<CheckProvider> providers = ServiceLoader.load(CheckProvider.class, loader).iterator();
+      while (true) {
+        try {
+          if (!providers.hasNext()) {
+            break;
+          }
+          found.add(providers.next());
+        } catch (ServiceConfigurationError e) {
+          throw files.failure(providerNamedIn(e), "could not be loaded", e);
+        }
       }
       found.sort(Comparator.comparingInt(CheckProvider::order).thenComparing(p -> p.getClass().getName()));
       if (found.stream().noneMatch(p -> p.getClass().getName().equals(LIFT_PROVIDER))) {
-        throw new IllegalStateException("The built-in checks of backtest-gate were not found: the class path has no "
+        throw new CheckProviderException("The built-in checks of backtest-gate were not found: the class path has no "
             + "META-INF/services/" + CheckProvider.class.getName() + " of the backtest-gate jar. A shaded or merged "
             + "jar dropped it; merge service files (maven-shade-plugin's ServicesResourceTransformer) so the gate "
-            + "runs its checks.");
+            + "runs its checks.", null);
       }
-      return List.copyOf(found);
-    }
-
-    private static Map<Class<?>, CheckSettings> defaults(List<CheckProvider> providers) {
       GatePolicy policy = GatePolicy.bare();
-      for (CheckProvider provider : providers) {
-        for (Setting<?> setting : provider.settings()) {
-          policy = setting.applyDefault(policy);
+      Map<String, String> declaredBy = new HashMap<>();
+      for (CheckProvider provider : found) {
+        String name = provider.getClass().getName();
+        List<Setting<?>> settings;
+        try {
+          settings = List.copyOf(provider.settings());
+          List.copyOf(provider.kinds());
+          for (Setting<?> setting : settings) {
+            policy = setting.applyDefault(policy);
+          }
+        } catch (RuntimeException | LinkageError e) {
+          throw files.failure(name, "could not declare its settings and kinds", e);
+        }
+        for (Setting<?> setting : settings) {
+          String key = setting.key();
+          if (key.startsWith(Setting.PREFIX) && !name.startsWith(OWN_PACKAGES)) {
+            throw files.failure(name, "declares the key " + key + " in the gate's own namespace (backtestgate.), "
+                + "which is kept for the gate and its built-in checks; declare it in a namespace of your own, e.g. "
+                + "acme." + key.substring(Setting.PREFIX.length()), null);
+          }
+          String first = declaredBy.putIfAbsent(key, name);
+          if (first != null) {
+            throw files.failure(name, "declares the key " + key + ", which " + first + " declares too; rename one "
+                + "of them", null);
+          }
         }
       }
-      return policy.settingsMap();
+      return new Installed(List.copyOf(found), policy.settingsMap());
+    }
+
+    /** The provider class a service error names ({@code "Provider com.acme.X could not be instantiated"}). */
+    private static String providerNamedIn(ServiceConfigurationError e) {
+      java.util.regex.Matcher named = PROVIDER_NAMED.matcher(String.valueOf(e.getMessage()));
+      return named.find() ? named.group(1) : null;
     }
   }
 
-  /** Every check provider on the class path, built-in ones included, by order. */
+  /** The packages of the gate's own checks: only they may declare keys in the gate's namespace. */
+  private static final String OWN_PACKAGES = "dev.backtestgate.";
+  private static final java.util.regex.Pattern PROVIDER_NAMED =
+      java.util.regex.Pattern.compile("Provider ([\\p{L}\\p{N}_$.]+)");
+
+  /** Where each provider is named: its service file and line, for the message of a provider that fails. */
+  private record ServiceFiles(Map<String, String> where) {
+    static ServiceFiles read(ClassLoader loader) {
+      Map<String, String> where = new HashMap<>();
+      try {
+        Enumeration<URL> files = loader.getResources("META-INF/services/" + CheckProvider.class.getName());
+        while (files.hasMoreElements()) {
+          URL file = files.nextElement();
+          try (BufferedReader in = new BufferedReader(new InputStreamReader(file.openStream(),
+              StandardCharsets.UTF_8))) {
+            int number = 0;
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+              number++;
+              String name = line.replaceFirst("#.*", "").strip();
+              if (!name.isEmpty()) {
+                where.putIfAbsent(name, "line " + number + " of " + file);
+              }
+            }
+          }
+        }
+      } catch (IOException e) {
+        // the loader's own error, if any, names the file it could not read
+      }
+      return new ServiceFiles(where);
+    }
+
+    /**
+     * The failure of {@code provider} (null: not known) as one message: the provider, where it is named, what went
+     * wrong and the root cause, and the fix.
+     */
+    CheckProviderException failure(String provider, String what, Throwable error) {
+      Throwable root = error;
+      while (root != null && root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      String named = provider == null ? "A check provider" : "The check provider " + provider;
+      String line = provider == null ? null : where.get(provider);
+      String cause = root == null ? "" : ": " + root.getClass().getName()
+          + (root.getMessage() == null ? "" : ": " + root.getMessage());
+      return new CheckProviderException(named + (line == null ? "" : " (named at " + line + ")") + " " + what + cause
+          + ". No gate runs until it loads, because a check that did not run never yields a pass: fix the provider,"
+          + " or remove " + (line == null ? "its line from META-INF/services/" + CheckProvider.class.getName()
+              : "that line") + " (or its jar from the class path).", root);
+    }
+  }
+
+  /**
+   * Every check provider on the class path, built-in ones included, by order.
+   *
+   * @throws CheckProviderException naming the provider that could not be loaded, every time it is asked
+   */
   static List<CheckProvider> providers() {
-    return Loaded.PROVIDERS;
+    return INSTALLED.get().providers();
   }
 
   /** Each provider's settings at their defaults. */
   static Map<Class<?>, CheckSettings> defaultSettings() {
-    return Loaded.DEFAULT_SETTINGS;
+    return INSTALLED.get().defaults();
   }
 
   /** Where the gate's own decision-time check stands among the providers: right after the lift. */

@@ -79,8 +79,9 @@ public interface CheckProvider {
    * Every provider on the class path, the built-in ones included, in {@link #order()} (then class name), loaded
    * once: the list the gate runs and the configuration reads its keys from.
    *
-   * @throws IllegalStateException when the core's own service file is missing (a merged jar dropped it) or a named
-   *     provider cannot be loaded
+   * @throws CheckProviderException when the core's own service file is missing (a merged jar dropped it), or a named
+   *     provider cannot be loaded or declares settings the gate refuses: every call throws it again, naming the
+   *     provider, its line in the service file and the root cause
    */
   static List<CheckProvider> installed() {
     return BuiltInChecks.providers();

@@ -13,13 +13,20 @@ import org.apiguardian.api.API;
  * settings; the JUnit extension and the Maven plugin read them all through the one configuration of the core, so a
  * check's key is known wherever the check runs.
  *
+ * <p>A key is a namespace and a name joined by dots, each part lower-case words joined by hyphens
+ * ({@code acme.max-score-age}, {@code acme.scores.max-age}). Its first part is its <em>namespace</em>: the gate's
+ * own keys and its built-in checks' use {@code backtestgate}, a check of your own uses a namespace of its own
+ * (its provider may not declare a {@code backtestgate.} key, nor one in a namespace the JVM, JUnit or a build tool
+ * uses: {@link #RESERVED_NAMESPACES}). Every namespace a setting declares is read from the same sources and
+ * checked for unknown keys, with did-you-mean suggestions, like the gate's own.
+ *
  * <pre>{@code
- * Setting<Double> maxShare = Setting.of("backtestgate.max-exposure-share", "0.2", "a number in (0, 1), e.g. 0.2",
+ * Setting<Double> maxShare = Setting.of("acme.max-exposure-share", "0.2", "a number in (0, 1), e.g. 0.2",
  *     text -> Setting.decimal(text, v -> v > 0 && v < 1),
  *     (policy, v) -> policy.with(new ExposureSettings(v)));
  * }</pre>
  *
- * @param key the key, {@code backtestgate.} and lower-case words joined by hyphens
+ * @param key the key: a namespace and a name, lower-case words joined by hyphens, the parts joined by dots
  * @param defaultValue the default, as it would be written in configuration
  * @param allowed the allowed values in words, with an example, for error messages and docs
  * @param parse the value of a text, or {@code null} when the text is not allowed
@@ -29,8 +36,21 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Setting<T>(String key, String defaultValue, String allowed, Function<String, T> parse,
     BiFunction<GatePolicy, T, GatePolicy> apply) {
-  /** Every key starts with this prefix. */
+  /** The gate's own namespace: every key of the gate and of its built-in checks starts with it. */
   public static final String PREFIX = "backtestgate.";
+
+  /**
+   * Namespaces no check may declare: the JVM's, JUnit's, the build tools' and the common package roots, whose
+   * system properties ({@code java.version}, {@code user.home}, {@code junit.jupiter...}) would otherwise read as
+   * misspelled keys of the check.
+   */
+  public static final java.util.Set<String> RESERVED_NAMESPACES = java.util.Set.of("java", "javax", "jdk", "sun",
+      "com", "org", "net", "io", "dev", "user", "os", "file", "line", "path", "junit", "surefire", "failsafe", "maven",
+      "gradle", "sbt", "spark", "hadoop", "http", "https", "socks", "ftp", "jna", "jline");
+
+  /** A key's shape: parts of lower-case words joined by hyphens, two parts or more, joined by dots. */
+  static final java.util.regex.Pattern KEY =
+      java.util.regex.Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*(\\.[a-z][a-z0-9]*(-[a-z0-9]+)*)+");
 
   /** Checks the key's shape and that the default parses. */
   public Setting {
@@ -38,15 +58,26 @@ public record Setting<T>(String key, String defaultValue, String allowed, Functi
     Objects.requireNonNull(allowed, "allowed");
     Objects.requireNonNull(parse, "parse");
     Objects.requireNonNull(apply, "apply");
-    if (!key.startsWith(PREFIX) || !Finding.KIND.matcher(key.substring(PREFIX.length()).replace('.', '-'))
-        .matches()) {
-      throw new IllegalArgumentException("setting key '" + key + "' must be " + PREFIX + " followed by lower-case "
-          + "words joined by hyphens, e.g. backtestgate.max-lift.");
+    if (!KEY.matcher(key).matches()) {
+      throw new IllegalArgumentException("setting key '" + key + "' is not a namespace and a name of lower-case "
+          + "words joined by hyphens, the parts joined by dots, e.g. acme.max-score-age (your check's own "
+          + "namespace first).");
+    }
+    if (RESERVED_NAMESPACES.contains(namespace(key))) {
+      throw new IllegalArgumentException("setting key '" + key + "' is in the namespace '" + namespace(key) + "', "
+          + "which the JVM, JUnit, a build tool or a package root uses: its properties would read as misspelled keys "
+          + "of your check. Use a namespace of your own, e.g. acme." + key.substring(key.indexOf('.') + 1) + ".");
     }
     if (defaultValue != null && parse.apply(defaultValue) == null) {
       throw new IllegalArgumentException("the default '" + defaultValue + "' of " + key + " is not one of its "
           + "allowed values (" + allowed + ").");
     }
+  }
+
+  /** The namespace of {@code key}: its first part, before the first dot ({@code acme} of {@code acme.max-age}). */
+  public static String namespace(String key) {
+    int dot = key.indexOf('.');
+    return dot < 0 ? key : key.substring(0, dot);
   }
 
   /** A setting; see the record's components. */

@@ -3,18 +3,22 @@ package dev.backtestgate.config;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.CheckProvider;
+import dev.backtestgate.CheckProviderException;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.InvalidSettingException;
 import dev.backtestgate.Setting;
 import dev.backtestgate.internal.Edits;
+import dev.backtestgate.internal.Once;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 
@@ -32,7 +36,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class GateConfig {
-  /** Prefix shared by every key. */
+  /** The gate's own namespace, with its dot: the prefix of the gate's keys and its built-in checks'. */
   public static final String PREFIX = Setting.PREFIX;
   /** Default of {@link #REVIEW_DIR}. */
   public static final String DEFAULT_REVIEW_DIR = "leakage-reviews";
@@ -66,41 +70,58 @@ public final class GateConfig {
 
   private GateConfig() {}
 
-  /** The settings, loaded once: the gate's, then each provider's in provider order, then the plugin's. */
-  private static final class Loaded {
-    static final List<Setting<?>> SETTINGS = load();
-    static final Map<String, Setting<?>> BY_KEY = byKey(SETTINGS);
+  /**
+   * The settings, loaded once: the gate's, then each provider's in provider order, then the plugin's. A provider that
+   * cannot be loaded fails every call with the same message ({@link CheckProviderException}), never with the
+   * {@code NoClassDefFoundError} of a failed class initialiser.
+   */
+  private static final Once<Catalogue> CATALOGUE = new Once<>(Catalogue::load, CheckProviderException.class,
+      e -> new CheckProviderException(e.getMessage(), e.getCause()));
 
-    private static List<Setting<?>> load() {
+  private record Catalogue(List<Setting<?>> settings, Map<String, Setting<?>> byKey, Set<String> namespaces) {
+    static Catalogue load() {
       List<Setting<?>> all = new ArrayList<>(List.of(GatePolicy.MAX_LIFT, GatePolicy.CONFIDENCE,
           GatePolicy.LIFT_TOLERANCE, GatePolicy.AVAILABILITY_LAG, REVIEW_DIR, REPORT_DIR, GatePolicy.MODE));
       for (CheckProvider provider : CheckProvider.installed()) {
         all.addAll(provider.settings());
       }
       all.addAll(PLUGIN);
-      return List.copyOf(all);
-    }
-
-    private static Map<String, Setting<?>> byKey(List<Setting<?>> settings) {
-      Map<String, Setting<?>> map = new LinkedHashMap<>();
-      for (Setting<?> setting : settings) {
-        if (map.put(setting.key(), setting) != null) {
-          throw new IllegalStateException("Two checks declare the configuration key " + setting.key()
-              + ": rename one of them in its CheckProvider.");
+      Map<String, Setting<?>> byKey = new LinkedHashMap<>();
+      Set<String> namespaces = new LinkedHashSet<>();
+      for (Setting<?> setting : all) {
+        if (byKey.put(setting.key(), setting) != null) {
+          throw new CheckProviderException("A check provider declares the configuration key " + setting.key()
+              + ", which the gate itself declares: rename it in its CheckProvider, in a namespace of its own.", null);
         }
+        namespaces.add(Setting.namespace(setting.key()));
       }
-      return Collections.unmodifiableMap(map);
+      return new Catalogue(List.copyOf(all), Collections.unmodifiableMap(byKey),
+          Collections.unmodifiableSet(namespaces));
     }
   }
 
   /** Every setting, in documentation order: the gate's, then each check's, then the Maven plugin's. */
   public static List<Setting<?>> settings() {
-    return Loaded.SETTINGS;
+    return CATALOGUE.get().settings();
   }
 
   /** Every key of the gate and its checks, in documentation order (the Maven plugin's are {@link #pluginKeys()}). */
   public static List<String> keys() {
-    return Loaded.SETTINGS.stream().filter(s -> !PLUGIN.contains(s)).map(Setting::key).toList();
+    return CATALOGUE.get().settings().stream().filter(s -> !PLUGIN.contains(s)).map(Setting::key).toList();
+  }
+
+  /**
+   * The namespaces of every key ({@code backtestgate}, and each check's own, such as {@code acme}): a configured key
+   * in one of them that is not a key is a misspelling, named with {@link #nearest}.
+   */
+  public static Set<String> namespaces() {
+    return CATALOGUE.get().namespaces();
+  }
+
+  /** Whether {@code key} is in the namespace of some key ({@link #namespaces()}): one the gate must know. */
+  public static boolean inNamespace(String key) {
+    int dot = key.indexOf('.');
+    return dot > 0 && namespaces().contains(key.substring(0, dot));
   }
 
   /** The Maven plugin's keys, which the gate accepts and ignores. */
@@ -111,13 +132,13 @@ public final class GateConfig {
   /** The default of every key of {@link #keys()}, as it would be written in configuration. */
   public static Map<String, String> defaults() {
     Map<String, String> defaults = new LinkedHashMap<>();
-    Loaded.SETTINGS.stream().filter(s -> !PLUGIN.contains(s)).forEach(s -> defaults.put(s.key(), s.defaultValue()));
+    CATALOGUE.get().settings().stream().filter(s -> !PLUGIN.contains(s)).forEach(s -> defaults.put(s.key(), s.defaultValue()));
     return Collections.unmodifiableMap(defaults);
   }
 
   /** The setting of {@code key}, if it is a key. */
   public static Optional<Setting<?>> setting(String key) {
-    return Optional.ofNullable(Loaded.BY_KEY.get(key));
+    return Optional.ofNullable(CATALOGUE.get().byKey().get(key));
   }
 
   /**
@@ -129,7 +150,7 @@ public final class GateConfig {
    */
   public static Resolved resolve(Function<String, Optional<String>> lookup, String source) {
     GatePolicy policy = GatePolicy.defaults();
-    for (Setting<?> setting : Loaded.SETTINGS) {
+    for (Setting<?> setting : CATALOGUE.get().settings()) {
       Optional<String> raw = lookup.apply(setting.key());
       policy = raw.isPresent() ? setting.applyTo(policy, raw.get(), source) : setting.applyDefault(policy);
     }
@@ -152,18 +173,26 @@ public final class GateConfig {
   public record Resolved(GatePolicy policy, Path reviewDir, Path reportDir) {}
 
   /**
-   * The valid key most like {@code key}, for a did-you-mean: one whose name contains the typed name or is contained
-   * in it ({@code lag}, {@code review-directory}), else the one with the fewest single-character edits.
+   * The valid key most like {@code key}, for a did-you-mean, among the keys of its namespace (all keys when its
+   * namespace has none): one whose name contains the typed name or is contained in it ({@code lag},
+   * {@code review-directory}), else the one with the fewest single-character edits.
    */
   public static String nearest(String key) {
-    String typed = key.substring(Math.min(key.length(), PREFIX.length()));
-    for (String valid : Loaded.BY_KEY.keySet()) {
-      String name = valid.substring(PREFIX.length());
-      if (!typed.isEmpty() && (name.contains(typed) || typed.contains(name))) {
+    String namespace = Setting.namespace(key);
+    List<String> candidates = CATALOGUE.get().byKey().keySet().stream()
+        .filter(valid -> Setting.namespace(valid).equals(namespace)).toList();
+    if (candidates.isEmpty()) {
+      candidates = List.copyOf(CATALOGUE.get().byKey().keySet());
+    }
+    String typed = key.substring(Math.min(key.length(), namespace.length() + 1));
+    for (String valid : candidates) {
+      String name = valid.substring(Setting.namespace(valid).length() + 1);
+      if (!typed.isEmpty() && Setting.namespace(valid).equals(namespace) && (name.contains(typed)
+          || typed.contains(name))) {
         return valid;
       }
     }
-    return Edits.nearest(key, Loaded.BY_KEY.keySet());
+    return Edits.nearest(key, candidates);
   }
 
   private static Path path(String text) {

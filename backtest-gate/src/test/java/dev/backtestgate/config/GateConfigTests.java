@@ -13,6 +13,7 @@ import dev.backtestgate.screen.futureread.FutureReadSettings;
 import dev.backtestgate.screen.horizon.LabelHorizonSettings;
 import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,32 @@ class GateConfigTests {
     assertThatThrownBy(() -> Setting.of("backtestgate.x", "nope", "a number", text -> null, (p, v) -> p))
         .hasMessageContaining("the default 'nope' of backtestgate.x is not one of its allowed values (a number)");
     assertThatThrownBy(() -> Setting.of("maxLift", "1", "a number", text -> 1, (p, v) -> p))
-        .hasMessageContaining("must be backtestgate. followed by lower-case words");
+        .hasMessage("setting key 'maxLift' is not a namespace and a name of lower-case words joined by hyphens, the "
+            + "parts joined by dots, e.g. acme.max-score-age (your check's own namespace first).");
+    for (String bad : List.of("acme", "acme.", ".max-age", "acme.Max-Age", "acme..max-age", "acme.max_age",
+        "acme.max-age-", "1acme.max-age", "acme.-max")) {
+      assertThatThrownBy(() -> Setting.of(bad, null, "a number", text -> 1, (p, v) -> p)).as(bad)
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a namespace and a name");
+    }
+  }
+
+  @Test
+  void aCheckOfYourOwnDeclaresItsOwnNamespaceDottedOrHyphenated() {
+    for (String good : List.of("acme.max-score-age", "acme.scores.max-age", "acme-risk.max-age2", "backtestgate.x")) {
+      assertThat(Setting.of(good, "1", "a number", text -> 1, (p, v) -> p).key()).isEqualTo(good);
+      assertThat(Setting.namespace(good)).isEqualTo(good.substring(0, good.indexOf('.')));
+    }
+  }
+
+  @Test
+  void theJvmsJunitsAndTheBuildToolsNamespacesAreNoChecks() {
+    assertThatThrownBy(() -> Setting.of("user.max-age", "1", "a number", text -> 1, (p, v) -> p))
+        .hasMessage("setting key 'user.max-age' is in the namespace 'user', which the JVM, JUnit, a build tool or a "
+            + "package root uses: its properties would read as misspelled keys of your check. Use a namespace of "
+            + "your own, e.g. acme.max-age.");
+    for (String taken : List.of("java.x", "junit.x", "maven.x", "com.acme.x", "org.acme.x")) {
+      assertThatThrownBy(() -> Setting.of(taken, "1", "a number", text -> 1, (p, v) -> p)).as(taken)
+          .hasMessageContaining("is in the namespace");
+    }
   }
 }

@@ -77,8 +77,6 @@ public final class BacktestGateConfig {
   /** Default of {@link #REPORT_DIR}. */
   public static final String DEFAULT_REPORT_DIR = GateConfig.DEFAULT_REPORT_DIR;
 
-  /** Every valid key, in documentation order: the gate's, every check's, the Maven plugin's. */
-  public static final List<String> KEYS = GateConfig.keys();
 
   /**
    * The keys of backtest-gate-maven-plugin that the extension knows but does not read: a {@code -D} given to Maven
@@ -86,8 +84,19 @@ public final class BacktestGateConfig {
    */
   public static final List<String> PLUGIN_KEYS = GateConfig.pluginKeys();
 
-  /** The default of every key, as it would be written in configuration. */
-  public static final Map<String, String> DEFAULTS = GateConfig.defaults();
-
   private BacktestGateConfig() {}
+
+  /**
+   * Every valid key, in documentation order: the gate's and every installed check's (the Maven plugin's are
+   * {@link #PLUGIN_KEYS}). A method, not a constant: the checks' keys come from the check providers on the class
+   * path, and a provider that cannot be loaded fails this call with its own message.
+   */
+  public static List<String> keys() {
+    return GateConfig.keys();
+  }
+
+  /** The default of every key of {@link #keys()}, as it would be written in configuration. */
+  public static Map<String, String> defaults() {
+    return GateConfig.defaults();
+  }
 }

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * Finds misspelled {@code backtestgate.*} keys. JUnit cannot list its configuration parameters, so this
+ * Finds misspelled keys: those in the namespace of a known key ({@code backtestgate.*}, and each installed
+ * check's own, such as {@code acme.*}) that are not keys. JUnit cannot list its configuration parameters, so this
  * looks where it can: system properties and the {@code junit-platform.properties} JUnit reads (the first on
  * the class path; a shadowed one is not in force, so it is not checked).
  *
@@ -25,11 +26,11 @@ final class UnknownKeys {
 
   private UnknownKeys() {}
 
-  /** Every {@code backtestgate.*} key visible from {@code system} and the classpath, with where it was seen. */
+  /** Every key in a known namespace visible from {@code system} and the classpath, with where it was seen. */
   static Map<String, String> visible(Properties system, ClassLoader loader) {
     Map<String, String> keys = new TreeMap<>();
     for (String key : system.stringPropertyNames()) {
-      if (key.startsWith(BacktestGateConfig.PREFIX)) {
+      if (GateConfig.inNamespace(key)) {
         keys.put(key, "system property");
       }
     }
@@ -40,7 +41,7 @@ final class UnknownKeys {
     URL first = loader.getResource(PROPERTIES_FILE);
     if (first != null) {
       for (String key : load(first).stringPropertyNames()) {
-        if (key.startsWith(BacktestGateConfig.PREFIX)) {
+        if (GateConfig.inNamespace(key)) {
           keys.putIfAbsent(key, PROPERTIES_FILE + " at " + first);
         }
       }

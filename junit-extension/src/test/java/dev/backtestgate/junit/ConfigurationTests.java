@@ -132,7 +132,7 @@ class ConfigurationTests {
         Keys of backtest-gate-maven-plugin, accepted and ignored here: backtestgate.check.skip.
         Rename or remove it: a misspelled key would silently leave its setting at the default.""".replace("EXTRA",
         // keys of check providers on the test class path beyond the built-in ones (the core's test fixture)
-        BacktestGateConfig.KEYS.subList(12, BacktestGateConfig.KEYS.size()).stream().map(k -> ", " + k)
+        BacktestGateConfig.keys().subList(12, BacktestGateConfig.keys().size()).stream().map(k -> ", " + k)
             .collect(java.util.stream.Collectors.joining())));
   }
 

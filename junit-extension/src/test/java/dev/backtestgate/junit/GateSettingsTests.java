@@ -32,7 +32,7 @@ class GateSettingsTests {
     assertThat(settings.policy()).isEqualTo(GatePolicy.defaults());
     assertThat(settings.reviewDir()).isEqualTo(BASE.resolve("leakage-reviews"));
     assertThat(settings.reportDir()).isEqualTo(BASE.resolve("target/backtest-gate"));
-    assertThat(BacktestGateConfig.DEFAULTS).containsOnlyKeys(BacktestGateConfig.KEYS);
+    assertThat(BacktestGateConfig.defaults()).containsOnlyKeys(BacktestGateConfig.keys());
   }
 
   @Test

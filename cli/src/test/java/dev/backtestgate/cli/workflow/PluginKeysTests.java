@@ -16,14 +16,14 @@ class PluginKeysTests {
   void theSkipFlagIsAKeyTheExtensionKnowsAndIgnores() {
     assertThat(CheckMessages.SKIP_PROPERTY).isEqualTo(BacktestGateConfig.CHECK_SKIP);
     assertThat(BacktestGateConfig.PLUGIN_KEYS).contains(CheckMessages.SKIP_PROPERTY);
-    assertThat(BacktestGateConfig.KEYS).doesNotContain(CheckMessages.SKIP_PROPERTY);
+    assertThat(BacktestGateConfig.keys()).doesNotContain(CheckMessages.SKIP_PROPERTY);
   }
 
   @Test
   void theDirectoryKeysAreTheExtensions() {
     assertThat(ProjectDirectories.REPORT_DIR_KEY).isEqualTo(BacktestGateConfig.REPORT_DIR);
     assertThat(ProjectDirectories.REVIEW_DIR_KEY).isEqualTo(BacktestGateConfig.REVIEW_DIR);
-    assertThat(BacktestGateConfig.DEFAULTS.get(BacktestGateConfig.REPORT_DIR)).isEqualTo("target/backtest-gate");
-    assertThat(BacktestGateConfig.DEFAULTS.get(BacktestGateConfig.REVIEW_DIR)).isEqualTo("leakage-reviews");
+    assertThat(BacktestGateConfig.defaults().get(BacktestGateConfig.REPORT_DIR)).isEqualTo("target/backtest-gate");
+    assertThat(BacktestGateConfig.defaults().get(BacktestGateConfig.REVIEW_DIR)).isEqualTo("leakage-reviews");
   }
 }
