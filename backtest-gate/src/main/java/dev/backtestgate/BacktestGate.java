@@ -122,7 +122,8 @@ public final class BacktestGate {
 
   /**
    * The fingerprint a sign-off for {@code run} must carry ({@code sha256-v2:}): the same for the same rows in any
-   * order and on any engine, binding the versions of the tables whose logs the run read.
+   * order and on any engine, binding the versions of the tables whose logs the run read and what its check inputs
+   * cover ({@link CheckInput#fingerprinted()}).
    */
   public static String fingerprint(BacktestRun run) {
     java.util.SortedSet<String> tableVersions = new java.util.TreeSet<>();
@@ -141,8 +142,9 @@ public final class BacktestGate {
       column.numericValues().ifPresentOrElse(v -> values.put(column.name(), v),
           () -> codes.put(column.name(), column.categoryCodes().orElseThrow()));
     }
-    return Fingerprint.compute(run.gateId(), run.candidateName(), run.baseline().name(), run.labels(),
-        run.decisionTimes(), times, values, codes, training, tableVersions);
+    return dev.backtestgate.review.FingerprintV2.bind(Fingerprint.compute(run.gateId(), run.candidateName(),
+        run.baseline().name(), run.labels(), run.decisionTimes(), times, values, codes, training, tableVersions),
+        run.inputDigests());
   }
 
   private static Comparison compare(BacktestRun run, GatePolicy policy, List<Finding> findings,

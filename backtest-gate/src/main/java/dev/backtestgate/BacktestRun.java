@@ -9,6 +9,7 @@ import dev.backtestgate.time.JoinedFeature;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,7 @@ public final class BacktestRun {
   private final long[] decisionTimes;
   private final List<FeatureTiming> features;
   private final List<CheckInput> inputs;
+  private final java.util.SortedSet<String> inputDigests;
   private final List<Check> checks;
   private final TrainingRecording.Resolved training;
   private final List<FeatureColumn> featureValues;
@@ -67,6 +69,7 @@ public final class BacktestRun {
     this.decisionTimes = b.decisionTimes;
     this.features = List.copyOf(b.features.values());
     this.inputs = List.copyOf(b.inputs);
+    this.inputDigests = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(b.inputDigests));
     this.checks = List.copyOf(b.checks);
     this.training = training;
     this.featureValues = List.copyOf(b.featureValues.values());
@@ -120,6 +123,14 @@ public final class BacktestRun {
   /** The features, in the order they were declared. */
   public List<FeatureTiming> features() {
     return features;
+  }
+
+  /**
+   * The digests of what the run's check inputs ask the fingerprint to cover, each {@code <input class>:<digest>},
+   * sorted; empty when they cover nothing.
+   */
+  java.util.SortedSet<String> inputDigests() {
+    return inputDigests;
   }
 
   /**
@@ -198,6 +209,7 @@ public final class BacktestRun {
     private final List<String> declared = new ArrayList<>();
     private final List<String> featureProblems = new ArrayList<>();
     private final List<CheckInput> inputs = new ArrayList<>();
+    private final List<String> inputDigests = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
     private final TrainingRecording training = new TrainingRecording();
     private final Map<String, FeatureColumn> featureValues = new LinkedHashMap<>();
@@ -479,6 +491,36 @@ public final class BacktestRun {
       return this;
     }
 
+    /**
+     * Each input's own problems ({@link CheckInput#problems}, when the row count is known) and the digest of what it
+     * asks the fingerprint to cover ({@link CheckInput#fingerprinted()}); an input that throws is a problem too.
+     */
+    private void checkInputs(RunProblems problems, int rows) {
+      inputDigests.clear();
+      CheckInput.RunShape shape = new CheckInput.RunShape(gateId == null ? "" : gateId, Math.max(rows, 0), declared);
+      for (CheckInput input : inputs) {
+        String name = "input " + input.getClass().getSimpleName();
+        if (rows >= 0) {
+          try {
+            List<String> found = input.problems(shape);
+            if (found == null) {
+              problems.add(name + ": problems() returned null; return List.of() when the input fits.");
+            } else {
+              found.forEach(problem -> problems.add(name + ": " + problem));
+            }
+          } catch (RuntimeException e) {
+            problems.add(name + " could not check itself: problems() threw " + e + ". Fix the input's problems().");
+          }
+        }
+        try {
+          dev.backtestgate.review.InputDigest.of(input)
+              .ifPresent(digest -> inputDigests.add(input.getClass().getName() + ":" + digest));
+        } catch (RuntimeException e) {
+          problems.add("the fingerprint cannot cover " + name + ": " + e.getMessage());
+        }
+      }
+    }
+
     /** Adds a ready-made feature timing. */
     public Builder feature(FeatureTiming timing) {
       if (timing == null) {
@@ -528,6 +570,7 @@ public final class BacktestRun {
         problems.checkFeatures(rows, featureProblems, declared, features, featureValues.values());
       }
       TrainingRecording.Resolved recorded = training.resolve(problems, rows);
+      checkInputs(problems, rows);
       problems.throwIfAny(gateId);
       return new BacktestRun(this, positives, recorded);
     }

@@ -17,4 +17,14 @@ public interface HistoryDeclaration extends CheckInput {
    * {@code null}: not known).
    */
   RunSummary.HistoryTable historyTable(Instant earliest, Instant latest);
+
+  /**
+   * Nothing by default: a history input's findings ({@code rewritten-history}, {@code late-writes}) are resolved by
+   * fixing the table, never by a sign-off, and a table read at a version binds that version
+   * ({@link #versionBinding()}).
+   */
+  @Override
+  default java.util.List<?> fingerprinted() {
+    return java.util.List.of();
+  }
 }

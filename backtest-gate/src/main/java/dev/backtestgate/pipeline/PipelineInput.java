@@ -61,4 +61,14 @@ public record PipelineInput(Pipeline pipeline, PipelineRows training) implements
     return recorded instanceof PipelineInput
         ? "a run has one pipeline: record the one that made the candidate scores" : null;
   }
+
+  /**
+   * The training rows (feature columns and labels) the pipeline is refitted on: the sign-off a {@code lift-carrier} or
+   * {@code time-shifted-labels} finding needs is void when they change. Not the pipeline: it is code, and a retrained
+   * model on the same data keeps its sign-off.
+   */
+  @Override
+  public java.util.List<?> fingerprinted() {
+    return java.util.List.of(training);
+  }
 }

@@ -181,6 +181,30 @@ public final class FingerprintV2 {
     return PREFIX + HexFormat.of().formatHex(sha.digest());
   }
 
+  /**
+   * {@code fingerprint} bound to the digests of what a run's check inputs cover ({@code CheckInput.fingerprinted()},
+   * {@link InputDigest}): SHA-256 over {@link #INPUTS_TAG}, the fingerprint's text and the sorted
+   * {@code <input class>:<digest>} entries. A run whose inputs cover nothing keeps {@code fingerprint} as it is.
+   */
+  public static String bind(String fingerprint, SortedSet<String> inputs) {
+    if (inputs.isEmpty()) {
+      return fingerprint;
+    }
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+    sha.update(INPUTS_TAG.getBytes(StandardCharsets.US_ASCII));
+    text(sha, 'F', fingerprint);
+    names(sha, 'I', 'i', inputs);
+    return PREFIX + HexFormat.of().formatHex(sha.digest());
+  }
+
+  /** The tag that starts the binding of check inputs. */
+  static final String INPUTS_TAG = "backtest-gate/fingerprint/v2/inputs";
+
   private static void names(MessageDigest sha, char count, char each, SortedSet<String> names) {
     header(sha, count, names.size());
     for (String name : names) {

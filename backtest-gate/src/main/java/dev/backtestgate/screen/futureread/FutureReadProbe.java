@@ -291,4 +291,13 @@ public final class FutureReadProbe implements CheckInput {
     return recorded instanceof FutureReadProbe other && other.feature().equals(feature())
         ? "feature '" + feature() + "' has two future-read probes: probe each feature once." : null;
   }
+
+  /**
+   * Nothing: a probe holds code (the feature function) and the values the run already records, and its finding
+   * ({@code future-read}) is resolved only by a fix, never by a sign-off.
+   */
+  @Override
+  public java.util.List<?> fingerprinted() {
+    return java.util.List.of();
+  }
 }
