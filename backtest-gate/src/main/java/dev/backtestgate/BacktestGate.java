@@ -70,8 +70,9 @@ public final class BacktestGate {
    * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
    * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: each check provider
    * judges its part of the evidence ({@link CheckProvider#judge}), in the order it runs on a run, after the gate's
-   * own rule that no decision lies after now. Evidence computed under another confidence level, lag or lift-trend
-   * settings than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
+   * own rule that no decision lies after now. Evidence computed under another confidence level, lag or check settings
+   * than {@code policy}'s ({@link EvidencePart#computedUnder()}) fails the gate with a {@code check-failed} finding
+   * naming both.
    *
    * <pre>{@code
    * GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(),
@@ -80,9 +81,8 @@ public final class BacktestGate {
    */
   public static GateResult evaluate(GateEvidence evidence, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
-    for (String mismatch : evidence.mismatches(policy)) {
-      findings.add(new Finding.CheckFailed("evidence", mismatch + "."));
-    }
+    evidence.mismatches(policy).values().forEach(mismatches -> mismatches.forEach(mismatch ->
+        findings.add(new Finding.CheckFailed("evidence", mismatch + "."))));
     Instant now = clock.instant();
     findings.addAll(BuiltInChecks.judge(evidence, policy, now));
     return decide(evidence.gateId(), findings, evidence.comparison(), evidence.fingerprint(), evidence.fullSummary(),
@@ -160,7 +160,7 @@ public final class BacktestGate {
   /** One check's findings, each proven renderable; whatever goes wrong becomes a failing finding. */
   private static List<Finding> run(Check check, CheckContext context) {
     String name = nameOf(check);
-    List<Finding> found = null;
+    List<? extends Finding> found = null;
     boolean interrupted = false;
     try {
       found = check.run(context);

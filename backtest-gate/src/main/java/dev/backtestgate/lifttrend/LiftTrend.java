@@ -254,4 +254,10 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
         : List.of("the lift trend's periods hold " + rows + " rows and " + positives + " positives but the summary "
             + "has " + summary.rows() + " and " + summary.positives() + ": measure the trend over the same rows");
   }
+
+  /** The settings it was measured under: the gate refuses to judge it under others. */
+  @Override
+  public List<dev.backtestgate.CheckSettings> computedUnder() {
+    return List.of(settings);
+  }
 }

@@ -67,7 +67,8 @@ public final class LiftTrendChecks implements CheckProvider {
 
   /**
    * The trend's findings; a warning when the evidence carries none, and a {@code check-failed} when it was measured
-   * under other settings or another confidence level than the policy's.
+   * at another confidence level than the policy's (under other settings: the gate's own rule,
+   * {@link LiftTrend#computedUnder()}).
    */
   @Override
   public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
@@ -79,11 +80,6 @@ public final class LiftTrendChecks implements CheckProvider {
     }
     LiftTrend trend = part.get();
     List<Finding> found = new ArrayList<>();
-    if (!trend.settings().equals(settings(policy))) {
-      found.add(new Finding.CheckFailed("evidence", "the evidence's lift trend was measured with " + trend.settings()
-          + " but the gate's policy uses " + settings(policy) + " (backtestgate.lift-periods, lift-period-min-class, "
-          + "lift-trend-alpha, lift-trend-min-step): measure it with the policy's LiftTrendSettings."));
-    }
     trend.periods().stream().flatMap(p -> p.comparison().stream()).findFirst().ifPresent(c -> {
       if (Double.compare(c.confidenceLevel(), policy.confidence()) != 0) {
         found.add(new Finding.CheckFailed("evidence", "the evidence's lift per period was computed at confidence "
