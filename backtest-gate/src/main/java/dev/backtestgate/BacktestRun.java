@@ -513,7 +513,7 @@ public final class BacktestRun {
           }
         }
         try {
-          dev.backtestgate.review.InputDigest.of(input)
+          InputDigest.of(input)
               .ifPresent(digest -> inputDigests.add(input.getClass().getName() + ":" + digest));
         } catch (RuntimeException e) {
           problems.add("the fingerprint cannot cover " + name + ": " + e.getMessage());
