@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * One finding on a page, in the console's words: its headline with its state, the detail lines, its chart (one
- * self-contained SVG, drawn at its own size), its table (rows in place of the console lines they stand for) and why
- * it matters. The gate's page and a table history's page draw their findings with it.
+ * One finding on a page, in the console's words: its headline with its state (the callout), the detail lines, its
+ * chart (one self-contained SVG, drawn at its own size), its table (rows in place of the console lines they stand
+ * for) and why it matters. The gate's page and a table history's page draw their findings with it.
  *
  * <pre>{@code
  * FindingCard.write(out, finding, true, "fails the gate");
@@ -20,11 +20,10 @@ final class FindingCard {
   static void write(Html out, Finding f, boolean unresolved, String state) {
     Finding.Rendering rendering = f.render();
     out.open("div", "class", "finding", "data-kind", f.kind(), "data-subject", f.subject());
-    out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.lines().get(0) + " ");
+    out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.headline() + " ");
     Page.tag(out, state, unresolved ? "bad" : "info");
     out.close();
-    Finding.Table table = rendering.table();
-    List<String> details = rendering.lines().subList(1, rendering.lines().size() - table.lines());
+    List<String> details = details(rendering);
     if (!details.isEmpty()) {
       out.open("ul");
       for (String line : details) {
@@ -36,13 +35,23 @@ final class FindingCard {
       // drawn at its own size, so its text is the page's; on a narrow screen it scrolls in its own box
       out.open("figure", "class", "chart finding-figure scroll", "tabindex", "0").raw(rendering.figure()).close();
     }
-    if (!table.isEmpty()) {
-      table(out, table);
+    if (!rendering.table().isEmpty()) {
+      table(out, rendering.table());
     }
     if (!rendering.why().isEmpty()) {
       out.element("p", rendering.why(), "class", "note");
     }
     out.close();
+  }
+
+  /**
+   * The card's list under its headline: the console lines after the first (the first is the console's headline),
+   * and the first too when it says more than the headline, less the lines the table stands for.
+   */
+  static List<String> details(Finding.Rendering rendering) {
+    List<String> lines = rendering.lines();
+    int from = lines.get(0).strip().equals(rendering.headline().strip()) ? 1 : 0;
+    return lines.subList(from, lines.size() - rendering.table().lines());
   }
 
   /** A finding's rows, in a box of their own that scrolls sideways on a narrow screen. */
