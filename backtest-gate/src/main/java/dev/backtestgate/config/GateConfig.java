@@ -127,9 +127,8 @@ public final class GateConfig {
    * built-in ones and those of every other {@link CheckProvider} on the class path), each value as it would be
    * written in configuration; {@link #NOT_SHOWN} for a setting that gives no read-back. The directories and the
    * Maven plugin's keys are not limits and are left out. The JSON report, the HTML page and any other reader list
-   * the policy from this one map.
-   *
-   * @throws IllegalStateException when a check's read-back writes a value its own parser refuses
+   * the policy from this one map. A read-back that throws or writes a value its own parser refuses is a bug of its
+   * check; the reports must still be written, so its value is "not shown: " and what went wrong.
    */
   public static Map<String, String> inForce(GatePolicy policy) {
     return inForce(policy, Loaded.SETTINGS);
@@ -140,10 +139,19 @@ public final class GateConfig {
     Map<String, String> values = new LinkedHashMap<>();
     for (Setting<?> setting : settings) {
       if (!PLUGIN.contains(setting) && !FILES.contains(setting)) {
-        values.put(setting.key(), setting.valueIn(policy).orElse(NOT_SHOWN));
+        values.put(setting.key(), shown(setting, policy));
       }
     }
     return Collections.unmodifiableMap(values);
+  }
+
+  private static String shown(Setting<?> setting, GatePolicy policy) {
+    try {
+      return setting.valueIn(policy).orElse(NOT_SHOWN);
+    } catch (RuntimeException e) {
+      return "not shown: " + (e.getMessage() != null ? e.getMessage() : "the read-back of " + setting.key()
+          + " threw " + e.getClass().getSimpleName() + ": fix the setting's inForce function in its CheckProvider.");
+    }
   }
 
   /** The setting of {@code key}, if it is a key. */

@@ -110,13 +110,20 @@ class GateConfigTests {
   }
 
   @Test
-  void aReadBackThatWritesARefusedValueFailsNamingTheKey() {
+  void aReadBackThatWritesARefusedValueIsNamedNeverShownAndNeverStopsTheReports() {
     Setting<Integer> broken = Setting.of("backtestgate.broken-window", "3", "a whole number",
         text -> text.matches("[0-9]+") ? Integer.valueOf(text) : null, (p, v) -> p, p -> "three");
-    assertThatThrownBy(() -> GateConfig.inForce(GatePolicy.defaults(), List.of(broken)))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("the read-back of backtestgate.broken-window wrote 'three', which is not one of its allowed "
-            + "values (a whole number): fix the setting's inForce function in its CheckProvider.");
+    Setting<Integer> throwing = Setting.of("backtestgate.throwing-window", "3", "a whole number",
+        text -> text.matches("[0-9]+") ? Integer.valueOf(text) : null, (p, v) -> p, p -> {
+          throw new IllegalStateException("no window in this policy");
+        });
+    String refused = "the read-back of backtestgate.broken-window wrote 'three', which is not one of its allowed "
+        + "values (a whole number): fix the setting's inForce function in its CheckProvider.";
+    assertThatThrownBy(() -> broken.valueIn(GatePolicy.defaults())).isInstanceOf(IllegalStateException.class)
+        .hasMessage(refused);
+    assertThat(GateConfig.inForce(GatePolicy.defaults(), List.of(broken, throwing))).containsExactly(
+        Map.entry("backtestgate.broken-window", "not shown: " + refused),
+        Map.entry("backtestgate.throwing-window", "not shown: no window in this policy"));
   }
 
   @ParameterizedTest
