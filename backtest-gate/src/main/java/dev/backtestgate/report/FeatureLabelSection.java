@@ -58,7 +58,8 @@ final class FeatureLabelSection {
 
   private void row(FeatureScore s, boolean worst) {
     out.open("tr", "data-feature", s.feature(), "class", worst ? "worst" : null);
-    out.element("td", s.feature(), "class", "mono id").element("td", s.type(), "data-label", "Type");
+    Page.identifier(out, "td", "mono", s.feature());
+    out.element("td", s.type(), "data-label", "Type");
     out.element("td", fmt("%.3f", s.auc()), "class", "num", "data-label", "AUC");
     out.element("td", s.hasInterval() ? fmt("%.3f – %.3f", s.ciLower(), s.ciUpper()) : "–", "class", "num",
         "data-label", "Interval");

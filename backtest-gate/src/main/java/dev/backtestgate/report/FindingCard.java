@@ -82,7 +82,7 @@ final class FindingCard {
       String cell = cells.get(c);
       String label = c == 0 || c >= header.size() ? null : header.get(c);
       if (c == 0) {
-        out.element("td", cell, "class", "id");
+        Page.identifier(out, "td", "", cell);
       } else if (NUMBER.matcher(cell).matches()) {
         out.element("td", cell, "class", "num", "data-label", label);
       } else if (INSTANT.matcher(cell).matches()) {

@@ -270,7 +270,9 @@ final class HtmlReport {
     out.open("table", "class", "settings stack").open("thead").open("tr").element("th", "Key", "scope", "col")
         .element("th", "Value", "scope", "col").close().close().open("tbody");
     for (Map.Entry<String, String> e : inForce.entrySet()) {
-      out.open("tr", "data-key", e.getKey()).open("td").element("code", e.getKey(), "class", "id").close();
+      out.open("tr", "data-key", e.getKey()).open("td");
+      Page.identifier(out, "code", "", e.getKey());
+      out.close();
       if (e.getValue().startsWith("not shown: ")) {
         out.element("td", e.getValue(), "class", "note", "data-label", "Value");
       } else {

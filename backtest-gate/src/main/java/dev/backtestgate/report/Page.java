@@ -85,6 +85,7 @@ final class Page {
       ul.findings{margin:0;padding-left:16px}
       ul.findings li{margin:0 0 2px}
       .id,td.id{white-space:nowrap;overflow-wrap:normal;word-break:normal}
+      .id.long,td.id.long{white-space:normal}
       table.pit-examples td{white-space:nowrap}
       details.more-rows{margin:4px 0 10px}
       details.more-rows>summary,details#settings>summary{cursor:pointer;color:var(--info);font-weight:600}
@@ -148,6 +149,33 @@ final class Page {
    */
   static void scrollRegion(Html out, String label) {
     out.open("div", "class", "scroll", "role", "region", "aria-label", label, "tabindex", "0");
+  }
+
+  /** A name this long or longer may break between its words; a shorter one is never broken at all. */
+  static final int LONG_IDENTIFIER = 24;
+
+  /**
+   * A name (a feature, a partition, a configuration key) as an element of class {@code id}: on one line when it is
+   * short; when it is {@link #LONG_IDENTIFIER} characters or more, breakable only after a {@code _ . - / = :}
+   * between its words ({@code <wbr>}, class {@code id long}), never inside a word ("balan ce" reads as two names).
+   *
+   * @param classes the element's other classes, or {@code ""}
+   */
+  static void identifier(Html out, String tag, String classes, String name) {
+    String prefix = classes.isEmpty() ? "" : classes + " ";
+    if (name.length() < LONG_IDENTIFIER) {
+      out.element(tag, name, "class", prefix + "id");
+      return;
+    }
+    out.open(tag, "class", prefix + "id long");
+    int from = 0;
+    for (int i = 0; i < name.length() - 1; i++) {
+      if ("_.-/=:".indexOf(name.charAt(i)) >= 0) {
+        out.text(name.substring(from, i + 1)).empty("wbr");
+        from = i + 1;
+      }
+    }
+    out.text(name.substring(from)).close();
   }
 
   /** Rows a long table shows at first; the rest are one click away. */

@@ -66,7 +66,8 @@ final class PointInTimeSection {
   }
 
   private void featureRow(String feature) {
-    out.open("tr", "data-feature", feature).element("td", feature, "class", "mono id");
+    out.open("tr", "data-feature", feature);
+    Page.identifier(out, "td", "mono", feature);
     String reason = evidence.timelessReasons().get(feature);
     boolean timeless = r.run().timelessFeatures().contains(feature);
     out.element("td", timeless ? "declared timeless" + (reason == null ? "" : ": " + reason) : "recorded time per row",
