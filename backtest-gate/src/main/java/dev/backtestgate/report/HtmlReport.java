@@ -267,16 +267,16 @@ final class HtmlReport {
     Map<String, String> inForce = GateConfig.inForce(r.policy());
     out.open("details", "id", "settings").element("summary", fmt("Every setting in force (%d keys)", inForce.size()));
     Page.scrollRegion(out, "Every setting in force");
-    out.open("table", "class", "settings stack").open("thead").open("tr").element("th", "Key", "scope", "col")
+    out.open("table", "class", "settings").open("thead").open("tr").element("th", "Key", "scope", "col")
         .element("th", "Value", "scope", "col").close().close().open("tbody");
     for (Map.Entry<String, String> e : inForce.entrySet()) {
       out.open("tr", "data-key", e.getKey()).open("td");
       Page.identifier(out, "code", "", e.getKey());
       out.close();
       if (e.getValue().startsWith("not shown: ")) {
-        out.element("td", e.getValue(), "class", "note", "data-label", "Value");
+        out.element("td", e.getValue(), "class", "note");
       } else {
-        out.open("td", "data-label", "Value").element("code", e.getValue(), "class", "id").close();
+        out.open("td").element("code", e.getValue(), "class", "id").close();
       }
       out.close().nl();
     }

@@ -97,7 +97,7 @@ final class Page {
       table.stack tbody,table.stack tr{display:block}
       table.stack tr{border-bottom:1px solid var(--line);padding:6px 0}
       table.stack td{display:flex;gap:10px;border:0;padding:2px 4px;text-align:left;min-width:0}
-      table.stack td[data-label]::before{content:attr(data-label);flex:0 1 8em;color:var(--muted);font-size:12px;
+      table.stack td[data-label]::before{content:attr(data-label);flex:0 0 8em;color:var(--muted);font-size:12px;
       font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
       white-space:normal;font-weight:400}
       table.stack td.id{font-weight:600}}
