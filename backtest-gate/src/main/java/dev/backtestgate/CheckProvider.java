@@ -65,7 +65,10 @@ public interface CheckProvider {
     return Optional.empty();
   }
 
-  /** The configuration keys its checks read. */
+  /**
+   * The configuration keys its checks read, each with its read-back ({@link Setting#inForce()}) so that the reports
+   * list the value in force; a setting without one is listed as "not shown".
+   */
   default List<Setting<?>> settings() {
     return List.of();
   }

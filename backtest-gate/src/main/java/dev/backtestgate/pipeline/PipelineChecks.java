@@ -28,22 +28,26 @@ public final class PipelineChecks implements CheckProvider {
       "an ISO-8601 duration above zero, e.g. PT2M", text -> {
         Duration d = Setting.duration(text);
         return d == null || d.isZero() ? null : d;
-      }, (policy, budget) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).budget(budget)));
+      }, (policy, budget) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).budget(budget)),
+      policy -> policy.settings(PipelineSettings.DEFAULTS).budget().toString());
 
   /** {@code backtestgate.max-feature-lift-share}: a number in (0, 1], default 0.5. */
   public static final Setting<Double> MAX_FEATURE_LIFT_SHARE = Setting.of("backtestgate.max-feature-lift-share", "0.5",
       "a number above 0 and at most 1", text -> Setting.decimal(text, v -> v > 0 && v <= 1),
-      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare(share)));
+      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare(share)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare()));
 
   /** {@code backtestgate.time-shift-alpha}: a number in (0, 0.5), default 0.01. */
   public static final Setting<Double> TIME_SHIFT_ALPHA = Setting.of("backtestgate.time-shift-alpha", "0.01",
       "a number above 0 and below 0.5", text -> Setting.decimal(text, v -> v > 0 && v < 0.5),
-      (policy, alpha) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha(alpha)));
+      (policy, alpha) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha(alpha)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha()));
 
   /** {@code backtestgate.time-shift-min-step}: a number in [0, 0.5), default 0.05. */
   public static final Setting<Double> TIME_SHIFT_MIN_STEP = Setting.of("backtestgate.time-shift-min-step", "0.05",
       "a number at least 0 and below 0.5", text -> Setting.decimal(text, v -> v >= 0 && v < 0.5),
-      (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)));
+      (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep()));
 
   private static final Check PIPELINE = Check.of("pipeline refit", c -> {
     List<PipelineInput> inputs = c.run().inputs(PipelineInput.class);

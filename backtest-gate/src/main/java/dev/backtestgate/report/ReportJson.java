@@ -7,6 +7,7 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
@@ -51,6 +52,8 @@ final class ReportJson {
     number(policy, "liftTolerance", r.policy().liftTolerance());
     policy.put("availabilityLag", r.policy().availabilityLag().toString());
     number(policy, "maxFeatureAuc", r.policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc());
+    ObjectNode settings = policy.putObject("settings");   // every setting in force, by configuration key
+    GateConfig.inForce(r.policy()).forEach(settings::put);
     ObjectNode run = root.putObject("run");
     run.put("candidate", r.run().candidate());
     run.put("baseline", r.run().baseline());

@@ -20,7 +20,8 @@ import java.util.List;
 public final class StaleScoreChecks implements CheckProvider {
   static final Setting<Duration> MAX_AGE = Setting.of("acme.max-score-age", "P1D",
       "an ISO-8601 duration of zero or more, e.g. P1D or PT6H", Setting::duration,
-      (policy, age) -> policy.with(new ScoreAge(age)));
+      (policy, age) -> policy.with(new ScoreAge(age)),                 // a value into the policy
+      policy -> policy.settings(ScoreAge.DEFAULTS).maxAge().toString()); // the value in force, for the reports
 
   @Override
   public int order() {
