@@ -23,7 +23,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -220,6 +226,37 @@ class GateReporterTests {
     assertThat(json.get("signOff").get("status").asText()).isEqualTo("missing");
     assertThat(json.get("pendingSignOff").get("written").asBoolean()).isTrue();
     assertThat(json.get("evaluatedOn").asText()).isEqualTo(LocalDate.now(CLOCK).toString());
+  }
+
+  @Test
+  void eightThreadsPublishingAGateThatNowPassesAllClearItsLeftoverPendingSignOff() throws Exception {
+    Path pending = publish(leakyRun(), Mode.LOCAL, CLOCK).pendingFile();
+    String leftover = Files.readString(pending);
+    BacktestRun fine = run(GATE, data(1, 2_000, 1.0, 0.95)).build();
+    GateResult passed = BacktestGate.evaluate(fine, GatePolicy.defaults(), store, CLOCK);
+    assertThat(passed.verdict()).isEqualTo(Verdict.PASSED);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      for (int round = 0; round < 10; round++) {
+        Files.writeString(pending, leftover);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<PublishedGate>> all = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          all.add(pool.submit(() -> {
+            start.await();
+            return Published.publish(fine, passed, Mode.LOCAL, reports, store);
+          }));
+        }
+        start.countDown();
+        for (Future<PublishedGate> f : all) {
+          assertThat(f.get().result().verdict()).isEqualTo(Verdict.PASSED); // none threw "does not exist"
+        }
+        assertThat(pending).doesNotExist();
+      }
+    } finally {
+      pool.shutdown();
+      assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue(); // no thread writes after the test ends
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.internal.FileNames;
 import dev.backtestgate.report.GateReporter;
+import dev.backtestgate.report.GateWriters;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.ReviewStore;
@@ -59,6 +60,21 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
           + "on macOS and Windows): " + tests + ". They would share one sign-off file and overwrite each other's "
           + "report, so the second is refused before it runs. Give one of them another @LeakageGated(id = \"...\").");
     });
+    // across JVMs (Surefire forks) the report directory is all the tests share: the marker beside the report
+    GateWriters.claim(new ReportFiles(settings.reportDir()), ReviewStore.directory(settings.reviewDir()),
+        new GateWriters.Writer(test.gateId(), test.name(), context.getUniqueId())).ifPresent(first -> {
+          String which = first.gateId().equals(test.gateId()) ? "share the gate id '" + test.gateId() + "'"
+              : "have gate ids '" + first.gateId() + "' and '" + test.gateId() + "', which map to one file name, "
+                  + FileNames.of(test.gateId());
+          String tests = first.test().equals(test.name()) ? "both " + test.name() + " (" + first.uniqueId()
+              + " first, " + context.getUniqueId() + " second)" : first.test() + " (first) and " + test.name()
+              + " (second)";
+          throw new ExtensionConfigurationException("Two gated tests of this build " + which + ": " + tests
+              + ". The first claimed " + new ReportFiles(settings.reportDir()).report(first.gateId()) + " earlier "
+              + "in this build, in another test run (another Surefire fork, JVM or class loader); the second would "
+              + "overwrite that report and its pending sign-off, so it is refused before it runs. Give each its own "
+              + "@LeakageGated(id = \"...\").");
+        });
     // the one place the mode is decided: auto becomes verify on CI, local elsewhere
     GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));
     store(context).put(State.class, new State(test, settings, new Backtest(test.gateId(), policy), world));
