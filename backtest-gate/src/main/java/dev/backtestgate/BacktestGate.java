@@ -213,10 +213,13 @@ public final class BacktestGate {
       Finding.Rendering rendering;
       try {
         rendering = finding.render();
-      } catch (NullPointerException e) {
-        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") could not be shown: "
-            + (e.getMessage() == null ? "render() threw NullPointerException"
-                : "its rendering's " + e.getMessage() + " is null (Finding.Rendering needs text there)") + ".");
+      } catch (RuntimeException e) {
+        // a null subject or resolution is the likelier cause of a render() that throws: name it first
+        String because = nulls.isEmpty() ? "" : "returned null from " + String.join(" and from ", nulls)
+            + ", and ";
+        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") " + because
+            + "could not be shown: " + (fromRendering(e) ? "its rendering's " + e.getMessage()
+                + " is null (Finding.Rendering needs text there)" : thrown(e)) + ".");
       }
       if (rendering == null) {
         nulls.add("render() (return a Finding.Rendering)");
@@ -249,6 +252,20 @@ public final class BacktestGate {
       return new Finding.CheckFailed(check, "its finding (" + finding.getClass().getName() + ") could not be shown: "
           + thrown(e) + ".");
     }
+  }
+
+  /** Whether {@code e} is Finding.Rendering refusing a null part (its message then names the part). */
+  private static boolean fromRendering(RuntimeException e) {
+    if (!(e instanceof NullPointerException) || e.getMessage() == null) {
+      return false;
+    }
+    StackTraceElement[] frames = e.getStackTrace();
+    for (int i = 0; i < Math.min(3, frames.length); i++) {
+      if (frames[i].getClassName().equals(Finding.Rendering.class.getName())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A throwable in words: its simple class name and, quoted, its message. */
