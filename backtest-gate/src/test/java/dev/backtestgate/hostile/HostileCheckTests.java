@@ -142,8 +142,8 @@ class HostileCheckTests {
                 return Rendering.of("Segment " + subject().toUpperCase(java.util.Locale.ROOT) + " is thin.");
               }
             })), "its 'thin-segment' finding (dev.backtestgate.hostile.HostileCheckTests$3) returned null from "
-            + "subject() (return \"\" for a finding without a subject), and could not be shown: "
-            + "NullPointerException (\"Cannot invoke \"String.toUpperCase(java.util.Locale)\""),
+            + "subject() (return \"\" for a finding without a subject), and could not be shown: its render() "
+            + "failed on a null value (at dev.backtestgate.hostile.HostileCheckTests$3.render(HostileCheckTests.java:"),
         Arguments.of("a rendering with a null headline", Check.of("headless", c -> List.of(new Plain("no-headline") {
           @Override
           public Rendering render() {

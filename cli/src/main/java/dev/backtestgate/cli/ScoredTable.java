@@ -79,12 +79,16 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
       knownAt = new long[layout.features().size()][1024];
     }
 
-    /** Adds one data row (the header excluded); {@code cell(i)} is the row's value of header column {@code i}. */
-    void add(java.util.function.IntFunction<String> cell) throws CannotCheck {
+    /**
+     * Adds one data row (the header excluded); {@code cell(i)} is the row's value of header column {@code i}.
+     *
+     * @param line the row's line in a CSV file (from 1, the header being line 1); 0 for other files
+     */
+    void add(java.util.function.IntFunction<String> cell, int line) throws CannotCheck {
       if (rows == labels.length) {
         grow(rows * 2);
       }
-      int row = rows + 1;
+      Cells.Row row = new Cells.Row(rows, line);
       labels[rows] = cells.label(layout.label(), row, cell.apply(index[0]));
       candidate[rows] = cells.score(layout.candidate(), row, cell.apply(index[1]));
       baseline[rows] = cells.score(layout.baseline(), row, cell.apply(index[2]));
