@@ -4,6 +4,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.TrainingSet;
 import dev.backtestgate.internal.LongIntHashMap;
 import dev.backtestgate.internal.LongIntSort;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
 import java.util.ArrayList;
@@ -122,7 +123,8 @@ final class TimeShift {
           + "training rows per entity");
     }
     if (toNext < MIN_CLASS || toOwn < MIN_CLASS) {
-      return new Skipped("only " + toNext + " test rows go from label 0 to a next label of 1 and " + toOwn
+      return new Skipped("only " + Wording.count(toNext) + " test rows go from label 0 to a next label of 1 and "
+          + Wording.count(toOwn)
           + " from 1 to 0 (the test needs " + MIN_CLASS + " of each): the labels rarely change between an entity's "
           + "decisions here, so the next label says nothing the own label does not. Record more periods of test "
           + "rows per entity");

@@ -2,6 +2,7 @@ package dev.backtestgate.cli;
 
 import dev.backtestgate.cli.workflow.CannotCheck;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.internal.Wording;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -134,7 +135,8 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
         positives += label ? 1 : 0;
       }
       if (positives == 0 || positives == rows) {
-        throw new CannotCheck(cells.file() + ": every one of the " + rows + " labels in column '" + layout.label()
+        throw new CannotCheck(cells.file() + ": every one of the " + Wording.count(rows) + " labels in column '"
+            + layout.label()
             + "' is " + (positives == 0 ? "0 (negative)" : "1 (positive)") + ", so no AUC can be computed and the "
             + "gate cannot compare the models.", "Audit a test period that holds both outcomes, or check that '"
             + layout.label() + "' is the label column.");
