@@ -79,8 +79,10 @@ final class TimeShift {
           + "reading the next period");
     }
     if (set.get().rows() != training.rows()) {
-      throw new PipelineProblem("the run records " + set.get().rows() + " training rows (training(...)) and the "
-          + "pipeline " + training.rows() + " (PipelineRows): the time-shift test pairs them row by row; record the "
+      throw new PipelineProblem("the run records " + Wording.count(set.get().rows())
+          + " training rows (training(...)) and the "
+          + "pipeline " + Wording.count(training.rows())
+          + " (PipelineRows): the time-shift test pairs them row by row; record the "
           + "same training rows, in the same order, in both");
     }
     // the two sides' next decisions side by side: nothing else runs yet
@@ -118,7 +120,8 @@ final class TimeShift {
           + "than once, such as monthly reviews or renewals");
     }
     if (positives == 0 || positives == kept) {
-      return new Skipped(kept + " training rows have a later decision of their entity, " + positives + " of them "
+      return new Skipped(Wording.count(kept) + " training rows have a later decision of their entity, "
+          + Wording.count(positives) + " of them "
           + "with a positive next label: the pipeline cannot be fitted to one class. Record more periods of "
           + "training rows per entity");
     }

@@ -183,8 +183,8 @@ final class ReportIndex {
     long signed = entries.stream().filter(e -> e.verdict() == Verdict.PASSED_WITH_SIGN_OFF).count();
     String summary = entries.isEmpty() ? (listing.older().isEmpty() ? "No gate reports yet."
         : "No gate reports in this build")
-        : failed > 0 ? fmt("%d of %d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
-        : fmt("All %d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
+        : failed > 0 ? fmt("%,d of %,d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
+        : fmt("All %,d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
             + (signed > 0 ? fmt(" (%d with sign-off)", signed) : "");
     Html out = Page.start(summary + " · backtest-gate", 4_096 + 600 * entries.size());
     out.open("header").element("div", "backtest-gate · report index", "class", "kicker")
