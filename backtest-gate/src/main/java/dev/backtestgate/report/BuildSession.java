@@ -37,8 +37,10 @@ final class BuildSession {
   private static final ProcessHandle BUILD = buildProcess();
   private static final String IDENTITY = name(BUILD);
   private static final String JVM = name(ProcessHandle.current());
-  private static final boolean ONE_SHOT = BUILD.pid() == ProcessHandle.current().pid()
-      || BUILD.info().arguments().map(args -> Arrays.asList(args).contains(MAVEN_LAUNCHER)).orElse(false);
+  private static final boolean ONE_SHOT = BUILD.info().arguments()
+      .map(args -> Arrays.asList(args).contains(MAVEN_LAUNCHER)).orElse(false)
+      // a JVM that is its own build ends with it, unless it is Maven's (forkCount=0), which may be a daemon's
+      || BUILD.pid() == ProcessHandle.current().pid() && System.getProperty("maven.home") == null;
 
   private BuildSession() {}
 
