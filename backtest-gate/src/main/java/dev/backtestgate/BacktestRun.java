@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.JoinedFeature;
@@ -237,7 +238,8 @@ public final class BacktestRun {
       BadRows bad = BadRows.scan(labels.length, i -> labels[i] != 0 && labels[i] != 1);
       this.labels = converted;
       this.labelProblem = !bad.any() ? null
-          : "labels have " + bad.count() + " values that are neither 0 nor 1 (first at row " + bad.first() + ": "
+          : "labels have " + Wording.count(bad.count()) + " values that are neither 0 nor 1 (first at row "
+              + bad.first() + ": "
               + labels[bad.first()] + "). Pass 1 for a positive row, 0 for a negative one.";
       return this;
     }

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.internal.Beside;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.review.Fingerprint;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -233,7 +234,8 @@ public record GateEvidence(String gateId, RunSummary summary, Comparison compari
   private static void checkBase(RunSummary summary, Comparison comparison, Map<String, String> reasons,
       long latestRow, List<String> problems) {
     if (summary.rows() < 2 || summary.positives() < 1 || summary.positives() >= summary.rows()) {
-      problems.add("the summary has " + summary.rows() + " rows and " + summary.positives() + " positives; an AUC "
+      problems.add("the summary has " + Wording.count(summary.rows()) + " rows and "
+          + Wording.count(summary.positives()) + " positives; an AUC "
           + "needs at least one positive and one negative row");
     }
     if (!summary.candidate().equals(comparison.candidate()) || !summary.baseline().equals(comparison.baseline())) {

@@ -89,8 +89,14 @@ final class PipelineProbe {
     // the copies between training and test rows are looked for beside the refits, on a thread of their own
     java.util.concurrent.CompletableFuture<Duplicates.Result> copies = java.util.concurrent.CompletableFuture
         .supplyAsync(() -> Duplicates.find(training, test, run.labels()));
-    Refits.Outcome outcome = Refits.run(input.pipeline(), tasks, shift instanceof TimeShift.Plan ? 3 : 2,
-        settings.budget());
+    Refits.Outcome outcome;
+    try {
+      outcome = Refits.run(input.pipeline(), tasks, shift instanceof TimeShift.Plan ? 3 : 2, settings.budget());
+    } catch (PipelineProblem failed) {
+      // a pipeline that wrote to its input and then threw has two faults: report both
+      String changed = before.changed(training, test);
+      throw changed == null ? failed : new PipelineProblem(failed.getMessage() + "; also, " + changed, failed);
+    }
     before.requireUnchanged(training, test);
 
     boolean[] labels = run.labels();
@@ -235,15 +241,20 @@ final class PipelineProbe {
     }
 
     void requireUnchanged(PipelineRows training, PipelineRows test) {
+      String changed = changed(training, test);
+      if (changed != null) {
+        throw new PipelineProblem(changed);
+      }
+    }
+
+    /** The problem of arrays the pipeline wrote to, or {@code null} when it wrote to none. */
+    String changed(PipelineRows training, PipelineRows test) {
       Fingerprints after = of(training, test);
       List<String> changed = hashes.keySet().stream().filter(k -> !hashes.get(k).equals(after.hashes.get(k)))
           .toList();
-      if (!changed.isEmpty()) {
-        throw new PipelineProblem("the pipeline changed the arrays it was given (" + String.join(", ", changed)
-            + "): every refit after the first saw other data, so nothing it scored can be compared, and the run's "
-            + "own columns are no longer what was recorded; copy the arrays inside the pipeline before changing "
-            + "them");
-      }
+      return changed.isEmpty() ? null : "the pipeline changed the arrays it was given (" + String.join(", ", changed)
+          + "): every refit after the first saw other data, so nothing it scored can be compared, and the run's "
+          + "own columns are no longer what was recorded; copy the arrays inside the pipeline before changing them";
     }
 
     private static long hash(double[] values) {

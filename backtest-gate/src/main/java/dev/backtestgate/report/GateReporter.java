@@ -139,12 +139,13 @@ public final class GateReporter {
 
   /**
    * Deletes the pending sign-off an earlier run of a gate that now passes left behind: it asks for a review nobody
-   * needs, and {@code mvn backtest-gate:pending} would keep listing it.
+   * needs, and {@code mvn backtest-gate:pending} would keep listing it. A file already gone is fine: another thread or
+   * fork publishing the same passing gate may have removed it first.
    */
   private static void clearPending(Path pending) {
     try {
       if (Files.isRegularFile(pending, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-        Files.delete(pending);
+        Files.deleteIfExists(pending);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Could not remove the pending sign-off " + pending + " of a gate that now passes: "

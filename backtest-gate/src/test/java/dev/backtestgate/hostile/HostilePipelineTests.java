@@ -159,6 +159,20 @@ class HostilePipelineTests {
   }
 
   @Test
+  void aPipelineThatWritesToItsInputAndThenThrowsIsReportedForBoth() {
+    String failure = checkFailed(t -> {
+      double[] a = t.column(0);
+      for (int i = 0; i < a.length; i++) {
+        a[i] /= 2;
+      }
+      throw new IllegalStateException("no convergence");
+    });
+
+    assertThat(failure).contains("the pipeline threw IllegalStateException (\"no convergence\") while refitting "
+        + "on the training rows alone", "; also, the pipeline changed the arrays it was given (training column 'a'");
+  }
+
+  @Test
   void aPipelineFeatureTheRunDoesNotRecordIsNamed() {
     PipelineRows wider = PipelineRows.builder().feature("a", TRAIN_X[0]).feature("b", TRAIN_X[1])
         .feature("c", TRAIN_X[1]).labels(TRAIN_Y).build();

@@ -101,7 +101,7 @@ class LiftTrendEvidenceTests {
 
     assertThatThrownBy(() -> evidence.without(LiftTrend.class).with(otherTrend))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("the lift trend's periods hold 12000 rows")
+        .hasMessageContaining("the lift trend's periods hold 12,000 rows")
         .hasMessageContaining("measure the trend over the same rows");
   }
 }
