@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
  * The pipeline checks of a run that recorded its pipeline ({@link PipelineInput}): the refit probe
  * ({@link FitScopeFinding}), the lift attribution ({@link LiftAttributionFinding}), the time-shifted labels
  * ({@link TimeShiftedLabelsFinding}, or {@link TimeShiftUncheckedFinding} when it cannot run), the copies between
- * training and test rows ({@link DuplicateRowsFinding}) and, when one feature carries too much of a lift above the
- * limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
+ * training and test rows ({@link DuplicateRowsFinding}) and, when one feature the candidate adds carries too much of
+ * the refit's lift above the limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public final class PipelineChecks implements CheckProvider {
