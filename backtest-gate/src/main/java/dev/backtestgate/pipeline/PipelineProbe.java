@@ -4,12 +4,9 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.FeatureColumn;
 import dev.backtestgate.metrics.Auc;
-import dev.backtestgate.metrics.AucComparison;
-import dev.backtestgate.metrics.DeLong;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +44,9 @@ final class PipelineProbe {
    * @param tolerance the largest score difference taken for noise
    * @param outside the rows whose recorded score differs from the refit's by more than the tolerance
    * @param largest the rows with the largest differences, largest first: row, recorded, refit
-   * @param features every feature, and per feature refit within the budget its attribution, largest carried first
+   * @param features every feature
+   * @param attribution the lift attribution of the refits without each feature within the budget, null with fewer
+   *     than two features
    * @param notRefit the features whose refit did not finish within the budget
    * @param lift the run's lift (candidate against baseline), NaN when not computed
    * @param wallMillis the refits' wall time
@@ -57,7 +56,7 @@ final class PipelineProbe {
    */
   record Result(Duplicates.Result copies, TimeShift.Outcome timeShift, int rows, double recordedAuc,
       double refitAuc, double selfAucDifference, double tolerance,
-      int outside, List<double[]> largest, List<String> features, List<FeatureLift> attribution,
+      int outside, List<double[]> largest, List<String> features, Attribution.Result attribution,
       List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis, int refits) {
     boolean fitScopeFails() {
       return outside > Math.max(0, (int) (ROW_SHARE * rows));
@@ -83,7 +82,7 @@ final class PipelineProbe {
     }
     if (features.size() > 1) {
       for (String feature : order) {
-        tasks.add(new Refits.Task("without '" + feature + "'", training.without(feature), test.without(feature)));
+        tasks.add(new Refits.Task(withoutName(feature), training.without(feature), test.without(feature)));
       }
     }
     // the copies between training and test rows are looked for beside the refits, on a thread of their own
@@ -143,24 +142,12 @@ final class PipelineProbe {
       largest.add(new double[] {top[k], recorded[top[k]], a[top[k]]});
     }
 
-    List<FeatureLift> attribution = new ArrayList<>();
     List<String> notRefit = new ArrayList<>();
+    Attribution.Result attribution = null;
     if (features.size() > 1) {
-      DeLong.Reference full = DeLong.reference(labels, a, 0.95);
-      for (String feature : features) {
-        Refits.Done without = outcome.done().get("without '" + feature + "'");
-        if (without == null) {
-          notRefit.add(feature);
-          continue;
-        }
-        // the refit without the feature against the full refit, whose placements are computed once
-        AucComparison c = full.compare(without.scores());
-        double carried = -c.lift();
-        attribution.add(new FeatureLift(feature, c.candidateAuc(), carried, -c.ciUpper(), -c.ciLower(),
-            lift > 0 ? carried / lift : Double.NaN, without.nanos() / 1_000_000));
-      }
-      attribution.sort(Comparator.comparingDouble(FeatureLift::carried).reversed()
-          .thenComparing(FeatureLift::feature));
+      java.util.Set<String> inBaseline = new java.util.HashSet<>(run.baseline().features());
+      attribution = Attribution.of(labels, a, run.baseline(),
+          Attribution.finished(features, outcome.done(), notRefit), inBaseline);
     }
     TimeShift.Outcome timeShift = shift instanceof TimeShift.Plan plan
         ? TimeShift.test(plan.testNext(), labels, outcome.done().get(TimeShift.REFIT).scores(),
@@ -170,6 +157,11 @@ final class PipelineProbe {
         Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance,
         outside, largest, features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000, outcome.done().size());
+  }
+
+  /** The name of the refit without {@code feature}, in messages and in the refits' outcome. */
+  static String withoutName(String feature) {
+    return "without '" + feature + "'";
   }
 
   /** The run's own rows, in the pipeline's column order; the feature lists must match. */
