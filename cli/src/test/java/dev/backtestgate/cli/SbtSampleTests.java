@@ -44,7 +44,7 @@ class SbtSampleTests {
     // the launcher fetches sbt from these, and the build resolves from them alone (sbt.override.build.repos)
     Files.writeString(REPOSITORIES, "[repositories]\n"
         + "  backtest-gate-build: " + repository.toUri() + "\n"
-        + "  maven-central: https://repo1.maven.org/maven2/\n");
+        + "  maven-central: https://repo.maven.apache.org/maven2/\n");
   }
 
   @BeforeEach
