@@ -127,6 +127,28 @@ public final class ClaimJson {
     node.put("auc", auc);
   }
 
+  /** The largest claim file read: a claim of a thousand periods is far below it. */
+  public static final int MAX_BYTES = 16 << 20;
+
+  /**
+   * Reads a claim file: a regular file (never a link), at most {@link #MAX_BYTES}, UTF-8.
+   *
+   * @throws IllegalArgumentException when it does not exist or cannot be taken as a claim file (a link, a directory,
+   *     too large, not UTF-8), saying what to do
+   * @throws MalformedClaimException naming the JSON path of the first problem and its fix
+   */
+  public static Claim read(java.nio.file.Path file) {
+    String text;
+    try {
+      text = dev.backtestgate.internal.BoundedFiles.readRegular(file, MAX_BYTES, "claim file")
+          .orElseThrow(() -> new IllegalArgumentException("the claim file " + file + " does not exist: copy the "
+              + "gate's claim first (backtest-gate claim --gate=<id>) and pass leakage-reviews/claims/<id>.json"));
+    } catch (dev.backtestgate.internal.BoundedFiles.UnreadableFileException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return parse(text, file.toString());
+  }
+
   /**
    * Parses a claim file's text.
    *

@@ -11,10 +11,9 @@ import org.apiguardian.api.API;
  * yet.
  *
  * <pre>{@code
- * switch (Tripwire.check(claim, outcomes, Instant.now(), TripwireSettings.defaults())) {
- *   case TripwireResult.Tripped t -> page(t.finding().render().headline());
- *   case TripwireResult.Held h -> log(h.measurement().z());
- *   case TripwireResult.Unchecked u -> log(u.finding().render().headline());
+ * TripwireResult result = Tripwire.check(claim, outcomes, Instant.now(), TripwireSettings.defaults());
+ * if (result instanceof TripwireResult.Tripped t) {
+ *   page(t.finding().render().headline());
  * }
  * }</pre>
  */
