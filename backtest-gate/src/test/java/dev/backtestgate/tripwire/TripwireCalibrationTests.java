@@ -86,8 +86,10 @@ class TripwireCalibrationTests {
     int[] positivesAtTrip = new int[deployments];
     SplittableRandom random = new SplittableRandom(47);
     TripwireSettings settings = TripwireSettings.defaults();
+    double claimSe = 0;
     for (int d = 0; d < deployments; d++) {
       Claim claim = claim(backtest(random), true);
+      claimSe += Math.sqrt(claim.variances().candidate()) / deployments;
       BinnedDeLong live = new BinnedDeLong(LEVELS);
       positivesAtTrip[d] = Integer.MAX_VALUE;
       for (int day = 1; day <= 2 * DAYS; day++) {
@@ -104,7 +106,8 @@ class TripwireCalibrationTests {
     Arrays.sort(positivesAtTrip);
     int p90 = positivesAtTrip[(int) Math.ceil(0.9 * deployments) - 1];
     System.out.printf("tripwire power: a candidate AUC gap of 0.05 (claimed %.3f) trips in 90%% of %d deployments by "
-        + "%d matured positives (median %d)%n", claimedAuc, deployments, p90, positivesAtTrip[deployments / 2]);
+        + "%d matured positives (median %d); the claim's mean standard error %.4f%n", claimedAuc, deployments, p90,
+        positivesAtTrip[deployments / 2], claimSe);
 
     assertThat(p90).isLessThanOrEqualTo(POSITIVES_FOR_GAP_005);
   }
