@@ -178,6 +178,29 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
   }
 
   /**
+   * The claim of an evaluation of evidence computed elsewhere (a Spark job): the numbers of {@code result}, but no
+   * DeLong variances, no lift per period and no versions read, since the evidence does not carry them; the tripwire
+   * refuses such a claim (make it from a run evaluated in this JVM). The lift per period is the evidence's lift trend,
+   * when it carries one. Empty when the result has no comparison or no decision window.
+   */
+  public static Optional<Claim> withoutVariances(dev.backtestgate.GateEvidence evidence, GateResult result) {
+    Comparison c = result.comparison();
+    if (c == null || result.run().earliestDecision() == null || result.run().latestDecision() == null) {
+      return Optional.empty();
+    }
+    List<SignOff.LiftCarried> carried = new ArrayList<>();
+    result.findings().forEach(f -> carried.addAll(f.liftCarried()));
+    List<TableRead> tables = result.run().historyTables().stream()
+        .map(t -> new TableRead(t.table(), null, "the evidence records no version read")).toList();
+    return Optional.of(new Claim(result.gateId(), result.fingerprint(), result.run().earliestDecision(),
+        result.run().latestDecision(), c.candidate(), c.baseline(), c.candidateAuc(), c.baselineAuc(), null,
+        c.interval(), c.lift(), c.ciLower(), c.ciUpper(), c.confidence(), result.run().rows(),
+        result.run().positives(), evidence.part(LiftTrend.class)
+            .map(t -> t.periods().stream().map(Period::of).toList()).orElse(null), carried, result.run().features(),
+        tables));
+  }
+
+  /**
    * The claim of one evaluation of {@code run}: the numbers of {@code result}, the DeLong variances recomputed from
    * the run's rows (in the lift trend's one pass when the baseline is scored) at the policy's confidence, the lift
    * per period under the policy's lift-trend settings, the lift the pipeline's features carry, and the tables read.
