@@ -127,6 +127,17 @@ public final class ClaimJson {
     node.put("auc", auc);
   }
 
+  /** The directory under the review directory that holds the claims the reviewer copied. */
+  public static final String CLAIMS_DIR = "claims";
+
+  /**
+   * Where the claim of {@code gate} lives: {@code <review dir>/claims/<gate file name>.json}, the name the gate's
+   * report and sign-off have.
+   */
+  public static java.nio.file.Path file(java.nio.file.Path reviewDir, String gate) {
+    return reviewDir.resolve(CLAIMS_DIR).resolve(dev.backtestgate.internal.FileNames.of(gate));
+  }
+
   /** The largest claim file read: a claim of a thousand periods is far below it. */
   public static final int MAX_BYTES = 16 << 20;
 

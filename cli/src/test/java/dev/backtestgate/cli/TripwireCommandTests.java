@@ -133,4 +133,52 @@ class TripwireCommandTests {
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("malformed at $.schema", "schema 9");
   }
+
+  @Test
+  void theClaimCommandCopiesTheReportsClaimAndTheTripwireReadsIt() throws IOException {
+    Random random = new Random(3);
+    int n = 1_000;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = random.nextDouble() < 0.3;
+      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
+      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
+      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
+    }
+    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
+        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
+    dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
+        dev.backtestgate.Mode.VERIFY), reviews, Clock.fixed(JULY_1, ZoneOffset.UTC));
+    dev.backtestgate.report.GateReporter.publish(run, result,
+        new dev.backtestgate.report.ReportFiles(dir.resolve("reports")), reviews);
+
+    ToolRun copied = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", "churn-v7");
+    ToolRun again = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", "churn-v7");
+    Path file = dir.resolve("reviews/claims/churn-v7.json");
+    Files.writeString(file, Files.readString(file).replace("\"tenure\"", "\"age\""));
+    ToolRun different = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "churn-v7");
+    ToolRun replaced = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "churn-v7", "--replace");
+    ToolRun unknown = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "fraud-v2");
+
+    assertThat(copied.code()).as(copied.err()).isEqualTo(Main.OK);
+    assertThat(copied.out()).contains("Wrote the claim of gate 'churn-v7'", "backtest-gate tripwire --claim");
+    assertThat(again.out()).contains("already this one; nothing written");
+    assertThat(different.code()).isEqualTo(Main.FINDINGS);
+    assertThat(different.err()).contains("A different claim of gate 'churn-v7'", "--replace");
+    assertThat(replaced.code()).isEqualTo(Main.OK);
+    assertThat(Files.readString(file)).isEqualTo(ClaimJson.write(Claim.of(result, run)));
+    assertThat(unknown.code()).isEqualTo(Main.FINDINGS);
+    assertThat(unknown.err()).contains("No report of gate 'fraud-v2'");
+    assertThat(ToolRun.of("tripwire", "--claim", file.toString(), outcomes(300, true, 10).toString(), "--at",
+        "2026-07-12T00:00:00Z").code()).isEqualTo(Main.OK);
+  }
 }
