@@ -9,6 +9,7 @@ import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.claim.Claim;
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.RewrittenHistoryFinding;
 import dev.backtestgate.internal.AtomicFiles;
@@ -87,7 +88,8 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(run, result));
+    return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
+        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)));
   }
 
   /**
@@ -100,11 +102,11 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(evidence));
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence), () -> Claim.withoutVariances(evidence, result));
   }
 
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -129,7 +131,7 @@ public final class GateReporter {
     }
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
     AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
-    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get()));
     if (result.verdict().passed()) {
       clearPending(gate.pendingFile());
     }

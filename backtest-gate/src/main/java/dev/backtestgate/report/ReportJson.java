@@ -35,6 +35,14 @@ final class ReportJson {
     return CanonicalJson.write(tree(gate));
   }
 
+  /** The canonical JSON text of the report with the evaluation's claim ({@code "claim": null} when it has none). */
+  static String write(PublishedGate gate, java.util.Optional<dev.backtestgate.claim.Claim> claim) {
+    ObjectNode root = tree(gate);
+    root.set("claim", claim.<com.fasterxml.jackson.databind.JsonNode>map(dev.backtestgate.claim.ClaimJson::tree)
+        .orElse(JsonNodeFactory.instance.nullNode()));
+    return CanonicalJson.write(root);
+  }
+
   /** The report as a JSON tree. */
   static ObjectNode tree(PublishedGate gate) {
     GateResult r = gate.result();
