@@ -152,7 +152,7 @@ public final class GateConfig {
    * check; the reports must still be written, so its value is "not shown: " and what went wrong.
    */
   public static Map<String, String> inForce(GatePolicy policy) {
-    return inForce(policy, Loaded.SETTINGS);
+    return inForce(policy, CATALOGUE.get().settings());
   }
 
   /** {@link #inForce(GatePolicy)} over {@code settings}. */
