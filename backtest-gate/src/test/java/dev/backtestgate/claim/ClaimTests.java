@@ -55,9 +55,10 @@ class ClaimTests {
   @Test
   void aPairedClaimCarriesDeLongsVariancesThePeriodsAndSurvivesItsFile() {
     BacktestRun run = run(3_000, true, 1);
-    GateResult result = evaluate(run, reviews);
-
-    Claim claim = Claim.of(result, run);
+    // tag::claim[]
+    GateResult result = evaluate(run, reviews);   // BacktestGate.evaluate(run, policy, reviews, clock)
+    Claim claim = Claim.of(result, run);   // variances recomputed from the run's rows in the lift trend's one pass
+    // end::claim[]
 
     AucComparison exact = DeLong.compare(run.labels(), run.candidateScores(), run.baseline().rowScores().get(),
         0.95);

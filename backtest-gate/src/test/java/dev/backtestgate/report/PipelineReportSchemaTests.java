@@ -61,10 +61,13 @@ class PipelineReportSchemaTests {
         .build();
     double[] candidate = SUM.fit(training).score(PipelineRows.builder().feature("a", test[0]).feature("b", test[1])
         .build());
+    // tag::baseline-features[]
     BacktestRun run = BacktestRun.builder(ReportScenarios.GATE).labels(testLabels).candidate("a-and-b", candidate)
-        .baseline("a-only", baseline, "a").decisionTimes(new long[rows]).timelessFeature("a", "test")
+        .baseline("a-only", baseline, "a")   // the baseline's own features; JUnit: backtest.baseline(name, scores, "a")
+        .decisionTimes(new long[rows]).timelessFeature("a", "test")
         .timelessFeature("b", "test").featureValues("a", test[0]).featureValues("b", test[1])
         .input(PipelineInput.of(SUM, training)).build();
+    // end::baseline-features[]
 
     String json = Files.readString(new ReportScenarios(repo).publish(run, Mode.LOCAL).reportFile());
     assertValid(REPORT, json);
