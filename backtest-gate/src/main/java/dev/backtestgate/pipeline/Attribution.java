@@ -75,6 +75,9 @@ final class Attribution {
       fullBaselineCov = 0;
     }
     double lift = refitAuc - baselineAuc;
+    if (Math.abs(lift) < ROUNDING) {
+      lift = 0;   // a baseline AUC given as the refit's own, up to its last digit: no lift to share out
+    }
     double half = Z * Math.sqrt(Math.max(0, liftVariance));
     RefitLift refit = new RefitLift(refitAuc, baselineAuc, lift, lift - half, lift + half);
     List<FeatureLift> features = new ArrayList<>();
@@ -116,6 +119,12 @@ final class Attribution {
     double root = Math.sqrt(Math.max(0, b * b - a * (d * d - z2 * vd)));
     return new double[] {clamp((b - root) / a), clamp((b + root) / a)};
   }
+
+  /**
+   * Below this a difference of two AUCs is rounding: an AUC is a ratio of pair counts, at least 1e-12 apart for the
+   * trillion pairs of a million rows.
+   */
+  private static final double ROUNDING = 1e-13;
 
   private static double clamp(double share) {
     return Math.max(0, Math.min(1, share));

@@ -80,7 +80,7 @@ class GateConfigTests {
     Map<String, String> configured = Map.of("backtestgate.max-lift", "0.03", "backtestgate.embargo", "PT12H",
         "backtestgate.future-read-sample", "all", "backtestgate.max-feature-auc", "0.8", "backtestgate.lift-periods",
         "week", "backtestgate.pipeline-budget", "PT2M", "backtestgate.mode", "verify",
-        "backtestgate.cohort-min-positives", "25");
+        "acme.cohort-min-positives", "25");
     GatePolicy policy = GateConfig.resolve(key -> Optional.ofNullable(configured.get(key)), "test").policy();
 
     Map<String, String> inForce = GateConfig.inForce(policy);
