@@ -18,6 +18,6 @@ assert fingerprint(pending) == fingerprint(committed)
 def xml = new groovy.xml.XmlSlurper().parse(new File(basedir,
     'target/surefire-reports/TEST-com.example.churn.ChurnBacktestTest.xml'))
 def testcase = xml.testcase.find { it.@name.text().startsWith('gradientBoosting(') }
-assert testcase.'system-out'.text() =~ /(?m)^backtest-gate: \Q${gate}\E FAILED lift \+0\.\d{4} \(limit 0\.05\)$/
+assert testcase.'system-out'.text() =~ /(?m)^backtest-gate: \Q${gate}\E FAILED: lift; lift \+0\.\d{4} \(limit 0\.05\)$/
 assert testcase.failure.@message.text().contains("Leakage gate FAILED: ${gate}")
 return true
