@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
  * sign-off in the review directory covers it as it covers a test.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true,
-    description = "Runs the gate on a scored table (CSV with a header row): labels, the candidate's and the "
+    description = "Runs the gate on a scored table (.csv with a header row, or .parquet): labels, the candidate's and the "
         + "baseline's scores, decision times, features with their knowledge times. Writes the gate's reports and, "
         + "in local mode, its pending sign-off. Exit 0 the gate passes, 1 it fails, 2 the file cannot be checked.",
     footer = {"%nExample:",
@@ -43,8 +43,8 @@ final class AuditCommand implements Callable<Integer> {
   @Mixin
   Directories directories;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The scored table: a .csv file with a header row. "
-      + "A relative path resolves against --module.")
+  @Parameters(index = "0", paramLabel = "FILE", description = "The scored table: a .csv file with a header row, or "
+      + "a .parquet file. A relative path resolves against --module.")
   Path file;
 
   @Option(names = "--label", required = true, paramLabel = "COL", description = "The label column: 1/0 or "
@@ -67,7 +67,8 @@ final class AuditCommand implements Callable<Integer> {
   String entity;
 
   @Option(names = "--feature", paramLabel = "NAME=KNOWN_AT_COL", description = "A feature and the column of "
-      + "when its value became known (empty where the row has no value). Repeatable.")
+      + "when its value became known (empty where the row has no value). Repeatable; at least one --feature or "
+      + "--timeless is required.")
   Map<String, String> features = new LinkedHashMap<>();
 
   @Option(names = "--timeless", paramLabel = "NAME=REASON", description = "A feature with no knowledge time on "
@@ -87,6 +88,11 @@ final class AuditCommand implements Callable<Integer> {
   public Integer call() throws CannotCheck {
     Path module = directories.module();
     root.output.directories(directories.commandOptions());
+    if (features.isEmpty() && timeless.isEmpty()) {
+      throw new CannotCheck("audit names no feature: the gate checks when each feature's value became known, so a "
+          + "table audited without one cannot be checked.", "Add --feature NAME=KNOWN_AT_COL for each feature the "
+          + "model reads (or --timeless NAME=REASON for one with no knowledge time on purpose), then run audit again.");
+    }
     Path table = module.resolve(file).normalize();
     ScoredTable rows = TableFiles.read(table, new ScoredTable.Layout(label, candidate, baseline, decisionTime,
         entity, features));

@@ -53,15 +53,22 @@ final class Directories {
   }
 
   /**
-   * The options a printed reviewer command needs to reach the directories this invocation used: empty when none was
-   * given (the command then finds the same defaults run from the same directory), else each directory, absolute.
+   * The options a printed reviewer command needs to reach the directories this invocation used: those the user gave,
+   * each absolute (the others follow from them as they did here), or none.
    */
   String commandOptions() throws CannotCheck {
-    if (".".equals(module.toString()) && reports == null && reviews == null) {
-      return "";
+    StringBuilder options = new StringBuilder();
+    Path dir = module();
+    if (!".".equals(module.toString())) {
+      options.append(" --module=").append(Shell.quote(dir.toString()));
     }
-    return " --module=" + Shell.quote(module().toString()) + " --reports=" + Shell.quote(reportDir().toString())
-        + " --reviews=" + Shell.quote(reviewDir().toString());
+    if (reports != null) {
+      options.append(" --reports=").append(Shell.quote(reportDir().toString()));
+    }
+    if (reviews != null) {
+      options.append(" --reviews=").append(Shell.quote(reviewDir().toString()));
+    }
+    return options.toString();
   }
 
   /** Where the tests' junit-platform.properties is: the test classes, else the test resources. */

@@ -34,7 +34,9 @@ final class ParquetTables {
     try (ParquetFileReader footer = ParquetFileReader.open(input)) {
       schema = footer.getFooter().getFileMetaData().getSchema();
     } catch (IOException | RuntimeException e) {
-      throw new CannotCheck(file + " is not a readable Parquet file: " + e.getMessage() + ".",
+      // Parquet names the file by its InputFile's toString (org.apache.parquet.io.LocalInputFile@71623278)
+      String why = String.valueOf(e.getMessage()).replace(input.toString(), "the file");
+      throw new CannotCheck(file + " is not a readable Parquet file: " + why + ".",
           "Write the scored rows with a Parquet writer (pandas: df.to_parquet(\"scored.parquet\")), or as CSV.");
     }
     List<String> header = schema.getFields().stream().map(Type::getName).toList();

@@ -175,6 +175,52 @@ class AuditCommandTests {
   }
 
   @Test
+  void aParquetReadPrintsNoLoggingWarningWithTheExecutableJarsProvider() throws Exception {
+    // Issue 46: "SLF4J(W): No SLF4J providers were found" on stderr at every Parquet or Iceberg read. The tool in a
+    // JVM of its own, on its run-time class path: this one without the tests' Log4j provider, with the no-op one.
+    Rows.generate(200).parquet(module.resolve("scored.parquet"), -1);
+    List<String> classpath = new ArrayList<>(Stream.of(System.getProperty("java.class.path")
+        .split(java.io.File.pathSeparator)).filter(e -> !e.contains("log4j-slf4j")).toList());
+    classpath.add(System.getProperty("backtestgate.test.slf4j-nop"));
+    Process tool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        String.join(java.io.File.pathSeparator, classpath), Main.class.getName(), "audit", "scored.parquet",
+        "--module", module.toString(), "--reports", "reports", "--reviews", "reviews", "--mode", "local",
+        "--gate-id", GATE, "--label", "churned", "--candidate", "gbm", "--baseline", "logreg", "--decision-time",
+        "scored_at", "--feature", "balance=balance_known_at")
+        .redirectOutput(module.resolve("out.txt").toFile()).redirectError(module.resolve("err.txt").toFile())
+        .start();
+    int code = tool.waitFor();
+    String err = Files.readString(module.resolve("err.txt"));
+    assertThat(code).as(err).isIn(Main.OK, Main.FINDINGS);
+    assertThat(Files.readString(module.resolve("out.txt"))).contains("Leakage gate");
+    assertThat(err).doesNotContain("SLF4J");
+  }
+
+  @Test
+  void aFileThatIsNoParquetIsNamedByItsPathNotByAJavaObject() throws IOException {
+    Files.writeString(module.resolve("scored.parquet"), "churned,gbm\n1,0.5\n");
+    ToolRun run = audit("scored.parquet");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("scored.parquet is not a readable Parquet file: the file")
+        .doesNotContain("LocalInputFile@");
+  }
+
+  @Test
+  void anAuditWithoutAFeatureIsRefusedBeforeTheFileIsRead() {
+    ToolRun run = ToolRun.of("audit", "absent.csv", "--module", module.toString(), "--label", "churned",
+        "--candidate", "gbm", "--baseline", "logreg", "--decision-time", "scored_at");
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("audit names no feature", "--feature NAME=KNOWN_AT_COL", "--timeless");
+  }
+
+  @Test
+  void theHelpSaysParquetAsWellAsCsv() {
+    ToolRun help = ToolRun.of("audit", "--help");
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("or a .parquet file",
+        "at least one --feature or --timeless is required");
+  }
+
+  @Test
   void aTimelessFeatureReachesTheReportAndAFeatureBothTimedAndTimelessIsRefused() throws IOException {
     Files.writeString(module.resolve("scored.csv"), Rows.generate(200).csv());
 

@@ -2,6 +2,7 @@ package dev.backtestgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.cli.workflow.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -184,7 +185,8 @@ class HostileCommandLineTests {
     ToolRun run = ToolRun.of("sign-off", "--module", module.toString(), "--gate", "com.acme.ChurnBacktest#gbm");
     assertThat(run.code()).isEqualTo(Main.FINDINGS);
     assertThat(run.err()).contains("sign-off needs --reviewer=", "--rationale=", "--attest=all",
-        "For example: backtest-gate sign-off --gate=", "(backtest-gate pending lists the gates waiting for a review)")
+        "For example: backtest-gate sign-off --module=" + Shell.quote(module.toString()) + " --gate=",
+        "(backtest-gate pending --module=" + Shell.quote(module.toString()) + " lists the gates waiting for a review)")
         .doesNotContain("mvn", "-D");
     assertThat(module.resolve("leakage-reviews")).doesNotExist();
   }

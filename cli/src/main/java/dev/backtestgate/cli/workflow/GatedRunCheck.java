@@ -67,15 +67,20 @@ public final class GatedRunCheck {
     for (String line : reports.skipped()) {
       warn.accept("backtest-gate: skipped " + in.reportDir().resolve(line));
     }
+    List<GateReport> failed = outcome.freshReports().stream().filter(GateReport::failed).toList();
     Path sarif = null;
     if (!gated.isEmpty() || !outcome.freshReports().isEmpty()) {
       sarif = SarifFile.write(in.reportDir(), outcome, in.testSourceRoots(), in.projectRoot());
-      info.accept("backtest-gate: SARIF of the failed gates: " + sarif);
+      int missing = outcome.missing().size();
+      String of = (failed.isEmpty() ? "" : failed.size() == 1 ? "the failed gate" : "the " + failed.size()
+          + " failed gates") + (failed.isEmpty() || missing == 0 ? "" : " and ") + (missing == 0 ? ""
+          : missing == 1 ? "the gated test without a report" : "the " + missing + " gated tests without a report");
+      info.accept("backtest-gate: " + (of.isEmpty() ? "SARIF (no gate failed, so it lists no result): "
+          : "SARIF of " + of + ": ") + sarif);
     }
     if (!outcome.missing().isEmpty()) {
       throw new Refusal(CheckMessages.missing(outcome.missing(), in.selection(), in.reportDir()));
     }
-    List<GateReport> failed = outcome.freshReports().stream().filter(GateReport::failed).toList();
     if (!failed.isEmpty() || !in.failingTests().isEmpty()) {
       throw new Refusal(CheckMessages.failedGates(failed, in.failingTests(), sarif));
     }
