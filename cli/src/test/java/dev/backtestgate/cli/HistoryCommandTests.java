@@ -140,7 +140,8 @@ class HistoryCommandTests {
     assertThat(kept.out()).contains("day=" + OLDER + " rewritten in place by commit 12 (UPDATE", "1 row(s) removed");
     assertThat(whole.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(whole.out()).contains("no longer holds the whole window", "before version 5",
-        "delta.logRetentionDuration");
+        "delta.logRetentionDuration", "the oldest commit kept is version 5, committed ",
+        "; the table itself can be read as of version 10 and later only, its oldest checkpoint");
     assertThat(whole.err()).contains("could not be checked whole");
   }
 

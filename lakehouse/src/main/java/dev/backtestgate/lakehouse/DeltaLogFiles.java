@@ -134,8 +134,10 @@ final class DeltaLogFiles {
         ? RETENTION_KEY + " = " + state.properties.get(RETENTION_KEY)
         : RETENTION_KEY + " = " + RETENTION_DEFAULT + " (the default)";
     String fix = "ALTER TABLE delta.`" + table + "` SET TBLPROPERTIES ('" + RETENTION_KEY + "' = 'interval 365 days')";
+    // the state at a version before the oldest checkpoint at or after first - 1 needs the commits that are gone
+    Long rebuildable = first == 0 ? null : checkpoints.ceilingKey(first - 1);
     return new TableLog(table, "delta", version, read, first, first == 0, retention, fix, state.properties,
-        state.schemaColumns);
+        state.schemaColumns, rebuildable == null ? first : Math.max(first, rebuildable));
   }
 
   private TableLog.Commit commit(long version, DeltaLogStore.LogFile file, State state, Map<String, Long> addedRows,

@@ -148,7 +148,10 @@ final class LogJudge {
       TableLog.Commit first = commits.get(0);
       covered = window.fromTime() == null ? window.fromVersion() >= log.firstReadable()
           : first.commit().time().isBefore(window.fromTime());
-      oldest = "version " + first.commit().version() + ", committed " + first.commit().time();
+      oldest = "version " + first.commit().version() + ", committed " + first.commit().time()
+          + (log.rebuildableFrom() > first.commit().version() ? "; the table itself can be read as of version "
+              + log.rebuildableFrom() + " and later only, its oldest checkpoint: the commits kept before it are judged "
+              + "one by one, but the state they started from is gone" : "");
     }
     if (covered) {
       return java.util.Optional.empty();

@@ -19,13 +19,24 @@ import java.util.Map;
  * @param retentionFix the statement that keeps the log longer
  * @param properties the table's properties at {@code version}
  * @param columns the table's columns at {@code version}, in schema order (Delta; empty where not read)
+ * @param rebuildableFrom the oldest version the table can be read as of: after log cleanup, a Delta table's state
+ *     lives in its checkpoints, so a version between the oldest commit kept and the oldest checkpoint after it can be
+ *     judged commit by commit but not rebuilt
  */
 record TableLog(String table, String format, long version, List<Commit> commits, long firstReadable,
-    boolean fromStart, String retention, String retentionFix, Map<String, String> properties, List<String> columns) {
+    boolean fromStart, String retention, String retentionFix, Map<String, String> properties, List<String> columns,
+    long rebuildableFrom) {
   TableLog {
     commits = List.copyOf(commits);
     properties = Map.copyOf(properties);
     columns = List.copyOf(columns);
+  }
+
+  /** A log each of whose versions from {@code firstReadable} on can be rebuilt (Iceberg's snapshots). */
+  TableLog(String table, String format, long version, List<Commit> commits, long firstReadable, boolean fromStart,
+      String retention, String retentionFix, Map<String, String> properties, List<String> columns) {
+    this(table, format, version, commits, firstReadable, fromStart, retention, retentionFix, properties, columns,
+        firstReadable);
   }
 
   /**
