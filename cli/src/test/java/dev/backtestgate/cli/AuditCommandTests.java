@@ -181,7 +181,7 @@ class AuditCommandTests {
     Rows.generate(200).parquet(module.resolve("scored.parquet"), -1);
     List<String> classpath = new ArrayList<>(Stream.of(System.getProperty("java.class.path")
         .split(java.io.File.pathSeparator)).filter(e -> !e.contains("log4j-slf4j")).toList());
-    classpath.add(System.getProperty("backtestgate.test.slf4j-nop"));
+    classpath.add(System.getProperty("cli-tests.slf4j-nop-jar"));
     Process tool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         String.join(java.io.File.pathSeparator, classpath), Main.class.getName(), "audit", "scored.parquet",
         "--module", module.toString(), "--reports", "reports", "--reviews", "reviews", "--mode", "local",

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
 
 /**
  * The reviewer's goals given hostile or careless parameters and files: globs that match nothing, waiver items that
@@ -37,12 +39,20 @@ class HostileReviewGoalTests {
   void failingGateInLocalMode() {
     reports = module.resolve("target/backtest-gate");
     reviews = module.resolve("leakage-reviews");
-    EngineTestKit.engine("junit-jupiter")
+    Events run = EngineTestKit.engine("junit-jupiter")
         .selectors(selectMethod(DirectFixture.class, "gbm", "dev.backtestgate.junit.Backtest"))
         .configurationParameter("backtestgate.report-dir", reports.toString())
         .configurationParameter("backtestgate.review-dir", reviews.toString())
         .configurationParameter("backtestgate.mode", "local")
-        .execute();
+        .execute().testEvents();
+    // Every test here starts from the pending sign-off the failing gate writes; a gate that could not run (a
+    // system property in the gate's namespace that is no key, say) writes none, so say why rather than fail later.
+    assertThat(reports.resolve("pending").resolve(GATE + ".json"))
+        .as("the fixture's pending sign-off; the fixture's failures: %s", run.failed().stream()
+            .map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
+                .map(Throwable::getMessage).orElse("?"))
+            .toList())
+        .isRegularFile();
     actions = new ReviewActions(module, module, reports, reviews, TODAY);
   }
 
