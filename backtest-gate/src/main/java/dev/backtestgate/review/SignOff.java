@@ -18,8 +18,7 @@ import org.apiguardian.api.API;
  *
  * @param schema format version, {@value #SCHEMA}
  * @param gate the gate id the review is for
- * @param fingerprint the data fingerprint the review is for ({@code sha256-v2:...}, or {@code sha256:...} from
- *     files made before version 2)
+ * @param fingerprint the data fingerprint the review is for ({@code sha256-v2:...}, the only version read)
  * @param reviewed what the reviewer saw
  * @param decision approved, rejected, or undecided (pending)
  * @param reviewer who reviewed (empty while pending)

@@ -23,8 +23,9 @@ import org.apiguardian.api.API;
  * Reads and writes sign-off files in their one canonical form: UTF-8, LF, 2-space indent, fields in a
  * fixed order, a trailing newline and no timestamps written by the tool. Reading is strict: unknown
  * fields, missing fields, wrong types, duplicate keys, trailing content, out-of-range numbers and
- * implausible dates fail with the JSON path of the problem. Schema 1 files (waivers by feature) and schema 2
- * files (waivers by kind and subject) are both read.
+ * implausible dates fail with the JSON path of the problem. Only schema 2 is read (waivers by kind and subject): a
+ * pre-release file's schema 1 or version-1 fingerprint is refused with how to sign again, and schema 1's
+ * {@code pointInTimeWaivers} is an unknown field.
  *
  * <pre>{@code
  * SignOff signOff = SignOffJson.parse(Files.readString(file), file);
