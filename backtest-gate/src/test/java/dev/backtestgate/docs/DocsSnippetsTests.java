@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,9 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ReadmeSnippetsTests} in the JUnit extension's module.
  */
 class DocsSnippetsTests {
-  /** Pages whose snippets are not yet included from sources; delete an entry when its page is done. */
-  private static final Set<String> PENDING_PAGES = Set.of("lakehouse.md", "spark.md");
-
   private static final String SOURCE = "m/src/test/java/dev/example/Snippets.java";
 
   @TempDir
@@ -38,9 +34,7 @@ class DocsSnippetsTests {
         String name = page.getFileName().toString();
         String text = Files.readString(page);
         blocks += (int) text.lines().filter(line -> line.strip().equals("```java")).count();
-        if (!PENDING_PAGES.contains(name)) {
-          problems.addAll(snippets.problems("docs/" + name, text));
-        }
+        problems.addAll(snippets.problems("docs/" + name, text));
       }
     }
 
