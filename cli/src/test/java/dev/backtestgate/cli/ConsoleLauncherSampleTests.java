@@ -2,6 +2,7 @@ package dev.backtestgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.backtestgate.cli.workflow.Shell;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -111,7 +112,8 @@ class ConsoleLauncherSampleTests {
     ToolRun pending = ToolRun.of("pending", "--module", project.toString());
     assertThat(pending.code()).isZero();
     assertThat(pending.out()).contains("1 pending sign-off", "com.acme.ChurnBacktest#gbm",
-        "sign off:  backtest-gate sign-off --gate='com.acme.ChurnBacktest#gbm' --reviewer='<you>'");
+        "sign off:  backtest-gate sign-off --module=" + Shell.quote(project.toString())   // the directory given
+            + " --gate='com.acme.ChurnBacktest#gbm' --reviewer='<you>'");
 
     ToolRun refused = ToolRun.of("sign-off", "--module", project.toString(), "--gate", "com.acme.ChurnBacktest#gbm",
         "--reviewer", "ana@example.com", "--rationale", "the churn model uses the new billing feed");
