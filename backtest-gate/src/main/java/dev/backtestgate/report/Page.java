@@ -105,7 +105,9 @@ final class Page {
       section.card{box-shadow:none;border-color:#d0d5dd}
       figure,svg,.chart,tr,.banner{break-inside:avoid;page-break-inside:avoid}
       h2,h3{break-after:avoid;page-break-after:avoid}
-      .scroll{overflow:visible}a{color:inherit}}
+      .scroll{overflow:visible}a{color:inherit}
+      table{font-size:12px}th,td{padding:4px 6px}.finding-table td{min-width:0}.tag{white-space:normal}
+      .finding-table th,.finding-table td.when{white-space:normal}}
       """;
 
   private Page() {}

@@ -60,8 +60,8 @@ class LeakyBackfillGateTests {
         .doesNotContain("fit-scope", "check-failed");
     // the worst of the last 12 rewritten codes: every status the cleanup resolved to the account's outcome
     assertThat(pipeline.subjects("lift-carrier")).containsExactly("worst_status_12m");
-    assertThat(pipeline.failure().getMessage()).containsPattern("0\\.\\d{3} of the \\+0\\.\\d{3} lift disappears "
-        + "without 'worst_status_12m' \\(\\d+%\\)");
+    assertThat(pipeline.failure().getMessage()).containsPattern("0\\.\\d{3} of the refit's \\+0\\.\\d{3} lift disappears "
+        + "without 'worst_status_12m' \\(\\d+%, 95% interval \\d+% to \\d+%\\)");
   }
 
   @Test

@@ -423,11 +423,14 @@ class ReportPagesBrowserTests {
           const r = box.getBoundingClientRect();
           return [svg.getAttribute('class'), getComputedStyle(box).breakInside, r.height];
         });
-        return {charts: charts, height: document.documentElement.scrollHeight};
+        return {charts: charts, height: document.documentElement.scrollHeight,
+            width: document.documentElement.scrollWidth};
         """));
     @SuppressWarnings("unchecked")
     List<List<Object>> charts = (List<List<Object>>) layout.get("charts");
     assertThat(charts).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(number(layout.get("width"))).as("printed width of the %s page: wider, the whole page is shrunk to fit",
+        page.name()).isLessThanOrEqualTo(PRINT_WIDTH + 1);
     for (List<Object> chart : charts) {
       assertThat(chart.get(1)).as("break-inside of the %s chart in print", chart.get(0)).isEqualTo("avoid");
       assertThat(number(chart.get(2))).as("printed height of the %s chart", chart.get(0)).isLessThan(PRINT_HEIGHT);
