@@ -53,6 +53,15 @@ public final class OutcomeColumns {
   }
 
   /**
+   * {@code column} as the rule spells it when it differs from a known name only in case ({@code decidedat}, as
+   * PostgreSQL folds an unquoted {@code AS decidedAt}), else unchanged: for readers whose column names are
+   * case-insensitive (SQL, Spark).
+   */
+  public static String caseInsensitive(String column) {
+    return KNOWN.stream().filter(k -> k.equalsIgnoreCase(column)).findFirst().orElse(column);
+  }
+
+  /**
    * Starts reading the rows of {@code source} (a file, a query, a table, as messages name it) whose columns are
    * {@code header}, in order.
    *
