@@ -52,7 +52,7 @@ public final class OutcomesCsv {
     if (!name.endsWith(".csv")) {
       throw new IllegalArgumentException("the outcomes file " + file + " is not named .csv, so its format is unknown "
           + "here: save the outcomes as CSV with a header row and name it .csv"
-          + (name.endsWith(".parquet") ? " (the backtest-gate command line reads Parquet)" : ""));
+          + (name.endsWith(".parquet") ? " (the backtest-gate tripwire command reads Parquet)" : ""));
     }
     byte[] head = new byte[4];
     int got;
