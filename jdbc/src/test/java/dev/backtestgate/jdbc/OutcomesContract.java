@@ -85,6 +85,18 @@ abstract class OutcomesContract {
   }
 
   @Test
+  void aQueryNamesTheColumnsWithAs() throws SQLException {
+    // tag::jdbc[]
+    Outcomes outcomes = SqlOutcomes.read(connection, SqlQuery.of("SELECT decided_at AS decidedAt, "
+        + "score AS candidateScore, churned AS label, known_at AS labelKnownAt, base AS baselineScore "
+        + "FROM decisions WHERE model = ?", "churn-v7"));
+    // end::jdbc[]
+
+    assertThat(outcomes.rows()).isEqualTo(3);
+    assertThat(outcomes.servedFeatures()).isEmpty();
+  }
+
+  @Test
   void aTableWhoseColumnsAreNamedByTheRuleIsReadWhole() throws SQLException {
     execute("CREATE VIEW churn_outcomes AS " + QUERY.replace("= ?", "= 'churn-v7'"));
 

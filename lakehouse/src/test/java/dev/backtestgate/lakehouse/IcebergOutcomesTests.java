@@ -77,7 +77,10 @@ class IcebergOutcomesTests {
         row("2026-07-03T00:00:00Z", 0.2, false, "2026-08-02T12:00:00", 0.25f, null),
         row("2026-07-04T10:00:00Z", 0.55, null, null, 0.5f, "south")));
 
-    Outcomes iceberg = IcebergOutcomes.read(dir.resolve("decisions").toString());
+    String location = dir.resolve("decisions").toString();
+    // tag::iceberg[]
+    Outcomes iceberg = IcebergOutcomes.read(location);   // the current snapshot; or IcebergOutcomes.read(table)
+    // end::iceberg[]
     Outcomes csv = OutcomesCsv.read(Files.writeString(dir.resolve("o.csv"), CSV));
 
     assertThat(iceberg.rows()).isEqualTo(3);
