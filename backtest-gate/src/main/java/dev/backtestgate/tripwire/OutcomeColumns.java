@@ -44,6 +44,7 @@ public final class OutcomeColumns {
   /** The optional columns with a meaning of their own. */
   public static final List<String> OPTIONAL = List.of("baselineScore", "decisionId", "entity");
   private static final List<String> KNOWN = concat(REQUIRED, OPTIONAL);
+  private static final java.util.regex.Pattern EPOCH_MILLIS = java.util.regex.Pattern.compile("-?[0-9]{1,18}");
 
   private OutcomeColumns() {}
 
@@ -172,16 +173,17 @@ public final class OutcomeColumns {
      * Adds one row.
      *
      * @param where the row as messages name it ({@code line 7}, {@code row 3})
-     * @param cells the text of column {@code i} of the header, {@code null} or blank for an empty cell
+     * @param cells the value of column {@code i} of the header: its text, or a typed value as {@link #text(Object)}
+     *     takes it (read without a round trip through text); {@code null} or blank for an empty cell
      * @throws IllegalArgumentException when a cell is invalid, naming the source, the row, the column and the value
      */
-    public void add(String where, IntFunction<String> cells) {
-      Cell cell = new Cell(source + ", " + where, header, cells);
-      String labelText = cell.text(label);
-      String knownText = cell.text(known);
-      if (labelText.isEmpty() != knownText.isEmpty()) {
-        throw new IllegalArgumentException(cell.where(labelText.isEmpty() ? label : known) + " is empty but "
-            + (labelText.isEmpty() ? "labelKnownAt" : "label") + " is not: a label and the time it became known are "
+    public void add(String where, IntFunction<?> cells) {
+      Cell cell = new Cell(source, where, header, cells);
+      boolean noLabel = cell.empty(label);
+      boolean noLabelTime = cell.empty(known);
+      if (noLabel != noLabelTime) {
+        throw new IllegalArgumentException(cell.where(noLabel ? label : known) + " is empty but "
+            + (noLabel ? "labelKnownAt" : "label") + " is not: a label and the time it became known are "
             + "given together; leave both empty while the outcome is not known");
       }
       if (rows == decidedAt.length) {
@@ -189,10 +191,10 @@ public final class OutcomeColumns {
       }
       decidedAt[rows] = cell.time(decided);
       scores[rows] = cell.number(score);
-      labels[rows] = !labelText.isEmpty() && cell.label(label);
-      knownAt[rows] = knownText.isEmpty() ? Outcomes.NOT_KNOWN : cell.time(known);
+      labels[rows] = !noLabel && cell.label(label);
+      knownAt[rows] = noLabelTime ? Outcomes.NOT_KNOWN : cell.time(known);
       if (baselines != null) {
-        baselines[rows] = cell.text(baseline).isEmpty() ? Double.NaN : cell.number(baseline);
+        baselines[rows] = cell.empty(baseline) ? Double.NaN : cell.number(baseline);
       }
       if (ids != null) {
         ids[rows] = cell.text(id);
@@ -201,7 +203,7 @@ public final class OutcomeColumns {
         entities[rows] = cell.text(entity);
       }
       for (int k = 0; k < served.length; k++) {
-        String value = cells.apply(served[k]);
+        String value = text(cells.apply(served[k]));
         servedValues.get(k).add(value == null ? "" : value);
       }
       rows++;
@@ -280,25 +282,39 @@ public final class OutcomeColumns {
   }
 
   /** One row's cells, parsed with messages that name the row, the column and the value. */
-  private record Cell(String row, List<String> header, IntFunction<String> cells) {
+  private record Cell(String source, String row, List<String> header, IntFunction<?> cells) {
     String where(int column) {
-      return row + ", column '" + header.get(column) + "'";
+      return source + ", " + row + ", column '" + header.get(column) + "'";
+    }
+
+    boolean empty(int column) {
+      Object value = cells.apply(column);
+      return value == null || value instanceof String s && s.isBlank();
     }
 
     String text(int column) {
-      String text = cells.apply(column);
+      Object value = cells.apply(column);
+      String text = value instanceof String s ? s : OutcomeColumns.text(value);
       return text == null ? "" : text.strip();
     }
 
     double number(int column) {
+      Object value = cells.apply(column);
+      if (value instanceof Double || value instanceof Float || value instanceof Long || value instanceof Integer) {
+        return finite(column, ((Number) value).doubleValue(), value.toString());
+      }
       String text = text(column);
-      double value;
+      double parsed;
       try {
-        value = Double.parseDouble(text);
+        parsed = Double.parseDouble(text);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(where(column) + " holds '" + text + "', which is not a number: write "
             + "scores as decimal numbers (e.g. 0.73)");
       }
+      return finite(column, parsed, text);
+    }
+
+    private double finite(int column, double value, String text) {
       if (!Double.isFinite(value)) {
         throw new IllegalArgumentException(where(column) + " holds '" + text + "', which is not finite: an AUC "
             + "cannot rank a decision without a score; write the score the model gave");
@@ -307,6 +323,10 @@ public final class OutcomeColumns {
     }
 
     boolean label(int column) {
+      Object value = cells.apply(column);
+      if (value instanceof Boolean b) {
+        return b;
+      }
       String text = text(column);
       if (text.equals("1") || text.equalsIgnoreCase("true")) {
         return true;
@@ -319,8 +339,12 @@ public final class OutcomeColumns {
     }
 
     long time(int column) {
+      Object value = cells.apply(column);
+      if (value instanceof Long || value instanceof Integer) {
+        return ((Number) value).longValue();
+      }
       String text = text(column);
-      if (!text.isEmpty() && text.matches("-?[0-9]{1,18}")) {
+      if (!text.isEmpty() && EPOCH_MILLIS.matcher(text).matches()) {
         return Long.parseLong(text);
       }
       try {
