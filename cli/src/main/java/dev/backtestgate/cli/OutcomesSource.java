@@ -59,9 +59,10 @@ final class OutcomesSource {
                 + "as Parquet or CSV.");
       }
       return file(Path.of(outcomes));
-    } catch (IllegalArgumentException e) {
-      throw new CannotCheck("The outcomes cannot be read: " + e.getMessage() + ".", "Fix the outcomes as the "
-          + "message says, then run the tripwire again.");
+    } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+      String message = e.getMessage().strip();
+      throw new CannotCheck("The outcomes cannot be read: " + message + (message.endsWith(".") ? "" : "."),
+          "Fix the outcomes as the message says, then run the tripwire again.");
     }
   }
 

@@ -247,14 +247,19 @@ class TripwireOutcomesTests {
   }
 
   @Test
-  void aSqlSourceNeedsATableOrAQueryAndADeltaTableIsNotReadYet() throws IOException {
+  void aSqlSourceNeedsATableOrAQueryAndATableMustBeOne() throws IOException {
     ToolRun noTable = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb"));
     ToolRun both = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb") + "#t", "--sql", "SELECT 1");
     ToolRun sqlOnFile = tripwire(csv().toString(), "--sql", "SELECT 1");
+    ToolRun notIceberg = tripwire("iceberg:" + dir);
+    ToolRun delta = tripwire("delta:" + dir);
 
     assertThat(noTable.err()).contains("names no table", "#");
     assertThat(both.err()).contains("name a table and --sql a query");
     assertThat(sqlOnFile.err()).contains("are not a JDBC URL");
-    assertThat(List.of(noTable.code(), both.code(), sqlOnFile.code())).containsOnly(Main.CANNOT_CHECK);
+    assertThat(notIceberg.err()).contains("is not an Iceberg table");
+    assertThat(delta.err()).contains("does not read Delta tables yet", "SparkTripwire");
+    assertThat(List.of(noTable.code(), both.code(), sqlOnFile.code(), notIceberg.code(), delta.code()))
+        .containsOnly(Main.CANNOT_CHECK);
   }
 }
