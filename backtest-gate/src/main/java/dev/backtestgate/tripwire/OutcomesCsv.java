@@ -113,7 +113,8 @@ public final class OutcomesCsv {
     try {
       return rows.build();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(e.getMessage() + " (line r + 2 of the file)", e);
+      throw new IllegalArgumentException(e.getMessage().replace("counted from 0)", "counted from 0: line r + 2 of "
+          + "the file)"), e);
     }
   }
 
