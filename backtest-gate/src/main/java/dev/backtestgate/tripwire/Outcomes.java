@@ -106,6 +106,28 @@ public final class Outcomes {
     return copy;
   }
 
+  /** The columns themselves, not copies, for the tripwire's one pass (never handed out). */
+  long[] decidedAtColumn() {
+    return decidedAt;
+  }
+
+  double[] candidateColumn() {
+    return candidate;
+  }
+
+  boolean[] labelColumn() {
+    return labels;
+  }
+
+  long[] labelKnownAtColumn() {
+    return labelKnownAt;
+  }
+
+  /** The baseline column, or {@code null}. */
+  double[] baselineColumn() {
+    return baseline;
+  }
+
   /** The earliest decision time, or empty when there are no rows. */
   Optional<Instant> earliest() {
     long min = Long.MAX_VALUE;

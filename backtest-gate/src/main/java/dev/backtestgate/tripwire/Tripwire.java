@@ -7,7 +7,6 @@ import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
 import java.time.Instant;
-import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -48,8 +47,8 @@ public final class Tripwire {
           + "write the claim from a run the gate evaluated in this JVM (backtest-gate claim --gate=" + claim.gate()
           + ")");
     }
-    long[] decided = outcomes.decidedAt();
-    long[] known = outcomes.labelKnownAt();
+    long[] decided = outcomes.decidedAtColumn();   // read, never written: no copies of ten-million-row columns
+    long[] known = outcomes.labelKnownAtColumn();
     long latest = claim.latestDecision().toEpochMilli();
     long now = checkTime.toEpochMilli();
     int overlap = 0;
@@ -77,7 +76,7 @@ public final class Tripwire {
           + ", the first at row " + firstFuture + " (decided " + Instant.ofEpochMilli(decided[firstFuture])
           + "): a decision not made yet has no outcome; check the times' units (milliseconds) and the clock");
     }
-    boolean[] allLabels = outcomes.labels();
+    boolean[] allLabels = outcomes.labelColumn();
     int matured = 0;
     for (long k : known) {
       matured += k <= now ? 1 : 0;
@@ -85,9 +84,9 @@ public final class Tripwire {
     int immature = decided.length - matured;
     boolean[] labels = new boolean[matured];
     double[] candidate = new double[matured];
-    double[] allCandidate = outcomes.candidateScores();
-    Optional<double[]> allBaseline = outcomes.baselineScores();
-    double[] baseline = allBaseline.isPresent() ? new double[matured] : null;
+    double[] allCandidate = outcomes.candidateColumn();
+    double[] allBaseline = outcomes.baselineColumn();
+    double[] baseline = allBaseline != null ? new double[matured] : null;
     long positives = 0;
     int due = 0;
     long dueBy = Long.MIN_VALUE;
@@ -96,7 +95,7 @@ public final class Tripwire {
         labels[j] = allLabels[i];
         candidate[j] = allCandidate[i];
         if (baseline != null) {
-          baseline[j] = allBaseline.get()[i];
+          baseline[j] = allBaseline[i];
         }
         positives += allLabels[i] ? 1 : 0;
         j++;

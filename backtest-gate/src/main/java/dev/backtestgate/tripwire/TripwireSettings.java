@@ -2,6 +2,8 @@ package dev.backtestgate.tripwire;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.CheckSettings;
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import java.util.List;
 import java.util.Optional;
@@ -13,8 +15,12 @@ import org.apiguardian.api.API;
  * How the tripwire decides.
  *
  * <pre>{@code
- * TripwireSettings s = TripwireSettings.parse(key -> Optional.ofNullable(System.getProperty(key)));
+ * TripwireSettings s = TripwireSettings.of(GateConfig.resolve(key -> Optional.ofNullable(System.getProperty(key)),
+ *     "system property").policy());
  * }</pre>
+ *
+ * <p>Its keys are registered with the gate's configuration ({@link TripwireKeys}): read from the same sources as
+ * every key, listed by {@code GateConfig.keys()}, a misspelling named with the key meant.
  *
  * @param alpha the false-alarm rate over all looks together, however many ({@value #ALPHA}, default 0.01)
  * @param minGap how far production must fall short of the claim to trip ({@value #MIN_GAP}, default 0.03)
@@ -22,7 +28,7 @@ import org.apiguardian.api.API;
  *     {@code backtestgate.lift-period-min-class} (default 30)
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record TripwireSettings(double alpha, double minGap, int minClass) {
+public record TripwireSettings(double alpha, double minGap, int minClass) implements CheckSettings {
   /** The false-alarm rate over every look. */
   public static final String ALPHA = "backtestgate.tripwire-alpha";
   /** The gap between claim and production that matters. */
@@ -50,6 +56,26 @@ public record TripwireSettings(double alpha, double minGap, int minClass) {
       throw invalid(LiftTrendSettings.MIN_CLASS, String.valueOf(minClass), "a whole number of at least 2, e.g. 30");
     }
   }
+
+  /**
+   * The settings in force in {@code policy}: its tripwire keys, and the lift trend's minimum per class
+   * ({@code backtestgate.lift-period-min-class}).
+   */
+  public static TripwireSettings of(GatePolicy policy) {
+    TripwireSettings set = policy.settings(defaults());
+    return new TripwireSettings(set.alpha(), set.minGap(), policy.settings(LiftTrendSettings.defaults()).minClass());
+  }
+
+  TripwireSettings withAlpha(double value) {
+    return new TripwireSettings(value, minGap, minClass);
+  }
+
+  TripwireSettings withMinGap(double value) {
+    return new TripwireSettings(alpha, value, minClass);
+  }
+
+  static final String ALPHA_WORDS = ALPHA_ALLOWED;
+  static final String MIN_GAP_WORDS = MIN_GAP_ALLOWED;
 
   /** Alpha 0.01, a gap of 0.03, 30 matured rows of each class. */
   public static TripwireSettings defaults() {

@@ -148,6 +148,7 @@ class HostileTripwireTests {
         Arguments.of("o.csv", "PAR1\u0000\u0000".getBytes(StandardCharsets.ISO_8859_1), "is a Parquet file"),
         Arguments.of("o.csv", new byte[] {0x1f, (byte) 0x8b, 8, 0}, "gzip-compressed"),
         Arguments.of("o.csv", new byte[] {'a', ',', (byte) 0xff, (byte) 0xfe, '\n'}, "not UTF-8 text"),
+        Arguments.of("o.csv", new byte[] {0, 0, 0, 0, 'x', 0, '\n'}, "holds NUL bytes in its first line"),
         Arguments.of("o.parquet", bytes(header + row), "not named .csv"),
         Arguments.of("o.txt", bytes(header + row), "not named .csv"),
         Arguments.of("o.csv", bytes(""), "is empty"),

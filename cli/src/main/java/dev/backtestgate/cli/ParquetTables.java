@@ -2,11 +2,14 @@ package dev.backtestgate.cli;
 
 import dev.backtestgate.cli.workflow.CannotCheck;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
@@ -20,15 +23,49 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads a Parquet file's top-level columns into the audit's columns, through the same cell parsing as CSV: numbers
- * as their exact decimal text, DATE as an ISO date, TIMESTAMP (millis, micros, nanos) as epoch milliseconds, strings
- * as they are, a null as an empty cell.
+ * Reads a Parquet file's top-level columns as text cells, for the same cell parsing as CSV: numbers as their exact
+ * decimal text, DATE as an ISO date, TIMESTAMP (millis, micros, nanos) as epoch milliseconds, strings as they are, a
+ * null as an empty cell. The audit's scored tables and the tripwire's outcomes are read through {@link #scan}.
  */
 final class ParquetTables {
   private ParquetTables() {}
 
   static ScoredTable read(Path file, ScoredTable.Layout layout) throws CannotCheck {
     Cells cells = new Cells(file.toString(), false);
+    ScoredTable.Builder[] table = new ScoredTable.Builder[1];
+    scan(file, "Write the scored rows with a Parquet writer (pandas: df.to_parquet(\"scored.parquet\")), or as CSV.",
+        new Scan() {
+          @Override
+          public void header(List<String> header) throws CannotCheck {
+            table[0] = new ScoredTable.Builder(layout, header, cells);
+          }
+
+          @Override
+          public void row(long index, IntFunction<String> row) throws CannotCheck {
+            table[0].add(row, 0);
+          }
+        });
+    return table[0].table();
+  }
+
+  /** What a {@link #scan} hands over: the top-level column names once, then each row's cells as text. */
+  interface Scan {
+    void header(List<String> header) throws CannotCheck;
+
+    /** Row {@code index} (from 0): the text of column {@code i}, {@code null} for a null. */
+    void row(long index, IntFunction<String> cells) throws CannotCheck;
+  }
+
+  /**
+   * Reads {@code file}'s rows into {@code scan}, each cell as text (numbers as their exact decimal text, DATE as an
+   * ISO date, TIMESTAMP as epoch milliseconds); {@code writeFix} says how to write a readable file.
+   */
+  static void scan(Path file, String writeFix, Scan scan) throws CannotCheck {
+    if (!parquetMagic(file)) {
+      throw new CannotCheck(file + " is not a readable Parquet file: it does not start with PAR1, Parquet's magic "
+          + "bytes" + (looksLikeText(file) ? " (it starts as text: a CSV file named .parquet?)" : "") + ".",
+          "Rename a CSV file to .csv, or " + Character.toLowerCase(writeFix.charAt(0)) + writeFix.substring(1));
+    }
     InputFile input = new LocalInputFile(file);
     MessageType schema;
     try (ParquetFileReader footer = ParquetFileReader.open(input)) {
@@ -36,25 +73,47 @@ final class ParquetTables {
     } catch (IOException | RuntimeException e) {
       // Parquet names the file by its InputFile's toString (org.apache.parquet.io.LocalInputFile@71623278)
       String why = String.valueOf(e.getMessage()).replace(input.toString(), "the file");
-      throw new CannotCheck(file + " is not a readable Parquet file: " + why + ".",
-          "Write the scored rows with a Parquet writer (pandas: df.to_parquet(\"scored.parquet\")), or as CSV.");
+      throw new CannotCheck(file + " is not a readable Parquet file: " + why + ".", writeFix);
     }
     List<String> header = schema.getFields().stream().map(Type::getName).toList();
-    ScoredTable.Builder table = new ScoredTable.Builder(layout, header, cells);
+    scan.header(header);
     List<Function<Group, String>> text = new ArrayList<>();
     for (int i = 0; i < header.size(); i++) {
       text.add(cell(file, schema.getType(i), i));
     }
     try (ParquetReader<Group> rows = new GroupRows(input).build()) {
+      long index = 0;
       for (Group row = rows.read(); row != null; row = rows.read()) {
         Group current = row;
-        table.add(i -> text.get(i).apply(current), 0);
+        scan.row(index++, i -> text.get(i).apply(current));
       }
     } catch (IOException e) {
       throw new CannotCheck("Cannot read the rows of " + file + ": " + e.getMessage() + ".",
           "Check that the file is complete (not still being written) and readable.");
     }
-    return table.table();
+  }
+
+  private static boolean parquetMagic(Path file) {
+    byte[] head = head(file);
+    return head.length == 4 && head[0] == 'P' && head[1] == 'A' && head[2] == 'R' && head[3] == '1';
+  }
+
+  private static boolean looksLikeText(Path file) {
+    byte[] head = head(file);
+    for (byte b : head) {
+      if (b < 0x09 || (b > 0x0d && b < 0x20)) {
+        return false;
+      }
+    }
+    return head.length > 0;
+  }
+
+  private static byte[] head(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.readNBytes(4);
+    } catch (IOException e) {
+      return new byte[0];
+    }
   }
 
   /** The text of column {@code index} in a row; a column the audit cannot read fails only when it is read. */
@@ -62,7 +121,7 @@ final class ParquetTables {
     if (!type.isPrimitive() || type.isRepetition(Type.Repetition.REPEATED)) {
       return row -> {
         throw new IllegalArgumentException(file + ", column '" + type.getName() + "' is a nested or repeated "
-            + "column (" + type + "): the audit reads one value per row. Flatten it into a plain column.");
+            + "column (" + type + "): backtest-gate reads one value per row. Flatten it into a plain column.");
       };
     }
     PrimitiveType primitive = type.asPrimitiveType();
@@ -95,7 +154,7 @@ final class ParquetTables {
       default:
         return row -> {
           throw new IllegalArgumentException(file + ", column '" + type.getName() + "' is of the legacy type "
-              + primitive.getPrimitiveTypeName() + ", which the audit does not read. Write times as INT64 "
+              + primitive.getPrimitiveTypeName() + ", which backtest-gate does not read. Write times as INT64 "
               + "TIMESTAMP (Spark: spark.sql.parquet.outputTimestampType=TIMESTAMP_MICROS) or epoch millis.");
         };
     }

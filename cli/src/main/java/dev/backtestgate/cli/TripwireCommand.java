@@ -3,8 +3,9 @@ package dev.backtestgate.cli;
 import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.MalformedClaimException;
+import dev.backtestgate.InvalidSettingException;
+import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.tripwire.Outcomes;
-import dev.backtestgate.tripwire.OutcomesCsv;
 import dev.backtestgate.tripwire.Tripwire;
 import dev.backtestgate.tripwire.TripwireResult;
 import dev.backtestgate.tripwire.TripwireSettings;
@@ -13,11 +14,13 @@ import dev.backtestgate.cli.workflow.CannotCheck;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -25,13 +28,17 @@ import picocli.CommandLine.ParentCommand;
  * (docs/tripwire.md). Reads, never writes.
  */
 @Command(name = "tripwire", mixinStandardHelpOptions = true,
-    description = "Holds production outcomes (CSV with a header row: decidedAt, candidateScore, label, labelKnownAt, "
-        + "optionally baselineScore, decisionId, entity, served features) to a backtest's claim, as often as you "
-        + "like: an always-valid boundary keeps daily looks from inflating false alarms. Settings as system "
-        + "properties: backtestgate.tripwire-alpha (0.01), backtestgate.tripwire-min-gap (0.03), "
-        + "backtestgate.lift-period-min-class (30). Exit 0 production holds the claim (or too few labels yet), "
-        + "1 tripped, 2 could not check.",
-    footer = {"%nExample:", "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json outcomes.csv"})
+    description = "Holds production outcomes (a CSV or Parquet file, an Iceberg table or a SQL query; columns "
+        + "decidedAt, candidateScore, label, labelKnownAt, optionally baselineScore, decisionId, entity, served "
+        + "features) to a backtest's claim, as often as you like: an always-valid boundary keeps daily looks from "
+        + "inflating false alarms. Settings as -D options or system properties: backtestgate.tripwire-alpha (0.01), "
+        + "backtestgate.tripwire-min-gap (0.03), backtestgate.lift-period-min-class (30). Exit 0 production holds "
+        + "the claim (or too few labels yet), 1 tripped, 2 could not check.",
+    footer = {"%nExamples:", "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json outcomes.csv",
+        "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json iceberg:<project>/warehouse/decisions",
+        "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json 'jdbc:postgresql://db/prod' --sql "
+            + "'SELECT decided_at AS decidedAt, score AS candidateScore, churned AS label, churn_known_at AS "
+            + "labelKnownAt FROM decisions' --classpath postgresql.jar -Dbacktestgate.tripwire-alpha=0.005"})
 final class TripwireCommand implements Callable<Integer> {
   @ParentCommand
   Root root;
@@ -40,8 +47,13 @@ final class TripwireCommand implements Callable<Integer> {
       + "the reviewer's claim command copies it (leakage-reviews/claims/<gate>.json).")
   Path claimFile;
 
-  @Parameters(index = "0", paramLabel = "OUTCOMES", description = "The production outcomes: a .csv file.")
-  Path outcomesFile;
+  @Mixin
+  OutcomesSource outcomes;
+
+  @Option(names = "-D", paramLabel = "KEY=VALUE", description = "A setting: backtestgate.tripwire-alpha, "
+      + "backtestgate.tripwire-min-gap or backtestgate.lift-period-min-class (also read as system properties). "
+      + "Repeatable.")
+  Map<String, String> properties = new LinkedHashMap<>();
 
   @Option(names = "--gate", paramLabel = "ID", description = "Refuse a claim of any other gate.")
   String gate;
@@ -62,28 +74,36 @@ final class TripwireCommand implements Callable<Integer> {
       }
     }
     Instant checkTime = checkTime();
-    TripwireSettings settings;
-    try {
-      settings = TripwireSettings.parse(key -> Optional.ofNullable(System.getProperty(key)));
-    } catch (IllegalArgumentException e) {
-      throw new CannotCheck(e.getMessage(), "Fix or remove that system property.");
-    }
-    Outcomes outcomes;
-    try {
-      outcomes = OutcomesCsv.read(outcomesFile);
-    } catch (IllegalArgumentException e) {
-      throw new CannotCheck("The outcomes cannot be read: " + e.getMessage() + ".", "Fix the file as the message "
-          + "says, then run the tripwire again.");
-    }
+    TripwireSettings settings = settings();
+    Outcomes read = outcomes.read();
     TripwireResult result;
     try {
-      result = Tripwire.check(claim, outcomes, checkTime, settings);
+      result = Tripwire.check(claim, read, checkTime, settings);
     } catch (IllegalArgumentException e) {
       throw new CannotCheck("The tripwire cannot check these outcomes against " + claimFile + ": " + e.getMessage()
           + ".", "Fix the input as the message says, then run the tripwire again.");
     }
     root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
     return result instanceof TripwireResult.Tripped ? Main.FINDINGS : Main.OK;
+  }
+
+  /**
+   * The settings as every key is read: {@code -D} options first, then system properties, through the gate's one
+   * configuration; a key of the gate's namespace that is no key is named with the one meant.
+   */
+  private TripwireSettings settings() throws CannotCheck {
+    for (String key : properties.keySet()) {
+      if (GateConfig.setting(key).isEmpty()) {
+        throw new CannotCheck("-D" + key + " is not a setting" + (GateConfig.inNamespace(key) ? ": did you mean "
+            + GateConfig.nearest(key) + "?" : "."), "Give one of " + String.join(", ", TripwireSettings.KEYS) + ".");
+      }
+    }
+    try {
+      return TripwireSettings.of(GateConfig.resolve(key -> Optional.ofNullable(properties.get(key))
+          .or(() -> Optional.ofNullable(System.getProperty(key))), "-D option or system property").policy());
+    } catch (InvalidSettingException e) {
+      throw new CannotCheck(e.getMessage(), "Fix or remove that setting.");
+    }
   }
 
   private Claim claim() throws CannotCheck {
