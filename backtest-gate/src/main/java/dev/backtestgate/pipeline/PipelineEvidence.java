@@ -25,6 +25,8 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.2")
 public record PipelineEvidence(PipelineSettings settings, List<String> baselineFeatures, Outcome outcome)
     implements EvidencePart<PipelineEvidence> {
+  /** The confidence level of every interval of the lift attribution, and of the comparisons {@link #lifts} takes. */
+  public static final double CONFIDENCE = Attribution.CONFIDENCE;
 
   /** Copies; every component is required. */
   public PipelineEvidence {
@@ -131,7 +133,7 @@ public record PipelineEvidence(PipelineSettings settings, List<String> baselineF
    * One refit without a feature, compared on the test rows.
    *
    * @param feature the feature left out
-   * @param againstFull the paired DeLong comparison (at {@value Attribution#CONFIDENCE}) of the refit without it
+   * @param againstFull the paired DeLong comparison (at {@link #CONFIDENCE}) of the refit without it
    *     (candidate) against the full refit (baseline)
    * @param baselineCovariance the DeLong covariance of the refit without it and the baseline's scores; 0 for a
    *     baseline known only by its AUC
@@ -175,7 +177,7 @@ public record PipelineEvidence(PipelineSettings settings, List<String> baselineF
   /**
    * The lift attribution from the comparisons of the refits on the test rows.
    *
-   * @param fullAgainstBaseline the paired DeLong comparison (at {@value Attribution#CONFIDENCE}) of the baseline's
+   * @param fullAgainstBaseline the paired DeLong comparison (at {@link #CONFIDENCE}) of the baseline's
    *     scores (candidate) against the first full refit (baseline)
    * @param dropped each refit without a feature that finished, in any order
    * @param inBaseline the features the baseline declares it uses
