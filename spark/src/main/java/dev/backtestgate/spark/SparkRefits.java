@@ -105,6 +105,10 @@ final class SparkRefits {
         }
         try {
           done.put(task.name(), refit(pipeline, task, test, rowId, rows));
+          if (i < required && System.nanoTime() > deadline) {
+            throw new Failed("the pipeline budget (" + budget + ") ran out before the refit " + task.name()
+                + " finished: raise backtestgate.pipeline-budget, or give the gate a faster pipeline");
+          }
         } catch (Failed failed) {
           throw failed;
         } catch (Throwable e) {   // a refit's Errors too: the gate reports them and goes on
@@ -197,7 +201,8 @@ final class SparkRefits {
 
   /** One finite score per test row id, no more, no less. */
   private static void require(Dataset<Row> scores, Dataset<Row> test, String rowId, long rows, Task task) {
-    Dataset<Row> ids = test.select(col(rowId), lit(true).as("t"));
+    Dataset<Row> ids = test.select(col("`" + rowId + "`").cast(DataTypes.LongType).as(rowId),
+        lit(true).as("t"));
     Column bad = LabelledScores.badScore(col(SCORE));
     Row r = ids.join(scores.withColumn("p", lit(true)), new String[] {rowId}, "full_outer")
         .agg(sum(when(col("t").isNull(), 1).otherwise(0)), sum(when(col("p").isNull(), 1).otherwise(0)),
