@@ -101,7 +101,8 @@ class HostileSparkPipelineTests {
     Pipeline throwing = new Pipeline().setStages(new PipelineStage[] {
         new LogisticRegression().setLabelCol("label").setFeaturesCol("nope")});
     String reason = failure(SparkPipeline.of(throwing, world.trainingFrame(), "label", "rowId", "balance"));
-    assertThat(reason).startsWith("the pipeline threw IllegalArgumentException (").contains("nope")
+    assertThat(reason).startsWith("the pipeline threw SparkIllegalArgumentException (\"[FIELD_NOT_FOUND] No such "
+        + "struct field `nope`")
         .endsWith("while refitting on the training rows alone (1 of 2): fix the pipeline, or have it handle what "
             + "it cannot fit");
   }
@@ -186,10 +187,12 @@ class HostileSparkPipelineTests {
   @Test
   void anInterruptCancelsTheRefitsAndIsCheckFailed() {
     driver = Thread.currentThread();
+    // a filter on repartitioned rows: evaluated in the refit's job, on an executor thread
     GateEvidence evidence;
     try {
-      evidence = world.evidence(honest, one(new SQLTransformer()
-          .setStatement("SELECT *, gate_test_interrupt_driver(rowId) AS x FROM __THIS__")), GatePolicy.defaults());
+      evidence = world.evidence(world.testFrame(honest).repartition(2), one(new SQLTransformer()
+          .setStatement("SELECT * FROM __THIS__ WHERE gate_test_interrupt_driver(rowId) >= 0")),
+          GatePolicy.defaults());
     } finally {
       assertThat(Thread.interrupted()).as("the interrupt is restored for the caller").isTrue();
     }
@@ -200,8 +203,11 @@ class HostileSparkPipelineTests {
 
   @Test
   void aCancelledJobIsCheckFailed() {
-    String reason = failure(one(new SQLTransformer()
-        .setStatement("SELECT *, gate_test_cancel_all(rowId) AS x FROM __THIS__")));
+    // a filter (a projection the gate does not read would be pruned), on repartitioned rows (over a local
+    // relation Spark would evaluate it on the driver, not in a job)
+    String reason = failure(world.evidence(world.testFrame(honest).repartition(2), one(new SQLTransformer()
+        .setStatement("SELECT * FROM __THIS__ WHERE gate_test_cancel_all(rowId) >= 0")), GatePolicy.defaults()),
+        GatePolicy.defaults());
     assertThat(reason).startsWith("a Spark job of the refit on the training rows alone (1 of 2) was cancelled (")
         .contains("before it finished, so nothing was checked: run the backtest again and let the gate's job group "
             + "(backtest-gate-refits-");

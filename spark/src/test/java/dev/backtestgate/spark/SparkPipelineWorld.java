@@ -152,7 +152,12 @@ final class SparkPipelineWorld {
 
   /** The Spark evidence of the test frame with the pipeline. */
   GateEvidence evidence(double[] candidate, SparkPipeline pipeline, GatePolicy policy) {
-    SparkGateEvidence.Builder b = SparkGateEvidence.builder(testFrame(candidate)).gate("com.acme.Backtest#gbm")
+    return evidence(testFrame(candidate), pipeline, policy);
+  }
+
+  /** The Spark evidence of {@code test} (a {@link #testFrame}, perhaps changed) with the pipeline. */
+  GateEvidence evidence(Dataset<Row> test, SparkPipeline pipeline, GatePolicy policy) {
+    SparkGateEvidence.Builder b = SparkGateEvidence.builder(test).gate("com.acme.Backtest#gbm")
         .policy(policy).labels("label").candidate("lr", "cand").baseline("balance-only", "base")
         .rows("rowId", "decisionTime").pipeline(pipeline);
     for (String f : FEATURES) {
