@@ -74,6 +74,23 @@ final class Attribution {
       liftVariance = fullVariance;
       fullBaselineCov = 0;
     }
+    List<PipelineEvidence.Dropped> dropped = new ArrayList<>();
+    for (Without w : without) {
+      // candidate: without f; reference: the full refit
+      dropped.add(new PipelineEvidence.Dropped(w.feature(), fullRef.compare(w.scores()),
+          baselineRef == null ? 0 : baselineRef.compare(w.scores()).covariance(), w.millis()));
+    }
+    return of(refitAuc, baselineAuc, fullVariance, liftVariance, fullBaselineCov, dropped, inBaseline);
+  }
+
+  /**
+   * The attribution from the comparisons of the refits on the test rows, wherever they were computed.
+   *
+   * @param liftVariance the variance of the refit's AUC minus the baseline's
+   * @param fullBaselineCov the DeLong covariance of the full refit's AUC and the baseline's
+   */
+  static Result of(double refitAuc, double baselineAuc, double fullVariance, double liftVariance,
+      double fullBaselineCov, List<PipelineEvidence.Dropped> dropped, Set<String> inBaseline) {
     double lift = refitAuc - baselineAuc;
     if (Math.abs(lift) < ROUNDING) {
       lift = 0;   // a baseline AUC given as the refit's own, up to its last digit: no lift to share out
@@ -81,11 +98,11 @@ final class Attribution {
     double half = Z * Math.sqrt(Math.max(0, liftVariance));
     RefitLift refit = new RefitLift(refitAuc, baselineAuc, lift, lift - half, lift + half);
     List<FeatureLift> features = new ArrayList<>();
-    for (Without w : without) {
-      AucComparison c = fullRef.compare(w.scores());   // candidate: without f; reference: the full refit
+    for (PipelineEvidence.Dropped w : dropped) {
+      AucComparison c = w.againstFull();   // candidate: without f; baseline: the full refit
       double carried = -c.lift();
       double carriedVariance = c.standardError() * c.standardError();
-      double withoutBaselineCov = baselineRef == null ? 0 : baselineRef.compare(w.scores()).covariance();
+      double withoutBaselineCov = w.baselineCovariance();
       // cov(A - A_-f, A - B) = var(A) - cov(A, B) - cov(A_-f, A) + cov(A_-f, B)
       double covariance = fullVariance - fullBaselineCov - c.covariance() + withoutBaselineCov;
       double share = Double.NaN;

@@ -7,6 +7,8 @@ import dev.backtestgate.Check;
 import dev.backtestgate.CheckProvider;
 import dev.backtestgate.Finding;
 import dev.backtestgate.FindingKind;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Setting;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +51,10 @@ public final class PipelineChecks implements CheckProvider {
       (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)),
       policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep()));
 
-  private static final Check PIPELINE = Check.of("pipeline refit", c -> {
+  /** The check's name: a {@code check-failed} finding's subject. */
+  static final String PIPELINE_NAME = "pipeline refit";
+
+  private static final Check PIPELINE = Check.of(PIPELINE_NAME, c -> {
     List<PipelineInput> inputs = c.run().inputs(PipelineInput.class);
     if (inputs.isEmpty()) {
       return List.of();
@@ -58,30 +63,57 @@ public final class PipelineChecks implements CheckProvider {
     double lift = PipelineProbe.lift(c.comparison());
     PipelineProbe.Result r = PipelineProbe.run(c.run(), inputs.get(0), settings, lift,
         c.comparison().map(dev.backtestgate.Comparison::candidateAuc).orElse(Double.NaN));
+    return findings(measured(c.run(), r, settings), lift, c.policy());
+  });
+
+  /** The in-memory refits' result as the pipeline's part of the evidence. */
+  private static PipelineEvidence measured(BacktestRun run, PipelineProbe.Result r, PipelineSettings settings) {
+    List<Finding> timeShift = new ArrayList<>();
+    if (r.timeShift() instanceof TimeShift.Skipped skipped) {
+      timeShift.add(new TimeShiftUncheckedFinding(skipped.reason()));
+    } else if (r.timeShift() instanceof TimeShift.Tested t && t.fails()) {
+      timeShift.add(new TimeShiftedLabelsFinding(t.toNext(), t.toOwn(), t.auc(), t.ciLower(), t.ciUpper(), t.p(),
+          t.alpha(), t.minStep(), t.trainingRows(), t.examples().stream().map(e -> example(run, e)).toList()));
+    }
+    Optional<PipelineEvidence.Lifts> lifts = Optional.ofNullable(r.attribution()).map(a -> new PipelineEvidence.Lifts(
+        a.refit(), a.features(), r.notRefit(), r.wallMillis(), r.threads(), r.fullRefitMillis(), r.refits()));
+    return new PipelineEvidence(settings, run.baseline().features(), new PipelineEvidence.Measured(
+        new PipelineEvidence.FitScope(r.rows(), r.recordedAuc(), r.refitAuc(), r.outside(), r.tolerance(),
+            r.largest()),
+        lifts, new PipelineEvidence.Copies(r.copies().testRows(), r.copies().duplicates(), r.copies().examples()),
+        timeShift));
+  }
+
+  /**
+   * The findings of the pipeline's part of the evidence, on either path: the same rules and texts.
+   *
+   * @param lift the run's lift (the recorded candidate against the baseline), NaN when not computed
+   */
+  static List<Finding> findings(PipelineEvidence part, double lift, GatePolicy policy) {
+    if (part.outcome() instanceof PipelineEvidence.Failed failed) {
+      return List.of(new Finding.CheckFailed(PIPELINE_NAME, failed.reason()));
+    }
+    PipelineEvidence.Measured m = (PipelineEvidence.Measured) part.outcome();
     List<Finding> findings = new ArrayList<>();
-    Duplicates.Result copies = r.copies();
+    PipelineEvidence.Copies copies = m.copies();
     if (copies.duplicates() > 0) {
       findings.add(new DuplicateRowsFinding(copies.testRows(), copies.duplicates(), copies.examples()));
     }
-    if (r.fitScopeFails()) {
-      findings.add(new FitScopeFinding(r.rows(), r.outside(), r.tolerance(), r.recordedAuc(), r.refitAuc(),
-          r.largest()));
+    PipelineEvidence.FitScope fit = m.fitScope();
+    if (fit.fails()) {
+      findings.add(new FitScopeFinding(fit.rows(), fit.outside(), fit.tolerance(), fit.recordedAuc(), fit.refitAuc(),
+          fit.largest()));
     }
-    if (r.attribution() != null) {
-      LiftAttributionFinding attribution = new LiftAttributionFinding(lift, r.attribution().refit(),
-          r.attribution().features(), c.run().baseline().features(), r.fitScopeFails(), r.recordedAuc(),
-          r.notRefit(), settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis(), r.refits());
+    m.lifts().ifPresent(l -> {
+      LiftAttributionFinding attribution = new LiftAttributionFinding(lift, l.refit(), l.features(),
+          part.baselineFeatures(), fit.fails(), fit.recordedAuc(), l.notRefit(), part.settings().budget().toString(),
+          l.wallMillis(), l.threads(), l.fullRefitMillis(), l.refits());
       findings.add(attribution);
-      attribution.carrier(c.policy().maxLift(), settings.maxFeatureLiftShare()).ifPresent(findings::add);
-    }
-    if (r.timeShift() instanceof TimeShift.Skipped skipped) {
-      findings.add(new TimeShiftUncheckedFinding(skipped.reason()));
-    } else if (r.timeShift() instanceof TimeShift.Tested t && t.fails()) {
-      findings.add(new TimeShiftedLabelsFinding(t.toNext(), t.toOwn(), t.auc(), t.ciLower(), t.ciUpper(), t.p(),
-          t.alpha(), t.minStep(), t.trainingRows(), t.examples().stream().map(e -> example(c.run(), e)).toList()));
-    }
+      attribution.carrier(policy.maxLift(), part.settings().maxFeatureLiftShare()).ifPresent(findings::add);
+    });
+    findings.addAll(m.timeShift());
     return findings;
-  });
+  }
 
   /** A time-shift example row as text: its row, entity, decision time and the shifted refit's score. */
   private static String example(BacktestRun run, double[] rowAndScore) {
@@ -102,6 +134,14 @@ public final class PipelineChecks implements CheckProvider {
   @Override
   public List<Check> checks(BacktestRun run) {
     return run.inputs(PipelineInput.class).isEmpty() ? List.of() : List.of(PIPELINE);
+  }
+
+  /** The pipeline's part of Spark-computed evidence (e.g. {@code SparkPipeline}), judged as an in-memory run's. */
+  @Override
+  public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+    return evidence.part(PipelineEvidence.class)
+        .map(part -> findings(part, evidence.comparison() == null ? Double.NaN : evidence.comparison().lift(), policy))
+        .orElse(List.of());
   }
 
   @Override

@@ -105,20 +105,16 @@ final class PipelineProbe {
     double aucA = Auc.of(labels, a);
     double aucB = Auc.of(labels, b);
     double agreement = correlation(a, b);
-    if (Math.abs(aucA - aucB) > SELF_AUC_TOLERANCE || agreement < SELF_CORRELATION) {
-      throw new PipelineProblem(String.format(java.util.Locale.ROOT, "the pipeline is not reproducible with "
-          + "itself: two refits on the same training rows score the test rows with AUC %.4f and %.4f, their scores "
-          + "correlated %.3f (a pipeline must agree with itself within %.2f AUC and above %.2f correlation), so no "
-          + "refit can show what the recorded scores should have been; fix its seeds (and thread count) so that a "
-          + "refit on the same rows scores alike", aucA, aucB, agreement, SELF_AUC_TOLERANCE, SELF_CORRELATION));
-    }
+    unreproducible(aucA, aucB, agreement).ifPresent(problem -> {
+      throw new PipelineProblem(problem);
+    });
     double noise = 0;
     double scale = 1;
     for (int i = 0; i < a.length; i++) {
       noise = Math.max(noise, Math.abs(a[i] - b[i]));
       scale = Math.max(scale, Math.abs(a[i]));
     }
-    double tolerance = NOISE_FACTOR * noise + ROUNDING * scale;
+    double tolerance = PipelineEvidence.tolerance(noise, scale);
     int outside = 0;
     int[] top = new int[EXAMPLES];   // the rows with the largest differences, largest first (ties: lower row first)
     int kept = 0;
@@ -157,6 +153,18 @@ final class PipelineProbe {
         Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance,
         outside, largest, features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000, outcome.done().size());
+  }
+
+  /** Why two refits with these AUCs and this correlation show a pipeline not reproducible with itself. */
+  static java.util.Optional<String> unreproducible(double aucA, double aucB, double agreement) {
+    if (Math.abs(aucA - aucB) > SELF_AUC_TOLERANCE || !(agreement >= SELF_CORRELATION)) {
+      return java.util.Optional.of(String.format(java.util.Locale.ROOT, "the pipeline is not reproducible with "
+          + "itself: two refits on the same training rows score the test rows with AUC %.4f and %.4f, their scores "
+          + "correlated %.3f (a pipeline must agree with itself within %.2f AUC and above %.2f correlation), so no "
+          + "refit can show what the recorded scores should have been; fix its seeds (and thread count) so that a "
+          + "refit on the same rows scores alike", aucA, aucB, agreement, SELF_AUC_TOLERANCE, SELF_CORRELATION));
+    }
+    return java.util.Optional.empty();
   }
 
   /** The name of the refit without {@code feature}, in messages and in the refits' outcome. */

@@ -21,6 +21,7 @@ import dev.backtestgate.history.TableHistory;
 import dev.backtestgate.lifttrend.LiftTrend;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.metrics.AucComparison;
+import dev.backtestgate.pipeline.PipelineSettings;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import dev.backtestgate.screen.featurelabel.FeatureScore;
 import java.time.Duration;
@@ -87,6 +88,9 @@ public final class SparkGateEvidence {
     private double confidenceLevel = GatePolicy.defaults().confidence();
     private LiftTrendSettings liftTrend = LiftTrendSettings.defaults();
     private final List<TableHistory> histories = new ArrayList<>();
+    private SparkPipeline pipeline;
+    private PipelineSettings pipelineSettings = PipelineSettings.DEFAULTS;
+    private List<String> baselineFeatures = List.of();
 
     private Builder(Dataset<Row> data) {
       this.data = data;
@@ -127,6 +131,38 @@ public final class SparkGateEvidence {
     public Builder baseline(String name, String scoreColumn) {
       this.baseline = name;
       this.baselineColumn = scoreColumn;
+      return this;
+    }
+
+    /**
+     * The baseline, and the features of the pipeline the baseline model uses too: the lift attribution shows them,
+     * marked "also in the baseline", and never names one the carrier of the lift.
+     */
+    public Builder baseline(String name, String scoreColumn, String... features) {
+      Objects.requireNonNull(features, "features");
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (String f : features) {
+        if (f == null || f.isBlank() || !seen.add(f)) {
+          throw new IllegalArgumentException("the baseline's feature " + (f == null ? "null" : "'" + f + "'")
+              + (f != null && !f.isBlank() ? " is named twice" : " is not a name") + " in "
+              + java.util.Arrays.toString(features) + ": name each feature the baseline model uses once.");
+        }
+      }
+      this.baselineFeatures = List.of(features);
+      return baseline(name, scoreColumn);
+    }
+
+    /**
+     * The backtest's Spark ML pipeline: the evidence then carries the pipeline checks' part ({@code fit-scope},
+     * {@code lift-attribution}, {@code lift-carrier}, {@code duplicate-rows}), from refits on the pipeline's
+     * training rows scored on this DataFrame's rows, paired with the recorded candidate scores by the
+     * {@code rows(...)} id. The budget is {@code backtestgate.pipeline-budget} ({@link #policy}).
+     */
+    public Builder pipeline(SparkPipeline pipeline) {
+      if (this.pipeline != null) {
+        throw new IllegalArgumentException("a second pipeline is given: one run refits one pipeline; give it once");
+      }
+      this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
       return this;
     }
 
@@ -189,6 +225,7 @@ public final class SparkGateEvidence {
      * backtest.policy()}).
      */
     public Builder policy(GatePolicy policy) {
+      this.pipelineSettings = policy.settings(PipelineSettings.DEFAULTS);
       return availabilityLag(policy.availabilityLag()).confidenceLevel(policy.confidence())
           .liftTrend(policy.settings(LiftTrendSettings.defaults()));
     }
@@ -280,8 +317,14 @@ public final class SparkGateEvidence {
       if (!screen.isEmpty()) {
         evidence = evidence.with(new FeatureScreen(screen));
       }
-      return histories.isEmpty() ? evidence
-          : evidence.with(new HistoryEvidence(List.of(), List.of(), histories));
+      if (!histories.isEmpty()) {
+        evidence = evidence.with(new HistoryEvidence(List.of(), List.of(), histories));
+      }
+      if (pipeline != null) {   // last: an interrupted refit leaves the thread interrupted for the caller
+        evidence = evidence.with(SparkPipelineProbe.measure(pipeline, new SparkPipelineProbe.Test(data, rowId, label,
+            candidateColumn, baselineColumn, rows, comparison.candidateAuc()), pipelineSettings, baselineFeatures));
+      }
+      return evidence;
     }
 
     /** Rows, positives, the latest decision with its first row (as a struct of time and minus the row), the earliest. */
