@@ -17,10 +17,12 @@ import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.trials.TrialRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +89,8 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(run, result));
+    return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
+        () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
   /**
@@ -100,11 +103,13 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(evidence));
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
+        () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 
+  /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<String>> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -134,7 +139,8 @@ public final class GateReporter {
       clearPending(gate.pendingFile());
     }
     ReportIndex.update(files, gate.reportFile().getFileName().toString(), BuildSession.identity());
-    return gate;
+    return trial.get().map(line -> gate.withText(gate.text() + (gate.text().endsWith("\n") ? "" : "\n") + line
+        + "\n")).orElse(gate);
   }
 
   /**
