@@ -70,8 +70,9 @@ public final class BacktestGate {
    * Evaluates evidence computed where a backtest's rows live (see {@link GateEvidence}) with the same rules,
    * sign-off and verdict as {@link #evaluate(BacktestRun, GatePolicy, ReviewStore, Clock)}: each check provider
    * judges its part of the evidence ({@link CheckProvider#judge}), in the order it runs on a run, after the gate's
-   * own rule that no decision lies after now. Evidence computed under another confidence level, lag or lift-trend
-   * settings than {@code policy}'s fails the gate with a {@code check-failed} finding naming both.
+   * own rule that no decision lies after now. Evidence computed under another confidence level, lag or check settings
+   * than {@code policy}'s ({@link EvidencePart#computedUnder()}) fails the gate with a {@code check-failed} finding
+   * naming both.
    *
    * <pre>{@code
    * GateResult result = BacktestGate.evaluate(evidence, GatePolicy.defaults(),
@@ -80,9 +81,8 @@ public final class BacktestGate {
    */
   public static GateResult evaluate(GateEvidence evidence, GatePolicy policy, ReviewStore reviews, Clock clock) {
     List<Finding> findings = new ArrayList<>();
-    for (String mismatch : evidence.mismatches(policy)) {
-      findings.add(new Finding.CheckFailed("evidence", mismatch + "."));
-    }
+    evidence.mismatches(policy).values().forEach(mismatches -> mismatches.forEach(mismatch ->
+        findings.add(new Finding.CheckFailed("evidence", mismatch + "."))));
     Instant now = clock.instant();
     findings.addAll(BuiltInChecks.judge(evidence, policy, now));
     return decide(evidence.gateId(), findings, evidence.comparison(), evidence.fingerprint(), evidence.fullSummary(),
@@ -160,7 +160,7 @@ public final class BacktestGate {
   /** One check's findings, each proven renderable; whatever goes wrong becomes a failing finding. */
   private static List<Finding> run(Check check, CheckContext context) {
     String name = nameOf(check);
-    List<Finding> found = null;
+    List<? extends Finding> found = null;
     boolean interrupted = false;
     try {
       found = check.run(context);
@@ -215,10 +215,16 @@ public final class BacktestGate {
       Finding.Rendering rendering;
       try {
         rendering = finding.render();
-      } catch (NullPointerException e) {
-        return new Finding.CheckFailed(check, "its '" + kind + "' finding (" + type + ") could not be shown: "
-            + (e.getMessage() == null ? "render() threw NullPointerException"
-                : "its rendering's " + e.getMessage() + " is null (Finding.Rendering needs text there)") + ".");
+      } catch (RuntimeException e) {
+        String what = "its '" + kind + "' finding (" + type + ") ";
+        if (!nulls.isEmpty()) { // a null subject or resolution is the likelier cause of a render() that throws
+          return new Finding.CheckFailed(check, what + "returned null from " + String.join(" and from ", nulls)
+              + ", and could not be shown: its render() failed" + (e instanceof NullPointerException
+                  ? " on a null value" + where(e) : " with " + thrown(e)) + ". Fix the null first.");
+        }
+        return new Finding.CheckFailed(check, what + "could not be shown: " + (fromRendering(e) ? "its rendering's "
+            + e.getMessage() + " is null (Finding.Rendering needs text there)"
+            : e instanceof NullPointerException ? "render() read a null value" + where(e) : thrown(e)) + ".");
       }
       if (rendering == null) {
         nulls.add("render() (return a Finding.Rendering)");
@@ -251,6 +257,26 @@ public final class BacktestGate {
       return new Finding.CheckFailed(check, "its finding (" + finding.getClass().getName() + ") could not be shown: "
           + thrown(e) + ".");
     }
+  }
+
+  /** Where a null was read, e.g. {@code " (at com.acme.Thin.render(Thin.java:42))"}; empty when unknown. */
+  private static String where(RuntimeException e) {
+    StackTraceElement[] frames = e.getStackTrace();
+    return frames.length == 0 ? "" : " (at " + frames[0] + ")";
+  }
+
+  /** Whether {@code e} is Finding.Rendering refusing a null part (its message then names the part). */
+  private static boolean fromRendering(RuntimeException e) {
+    if (!(e instanceof NullPointerException) || e.getMessage() == null) {
+      return false;
+    }
+    StackTraceElement[] frames = e.getStackTrace();
+    for (int i = 0; i < Math.min(3, frames.length); i++) {
+      if (frames[i].getClassName().equals(Finding.Rendering.class.getName())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A throwable in words: its simple class name and, quoted, its message. */

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.EpochMillis;
 import dev.backtestgate.time.FeatureTable;
 import dev.backtestgate.time.JoinedFeature;
@@ -237,7 +238,8 @@ public final class BacktestRun {
       BadRows bad = BadRows.scan(labels.length, i -> labels[i] != 0 && labels[i] != 1);
       this.labels = converted;
       this.labelProblem = !bad.any() ? null
-          : "labels have " + bad.count() + " values that are neither 0 nor 1 (first at row " + bad.first() + ": "
+          : "labels have " + Wording.count(bad.count()) + " values that are neither 0 nor 1 (first at row "
+              + bad.first() + ": "
               + labels[bad.first()] + "). Pass 1 for a positive row, 0 for a negative one.";
       return this;
     }
@@ -251,16 +253,43 @@ public final class BacktestRun {
 
     /** The baseline model's scores on the same rows. */
     public Builder baseline(String name, double[] scores) {
+      return baseline(name, scores, new String[0]);
+    }
+
+    /**
+     * The baseline model's scores on the same rows, and the features it already uses: the lift attribution shows
+     * those as "also in the baseline" and judges carriers of the lift among the features the candidate adds. A
+     * feature that is null, blank or named twice is reported by {@link #build()}.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public Builder baseline(String name, double[] scores, String... features) {
       baselinesGiven++;
-      this.baseline = new Baseline.Scored(name, scores);
+      this.baseline = new Baseline.Scored(name, scores, baselineFeatures(features));
       return this;
     }
 
     /** A baseline known only by its AUC; the lift is then reported without a paired interval. */
     public Builder baselineAuc(String name, double auc) {
+      return baselineAuc(name, auc, new String[0]);
+    }
+
+    /** A baseline known only by its AUC, and the features it uses (as {@link #baseline(String, double[], String...)}). */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.2")
+    public Builder baselineAuc(String name, double auc, String... features) {
       baselinesGiven++;
-      this.baseline = new Baseline.FixedAuc(name, auc);
+      this.baseline = new Baseline.FixedAuc(name, auc, baselineFeatures(features));
       return this;
+    }
+
+    /** The baseline's features when they are valid, else none, the problem kept for {@link #build()}. */
+    private List<String> baselineFeatures(String[] features) {
+      List<String> declared = features == null ? null : Arrays.asList(features);
+      try {
+        return new Baseline.FixedAuc("", 0, declared).features();
+      } catch (IllegalArgumentException e) {
+        featureProblems.add(e.getMessage());
+        return List.of();
+      }
     }
 
     /**
@@ -513,7 +542,7 @@ public final class BacktestRun {
           }
         }
         try {
-          dev.backtestgate.review.InputDigest.of(input)
+          InputDigest.of(input)
               .ifPresent(digest -> inputDigests.add(input.getClass().getName() + ":" + digest));
         } catch (RuntimeException e) {
           problems.add("the fingerprint cannot cover " + name + ": " + e.getMessage());

@@ -32,7 +32,8 @@ final class BuiltInChecks {
       .getClassLoader()), CheckProviderException.class, CheckProviderException::again);
 
   /** The providers, by ascending order (then class name, so the order never depends on the jar), and defaults. */
-  private record Installed(List<CheckProvider> providers, Map<Class<?>, CheckSettings> defaults) {
+  private record Installed(List<CheckProvider> providers, Map<Class<?>, CheckSettings> defaults,
+      Map<Class<?>, List<String>> keysByType) {
     static Installed load(ClassLoader loader) {
       ServiceFiles files = ServiceFiles.read(loader);
       List<CheckProvider> found = new ArrayList<>();
@@ -56,6 +57,7 @@ final class BuiltInChecks {
       }
       GatePolicy policy = GatePolicy.bare();
       Map<String, String> declaredBy = new HashMap<>();
+      Map<Class<?>, List<String>> keysByType = new HashMap<>();
       for (CheckProvider provider : found) {
         String name = provider.getClass().getName();
         List<Setting<?>> settings;
@@ -64,6 +66,9 @@ final class BuiltInChecks {
           List.copyOf(provider.kinds());
           for (Setting<?> setting : settings) {
             policy = setting.applyDefault(policy);
+            for (Class<?> type : setting.applyDefault(GatePolicy.bare()).settingsMap().keySet()) {
+              keysByType.computeIfAbsent(type, t -> new ArrayList<>()).add(setting.key());
+            }
           }
         } catch (RuntimeException | LinkageError e) {
           throw files.failure(name, "could not declare its settings and kinds", e);
@@ -82,7 +87,8 @@ final class BuiltInChecks {
           }
         }
       }
-      return new Installed(List.copyOf(found), policy.settingsMap());
+      keysByType.replaceAll((type, keys) -> List.copyOf(keys));
+      return new Installed(List.copyOf(found), policy.settingsMap(), Map.copyOf(keysByType));
     }
 
     /** The provider class a service error names ({@code "Provider com.acme.X could not be instantiated"}). */
@@ -150,6 +156,11 @@ final class BuiltInChecks {
    */
   static List<CheckProvider> providers() {
     return INSTALLED.get().providers();
+  }
+
+  /** The keys that set the check settings of {@code type} (empty when no key does). */
+  static List<String> keysOf(Class<?> type) {
+    return INSTALLED.get().keysByType().getOrDefault(type, List.of());
   }
 
   /** Each provider's settings at their defaults. */

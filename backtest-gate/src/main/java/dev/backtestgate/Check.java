@@ -32,7 +32,7 @@ public interface Check {
    *
    * @throws RuntimeException when the check cannot run: the gate reports it as a failing finding
    */
-  List<Finding> run(CheckContext context);
+  List<? extends Finding> run(CheckContext context);
 
   /**
    * A check from a name and a function, e.g. {@code Check.of("enough defaults", c -> ...)}.
@@ -40,7 +40,7 @@ public interface Check {
    * @param name for messages, see {@link #name()}
    * @param body what {@link #run} returns
    */
-  static Check of(String name, Function<CheckContext, List<Finding>> body) {
+  static Check of(String name, Function<CheckContext, ? extends List<? extends Finding>> body) {
     return new Check() {
       @Override
       public String name() {
@@ -48,7 +48,7 @@ public interface Check {
       }
 
       @Override
-      public List<Finding> run(CheckContext context) {
+      public List<? extends Finding> run(CheckContext context) {
         return body.apply(context);
       }
 

@@ -36,14 +36,14 @@ public interface CheckProvider {
   int order();
 
   /** The checks this provider adds to {@code run}; empty when the run recorded nothing it checks. */
-  List<Check> checks(BacktestRun run);
+  List<? extends Check> checks(BacktestRun run);
 
   /**
    * This provider's parts of the gate evidence of the run in {@code context} ({@link GateEvidence#of}): what
    * {@link #judge} reads, as an engine holding the same rows would compute it. None by default: a check that runs
    * only on an in-memory run.
    */
-  default List<EvidencePart<?>> evidence(CheckContext context) {
+  default List<? extends EvidencePart<?>> evidence(CheckContext context) {
     return List.of();
   }
 
@@ -52,7 +52,7 @@ public interface CheckProvider {
    * the same rules as {@link #checks} on a run. A part it needs and the evidence lacks is a finding too (a
    * {@code check-failed} when judging without it would pass unchecked rows, a warning when the check is optional).
    */
-  default List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
+  default List<? extends Finding> judge(GateEvidence evidence, GatePolicy policy) {
     return List.of();
   }
 
@@ -65,7 +65,10 @@ public interface CheckProvider {
     return Optional.empty();
   }
 
-  /** The configuration keys its checks read. */
+  /**
+   * The configuration keys its checks read, each with its read-back ({@link Setting#inForce()}) so that the reports
+   * list the value in force; a setting without one is listed as "not shown".
+   */
   default List<Setting<?>> settings() {
     return List.of();
   }

@@ -38,6 +38,18 @@ public interface EvidencePart<P extends EvidencePart<P>> {
   }
 
   /**
+   * The check settings this part was computed under (its check's {@link CheckSettings} values, as the policy held
+   * them when the part was computed): the gate refuses to judge a part under other settings. When the policy it is
+   * judged under holds another value of one of these types, {@code BacktestGate.evaluate(evidence, ...)} reports a
+   * failing {@code check-failed} ("evidence") naming the part, both values and the keys that set them: a part computed
+   * under one threshold and judged under another would be judged wrong without a word. None by default: a part that
+   * reads no setting.
+   */
+  default List<CheckSettings> computedUnder() {
+    return List.of();
+  }
+
+  /**
    * The tables whose history this part declares, for the run's summary, with the partitions of the decisions
    * between {@code earliest} and {@code latest} (either may be {@code null}: not known); none by default.
    */

@@ -3,6 +3,7 @@ package dev.backtestgate;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.internal.Beside;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.review.Fingerprint;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -194,13 +195,32 @@ public record GateEvidence(String gateId, RunSummary summary, Comparison compari
     return summary.withData(latest, tables);
   }
 
-  /** What makes this evidence unfit for {@code policy} beyond its parts: a comparison at another confidence. */
-  List<String> mismatches(GatePolicy policy) {
-    List<String> found = new ArrayList<>();
+  /**
+   * What makes this evidence unfit for {@code policy}: a comparison at another confidence, and each part computed under
+   * check settings the policy does not hold ({@link EvidencePart#computedUnder()}), by the part's class.
+   */
+  Map<Class<?>, List<String>> mismatches(GatePolicy policy) {
+    Map<Class<?>, List<String>> found = new LinkedHashMap<>();
+    parts.forEach((type, part) -> {
+      for (CheckSettings computed : part.computedUnder()) {
+        CheckSettings held = policy.settings(computed);
+        if (!held.equals(computed)) {
+          List<String> keys = BuiltInChecks.keysOf(GatePolicy.typeOf(computed));
+          found.computeIfAbsent(type, t -> new ArrayList<>()).add("the evidence's " + type.getSimpleName()
+              + " was computed under " + computed + " but the gate's policy uses " + held
+              + (keys.isEmpty() ? "" : " (" + String.join(", ", keys) + ")") + ": compute it under the policy's "
+              + "settings, or configure the gate as the part was computed");
+        }
+      }
+    });
+    List<String> interval = new ArrayList<>();
     if (Double.compare(comparison.confidence(), policy.confidence()) != 0) {
-      found.add("the evidence's interval was computed at confidence " + comparison.confidence() + " but the gate's "
-          + "policy uses " + policy.confidence() + " (backtestgate.confidence): compute the evidence at "
+      interval.add("the evidence's interval was computed at confidence " + comparison.confidence() + " but the "
+          + "gate's policy uses " + policy.confidence() + " (backtestgate.confidence): compute the evidence at "
           + policy.confidence());
+    }
+    if (!interval.isEmpty()) {
+      found.put(Comparison.class, interval);
     }
     return found;
   }
@@ -214,7 +234,8 @@ public record GateEvidence(String gateId, RunSummary summary, Comparison compari
   private static void checkBase(RunSummary summary, Comparison comparison, Map<String, String> reasons,
       long latestRow, List<String> problems) {
     if (summary.rows() < 2 || summary.positives() < 1 || summary.positives() >= summary.rows()) {
-      problems.add("the summary has " + summary.rows() + " rows and " + summary.positives() + " positives; an AUC "
+      problems.add("the summary has " + Wording.count(summary.rows()) + " rows and "
+          + Wording.count(summary.positives()) + " positives; an AUC "
           + "needs at least one positive and one negative row");
     }
     if (!summary.candidate().equals(comparison.candidate()) || !summary.baseline().equals(comparison.baseline())) {

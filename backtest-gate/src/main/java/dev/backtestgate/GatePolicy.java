@@ -27,22 +27,24 @@ public final class GatePolicy {
   /** Largest AUC lift accepted without a leakage review; a number in [0, 1). Default 0.05. */
   public static final Setting<Double> MAX_LIFT = Setting.of(Setting.PREFIX + "max-lift", "0.05",
       "a decimal number at least 0 and below 1, e.g. 0.05", text -> Setting.decimal(text, GatePolicy::belowOne),
-      GatePolicy::withMaxLift);
+      GatePolicy::withMaxLift, p -> Setting.text(p.maxLift()));
   /** Confidence level of the reported lift interval; a number in (0, 1). Default 0.95. */
   public static final Setting<Double> CONFIDENCE = Setting.of(Setting.PREFIX + "confidence", "0.95",
       "a decimal number strictly between 0 and 1, e.g. 0.95", text -> Setting.decimal(text, GatePolicy::inside),
-      GatePolicy::withConfidence);
+      GatePolicy::withConfidence, p -> Setting.text(p.confidence()));
   /** How far the lift may grow past the reviewed lift and stay covered; a number in [0, 1). Default 0.01. */
   public static final Setting<Double> LIFT_TOLERANCE = Setting.of(Setting.PREFIX + "lift-tolerance", "0.01",
       "a decimal number at least 0 and below 1, e.g. 0.01", text -> Setting.decimal(text, GatePolicy::belowOne),
-      GatePolicy::withLiftTolerance);
+      GatePolicy::withLiftTolerance, p -> Setting.text(p.liftTolerance()));
   /** How long after recording a value is usable; an ISO-8601 duration of zero or more. Default PT0S. */
   public static final Setting<Duration> AVAILABILITY_LAG = Setting.of(Setting.PREFIX + "availability-lag", "PT0S",
       "an ISO-8601 duration of zero or more and at most " + EpochMillis.LONGEST + " (Long.MAX_VALUE "
-          + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag);
+          + "milliseconds), e.g. PT0S, PT6H or P1D", Setting::duration, GatePolicy::withAvailabilityLag,
+      p -> p.availabilityLag().toString());
   /** auto, verify or local. Default auto: verify in CI, local elsewhere. */
   public static final Setting<Mode> MODE = Setting.of(Setting.PREFIX + "mode", "auto", "auto, verify or local",
-      text -> Setting.oneOf(text, Mode.values(), Mode::configValue), GatePolicy::withMode);
+      text -> Setting.oneOf(text, Mode.values(), Mode::configValue), GatePolicy::withMode,
+      p -> p.mode().configValue());
 
   /** The gate's own settings, in documentation order. */
   static final java.util.List<Setting<?>> SETTINGS = java.util.List.of(MAX_LIFT, CONFIDENCE, LIFT_TOLERANCE,

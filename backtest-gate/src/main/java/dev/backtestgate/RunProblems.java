@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.EpochMillis;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,7 +53,8 @@ final class RunProblems {
     boolean lengthOk = checkLength(field, scores.length, rows);
     BadRows bad = BadRows.scan(scores.length, i -> !Double.isFinite(scores[i]));
     if (bad.any()) {
-      add(field + " has " + bad.count() + " non-finite " + bad.plural("value", "values") + " (first at row "
+      add(field + " has " + Wording.count(bad.count()) + " non-finite " + bad.plural("value", "values")
+          + " (first at row "
           + bad.first() + ": " + scores[bad.first()] + "). Every score must be a finite number: fix the model's "
           + "output or drop those rows from both models.");
     }
@@ -80,7 +82,8 @@ final class RunProblems {
 
   boolean checkLength(String field, int length, int rows) {
     if (length != rows) {
-      add(field + " has " + length + " rows but labels have " + rows + ": every column needs one entry per row.");
+      add(field + " has " + Wording.count(length) + " rows but labels have " + Wording.count(rows)
+          + ": every column needs one entry per row.");
       return false;
     }
     return true;
@@ -107,8 +110,8 @@ final class RunProblems {
       }
     }
     if (positives == 0 || positives == labels.length) {
-      add("labels are all " + (positives == 0 ? "negative" : "positive") + " (" + labels.length
-          + " rows, " + positives + " positive): AUC needs at least one positive and one negative row. "
+      add("labels are all " + (positives == 0 ? "negative" : "positive") + " (" + Wording.count(labels.length)
+          + " rows, " + Wording.count(positives) + " positive): AUC needs at least one positive and one negative row. "
           + "Widen the test window or check how labels are built.");
     }
     return positives;
@@ -125,7 +128,7 @@ final class RunProblems {
       return;
     }
     if (baselinesGiven > 1) {
-      add("baseline is given " + baselinesGiven + " times: pass exactly one baseline.");
+      add("baseline is given " + Wording.count(baselinesGiven) + " times: pass exactly one baseline.");
     }
     if (baseline.name() == null || baseline.name().isBlank()) {
       add("baseline has no name: name the model the candidate would replace.");
@@ -147,11 +150,11 @@ final class RunProblems {
   /** Identical scores (by value) or a strictly increasing transform of them measure nothing. */
   private void checkSameRanking(int rows, double[] candidateScores, double[] baselineScores) {
     if (SameRanking.identical(candidateScores, baselineScores)) {
-      add("candidate and baseline scores are identical (" + rows + " rows, compared by value: -0.0 "
+      add("candidate and baseline scores are identical (" + Wording.count(rows) + " rows, compared by value: -0.0 "
           + "equals 0.0): the comparison would measure nothing. Pass the production model's scores as the "
           + "baseline.");
     } else if (SameRanking.of(candidateScores, baselineScores)) {
-      add("candidate scores rank all " + rows + " rows exactly as the baseline scores do (same order, "
+      add("candidate scores rank all " + Wording.count(rows) + " rows exactly as the baseline scores do (same order, "
           + "same ties: a strictly increasing transform of them, such as a rescaling, a logit or a rank), so the "
           + "AUC lift is 0 by construction and the comparison would measure nothing. Pass the new model's scores "
           + "as the candidate and the production model's scores as the baseline.");
@@ -192,7 +195,8 @@ final class RunProblems {
           + "the name.");
     }
     if (column.rows() != rows) {
-      add(what + " have " + column.rows() + " entries but the run has " + rows + " rows: record one "
+      add(what + " have " + Wording.count(column.rows()) + " entries but the run has " + Wording.count(rows)
+          + " rows: record one "
           + "value per row, in the rows' order.");
       return;
     }
@@ -201,14 +205,14 @@ final class RunProblems {
       double[] v = numeric.get();
       BadRows bad = BadRows.scan(rows, i -> Double.isInfinite(v[i]));
       if (bad.any()) {
-        add(what + " have " + bad.count() + " infinite " + bad.plural("value", "values")
+        add(what + " have " + Wording.count(bad.count()) + " infinite " + bad.plural("value", "values")
             + " (first at row " + bad.first() + ": " + v[bad.first()] + "): record NaN for a missing value.");
       }
     } else {
       int[] codes = column.categoryCodes().orElseThrow();
       BadRows bad = BadRows.scan(rows, i -> codes[i] < FeatureColumn.MISSING_CODE);
       if (bad.any()) {
-        add(what + " have " + bad.count() + " category " + bad.plural("code", "codes") + " below -1 "
+        add(what + " have " + Wording.count(bad.count()) + " category " + bad.plural("code", "codes") + " below -1 "
             + "(first at row " + bad.first() + ": " + codes[bad.first()] + "): codes are 0 or more, -1 for a "
             + "missing value.");
       }
@@ -234,12 +238,13 @@ final class RunProblems {
     }
     BadRows missing = BadRows.scan(times.length, i -> times[i] == null);
     if (missing.any()) {
-      out.add(field + " has " + missing.count() + " missing " + missing.plural("time", "times") + " (first at row "
+      out.add(field + " has " + Wording.count(missing.count()) + " missing " + missing.plural("time", "times")
+          + " (first at row "
           + missing.first() + ": null)." + nullHint);
     }
     BadRows outside = BadRows.scan(times.length, i -> times[i] != null && !EpochMillis.fits(times[i]));
     if (outside.any()) {
-      out.add(field + " has " + outside.count() + " " + outside.plural("time", "times") + " outside the "
+      out.add(field + " has " + Wording.count(outside.count()) + " " + outside.plural("time", "times") + " outside the "
           + "millisecond range (first at row " + outside.first() + ": " + times[outside.first()] + "). Times are "
           + "epoch milliseconds in a long, " + EpochMillis.range() + ": fix those times.");
     }

@@ -9,9 +9,11 @@ import org.apiguardian.api.API;
 
 /**
  * One configuration key: its name, its default as it would be written, the allowed values in words, how a value
- * is parsed, and how a parsed value changes a {@link GatePolicy}. The gate's own keys and every check's keys are
- * settings; the JUnit extension and the Maven plugin read them all through the one configuration of the core, so a
- * check's key is known wherever the check runs.
+ * is parsed, how a parsed value changes a {@link GatePolicy}, and how the value in force is read back from a policy
+ * and written as configuration text. The gate's own keys and every check's keys are settings; the JUnit extension
+ * and the Maven plugin read them all through the one configuration of the core, so a check's key is known wherever
+ * the check runs, and the reports list every value in force through
+ * {@link dev.backtestgate.config.GateConfig#inForce(GatePolicy)}.
  *
  * <p>A key is a namespace and a name joined by dots, each part lower-case words joined by hyphens
  * ({@code acme.max-score-age}, {@code acme.scores.max-age}). Its first part is its <em>namespace</em>: the gate's
@@ -23,7 +25,8 @@ import org.apiguardian.api.API;
  * <pre>{@code
  * Setting<Double> maxShare = Setting.of("acme.max-exposure-share", "0.2", "a number in (0, 1), e.g. 0.2",
  *     text -> Setting.decimal(text, v -> v > 0 && v < 1),
- *     (policy, v) -> policy.with(new ExposureSettings(v)));
+ *     (policy, v) -> policy.with(new ExposureSettings(v)),
+ *     policy -> Setting.text(policy.settings(ExposureSettings.DEFAULTS).maxShare()));
  * }</pre>
  *
  * @param key the key: a namespace and a name, lower-case words joined by hyphens, the parts joined by dots
@@ -31,11 +34,13 @@ import org.apiguardian.api.API;
  * @param allowed the allowed values in words, with an example, for error messages and docs
  * @param parse the value of a text, or {@code null} when the text is not allowed
  * @param apply the policy with the parsed value set
+ * @param inForce the value in force in a policy, written as configuration text that {@code parse} accepts; or
+ *     {@code null} when the setting gives no read-back (the reports then say "not shown")
  * @param <T> the parsed value
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Setting<T>(String key, String defaultValue, String allowed, Function<String, T> parse,
-    BiFunction<GatePolicy, T, GatePolicy> apply) {
+    BiFunction<GatePolicy, T, GatePolicy> apply, Function<GatePolicy, String> inForce) {
   /** The gate's own namespace: every key of the gate and of its built-in checks starts with it. */
   public static final String PREFIX = "backtestgate.";
 
@@ -80,10 +85,56 @@ public record Setting<T>(String key, String defaultValue, String allowed, Functi
     return dot < 0 ? key : key.substring(0, dot);
   }
 
+  /** A setting without a read-back: the reports list its key with "not shown" in place of its value. */
+  public Setting(String key, String defaultValue, String allowed, Function<String, T> parse,
+      BiFunction<GatePolicy, T, GatePolicy> apply) {
+    this(key, defaultValue, allowed, parse, apply, null);
+  }
+
   /** A setting; see the record's components. */
   public static <T> Setting<T> of(String key, String defaultValue, String allowed, Function<String, T> parse,
+      BiFunction<GatePolicy, T, GatePolicy> apply, Function<GatePolicy, String> inForce) {
+    return new Setting<>(key, defaultValue, allowed, parse, apply, Objects.requireNonNull(inForce, "inForce"));
+  }
+
+  /**
+   * A setting without a read-back (the reports list its key with "not shown" in place of its value); prefer
+   * {@link #of(String, String, String, Function, BiFunction, Function)}.
+   */
+  public static <T> Setting<T> of(String key, String defaultValue, String allowed, Function<String, T> parse,
       BiFunction<GatePolicy, T, GatePolicy> apply) {
-    return new Setting<>(key, defaultValue, allowed, parse, apply);
+    return new Setting<>(key, defaultValue, allowed, parse, apply, null);
+  }
+
+  /**
+   * The value in force in {@code policy} as it would be written in configuration, or empty when this setting gives
+   * no read-back.
+   *
+   * @throws IllegalStateException when the read-back writes a text that this setting's parser refuses: a bug of
+   *     the check that declares it
+   */
+  public java.util.Optional<String> valueIn(GatePolicy policy) {
+    Objects.requireNonNull(policy, "policy");
+    if (inForce == null) {
+      return java.util.Optional.empty();
+    }
+    String text = inForce.apply(policy);
+    if (text == null || parse.apply(text) == null) {
+      throw new IllegalStateException("the read-back of " + key + " wrote '" + text + "', which is not one of its "
+          + "allowed values (" + allowed + "): fix the setting's inForce function in its CheckProvider.");
+    }
+    return java.util.Optional.of(text);
+  }
+
+  /**
+   * A number as configuration text: plain decimal digits, as short as the number allows ({@code 0.05}, {@code 1},
+   * {@code 0.0001}), which {@link #decimal} reads back to the same {@code double}; for {@link #inForce()}.
+   */
+  public static String text(double value) {
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException("a setting's value must be finite, not " + value);
+    }
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   /**

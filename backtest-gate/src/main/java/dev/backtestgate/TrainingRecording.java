@@ -1,5 +1,6 @@
 package dev.backtestgate;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.EntityDictionary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,10 +58,11 @@ final class TrainingRecording {
   Resolved resolve(RunProblems run, int rows) {
     List<String> found = new ArrayList<>(recordingProblems);
     if (trainingsGiven > 1) {
-      found.add("the training set is given " + trainingsGiven + " times: record it once, with all its rows.");
+      found.add("the training set is given " + Wording.count(trainingsGiven)
+          + " times: record it once, with all its rows.");
     }
     if (entitiesGiven > 1) {
-      found.add("the test rows' entities are given " + entitiesGiven + " times: record them once.");
+      found.add("the test rows' entities are given " + Wording.count(entitiesGiven) + " times: record them once.");
     }
     boolean testEntities = testIds != null || testKeys != null;
     if (testEntities) {
@@ -110,7 +112,7 @@ final class TrainingRecording {
       BadRows early = BadRows.scan(n, i -> labelKnownAt[i] < decisions[i]);
       if (early.any()) {
         int i = early.first();
-        found.add("training labelKnownAt is before the row's decision time in " + early.count() + " "
+        found.add("training labelKnownAt is before the row's decision time in " + Wording.count(early.count()) + " "
             + early.plural("row", "rows") + " (first at training row " + i + ": decided "
             + Instant.ofEpochMilli(decisions[i]) + ", label known " + Instant.ofEpochMilli(labelKnownAt[i])
             + "). A label is the outcome of a decision: pass the time the outcome resolved, e.g. the end of its "
@@ -137,7 +139,7 @@ final class TrainingRecording {
 
   private static void length(List<String> found, String field, int length, int expected, String against) {
     if (length != expected) {
-      found.add(field + " has " + length + " rows but " + against + " " + expected
+      found.add(field + " has " + Wording.count(length) + " rows but " + against + " " + Wording.count(expected)
           + ": every column needs one entry per row.");
     }
   }
@@ -145,7 +147,8 @@ final class TrainingRecording {
   private static void negative(List<String> found, String field, long[] times) {
     BadRows bad = BadRows.scan(times.length, i -> times[i] < 0);
     if (bad.any()) {
-      found.add(field + " has " + bad.count() + " negative " + bad.plural("time", "times") + " (first at row "
+      found.add(field + " has " + Wording.count(bad.count()) + " negative " + bad.plural("time", "times")
+          + " (first at row "
           + bad.first() + ": " + times[bad.first()] + " ms). Times are epoch milliseconds at or after "
           + "1970-01-01T00:00:00Z; a missing time cannot be checked: drop the row or find its time.");
     }
@@ -159,7 +162,8 @@ final class TrainingRecording {
     if (missing.any()) {
       String first = keys[missing.first()];
       String what = first == null ? "null" : first.isEmpty() ? "empty" : "blank '" + first + "'";
-      found.add(field + " has " + missing.count() + " missing " + missing.plural("key", "keys") + " (null, empty or "
+      found.add(field + " has " + Wording.count(missing.count()) + " missing " + missing.plural("key", "keys")
+          + " (null, empty or "
           + "blank; first at row " + missing.first() + ": " + what + "): give every row its entity key, or drop "
           + "the rows that have none.");
     }

@@ -153,7 +153,8 @@ class HistoryFindingsTests {
     String html = java.nio.file.Files.readString(g.htmlFile());
     assertThat(html).contains("93 declared corrections to &#39;account_status&#39;, by reason: status-remap 93.",
         "<caption>Declared corrections to &#39;account_status&#39;, by reason</caption>",
-        "<td>status-remap</td><td class=\"num\">93</td><td class=\"num\">3</td><td>event 5000 corrects 1000: ");
+        "<td class=\"id\">status-remap</td><td class=\"num\" data-label=\"Corrections\">93</td><td class=\"num\" "
+            + "data-label=\"Entities\">3</td><td data-label=\"Example\">event 5000 corrects 1000: ");
   }
 
   @Test
@@ -192,7 +193,8 @@ class HistoryFindingsTests {
     assertThat(html).contains("History of &#39;account_status&#39; was rewritten in 1 closed partition, 2024-03.",
         // on the page the partitions are a table, not the console's lines
         "<caption>Closed partitions of &#39;account_status&#39; that differ (1 of 1 checked)</caption>",
-        "<td>2024-03</td><td>changed</td><td class=\"num\">310</td>")
+        "<td class=\"id\">2024-03</td><td data-label=\"Change\">changed</td><td class=\"num\" "
+            + "data-label=\"Rows recorded\">310</td>")
         .doesNotContain("<li>&#39;account_status&#39;: partition 2024-03 changed");
   }
 

@@ -32,6 +32,8 @@ public final class SchemaAssertions {
   public static final String HISTORY_MANIFEST = "history-manifest.schema.json";
   /** The JSON report's schema. */
   public static final String REPORT = "report.schema.json";
+  /** The claim's schema. */
+  public static final String CLAIM = "claim.schema.json";
 
   private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
   private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();

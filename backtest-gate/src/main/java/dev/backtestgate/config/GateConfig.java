@@ -67,6 +67,13 @@ public final class GateConfig {
 
   /** The Maven plugin's settings: known, so that they never fail a gated test, and ignored by the gate. */
   private static final List<Setting<?>> PLUGIN = List.of(CHECK_SKIP);
+  /**
+   * Where files go, not limits: a {@link GatePolicy} does not hold them, so {@link #inForce} leaves them out (the JSON
+   * report names the review directory and the report's own files under {@code files}).
+   */
+  private static final List<Setting<?>> FILES = List.of(REVIEW_DIR, REPORT_DIR);
+  /** What {@link #inForce} shows for a setting whose check gives no read-back ({@link Setting#inForce()}). */
+  public static final String NOT_SHOWN = "not shown: the check gives no read-back";
 
   private GateConfig() {}
 
@@ -134,6 +141,38 @@ public final class GateConfig {
     Map<String, String> defaults = new LinkedHashMap<>();
     CATALOGUE.get().settings().stream().filter(s -> !PLUGIN.contains(s)).forEach(s -> defaults.put(s.key(), s.defaultValue()));
     return Collections.unmodifiableMap(defaults);
+  }
+
+  /**
+   * Every setting in force in {@code policy}, key by key in documentation order (the gate's, then each check's, the
+   * built-in ones and those of every other {@link CheckProvider} on the class path), each value as it would be
+   * written in configuration; {@link #NOT_SHOWN} for a setting that gives no read-back. The directories and the
+   * Maven plugin's keys are not limits and are left out. The JSON report, the HTML page and any other reader list
+   * the policy from this one map. A read-back that throws or writes a value its own parser refuses is a bug of its
+   * check; the reports must still be written, so its value is "not shown: " and what went wrong.
+   */
+  public static Map<String, String> inForce(GatePolicy policy) {
+    return inForce(policy, CATALOGUE.get().settings());
+  }
+
+  /** {@link #inForce(GatePolicy)} over {@code settings}. */
+  static Map<String, String> inForce(GatePolicy policy, List<Setting<?>> settings) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Setting<?> setting : settings) {
+      if (!PLUGIN.contains(setting) && !FILES.contains(setting)) {
+        values.put(setting.key(), shown(setting, policy));
+      }
+    }
+    return Collections.unmodifiableMap(values);
+  }
+
+  private static String shown(Setting<?> setting, GatePolicy policy) {
+    try {
+      return setting.valueIn(policy).orElse(NOT_SHOWN);
+    } catch (RuntimeException e) {
+      return "not shown: " + (e.getMessage() != null ? e.getMessage() : "the read-back of " + setting.key()
+          + " threw " + e.getClass().getSimpleName() + ": fix the setting's inForce function in its CheckProvider.");
+    }
   }
 
   /** The setting of {@code key}, if it is a key. */

@@ -28,7 +28,8 @@ public final class HistoryChecks implements CheckProvider {
   /** {@code backtestgate.late-writes}: {@code fail} (default) or {@code warn}, for undeclared late writes. */
   public static final Setting<LateWritePolicy> LATE_WRITES = Setting.of(LateWritePolicy.KEY,
       LateWritePolicy.DEFAULT.configValue(), "warn or fail",
-      text -> Setting.oneOf(text, LateWritePolicy.values(), LateWritePolicy::configValue), GatePolicy::with);
+      text -> Setting.oneOf(text, LateWritePolicy.values(), LateWritePolicy::configValue), GatePolicy::with,
+      policy -> policy.settings(LateWritePolicy.DEFAULT).configValue());
 
   private static final Check LATE_WRITES_CHECK = Check.of("late writes",
       c -> lateWrites(c.run().inputs(LateWriteReport.class), c.policy()));

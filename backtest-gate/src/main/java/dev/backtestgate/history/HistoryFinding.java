@@ -2,6 +2,7 @@ package dev.backtestgate.history;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.backtestgate.internal.Wording;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -39,8 +40,9 @@ public sealed interface HistoryFinding
 
     @Override
     public String describe() {
-      return "partition " + partition + " changed: the manifest recorded " + expectedRows + " row(s) with hash "
-          + expectedHash + ", the data now has " + actualRows + " row(s) with hash " + actualHash;
+      return "partition " + partition + " changed: the manifest recorded " + Wording.count(expectedRows)
+          + " row(s) with hash "
+          + expectedHash + ", the data now has " + Wording.count(actualRows) + " row(s) with hash " + actualHash;
     }
   }
 
@@ -53,7 +55,7 @@ public sealed interface HistoryFinding
 
     @Override
     public String describe() {
-      return "partition " + partition + " vanished: the manifest recorded " + expectedRows
+      return "partition " + partition + " vanished: the manifest recorded " + Wording.count(expectedRows)
           + " row(s), the data now has none recorded before the manifest's cut-off";
     }
   }
@@ -83,8 +85,8 @@ public sealed interface HistoryFinding
 
     @Override
     public String describe() {
-      return "partition " + partition + " rewritten in place by " + commit.describe() + ": " + rowsRemoved
-          + " row(s) removed, " + rowsAdded + " added"
+      return "partition " + partition + " rewritten in place by " + commit.describe() + ": "
+          + Wording.count(rowsRemoved) + " row(s) removed, " + Wording.count(rowsAdded) + " added"
           + (examples.isEmpty() ? "" : "; for example " + String.join("; ", examples));
     }
   }
@@ -99,7 +101,7 @@ public sealed interface HistoryFinding
     @Override
     public String describe() {
       return "partition " + partition + " appeared: the manifest recorded no rows, the data now has "
-          + actualRows + " row(s) with hash " + actualHash;
+          + Wording.count(actualRows) + " row(s) with hash " + actualHash;
     }
   }
 }

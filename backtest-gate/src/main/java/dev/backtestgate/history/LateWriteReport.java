@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.HistoryDeclaration;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.internal.Wording;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -110,9 +111,10 @@ public record LateWriteReport(
 
     String describe(String table, Duration closingWindow) {
       String what = commit == null
-          ? count + " late write(s) to '" + table + "' recorded on " + recordedDay + " for " + entities
-              + " entit" + (entities == 1 ? "y" : "ies")
-          : count + " row(s) appended to closed partitions of '" + table + "' by " + commit.describe();
+          ? Wording.count(count) + " late write(s) to '" + table + "' recorded on " + recordedDay + " for "
+              + Wording.count(entities) + " entit" + (entities == 1 ? "y" : "ies")
+          : Wording.count(count) + " row(s) appended to closed partitions of '" + table + "' by "
+              + commit.describe();
       return what + ", valid from " + minValidFrom + " to " + maxValidFrom
           + " (up to " + readable(maxLateness) + " late; closing window " + readable(closingWindow)
           + "). Training rows built before " + recordedDay + " did not see these values: if this batch"

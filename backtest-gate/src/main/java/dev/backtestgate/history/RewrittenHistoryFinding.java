@@ -44,7 +44,7 @@ public record RewrittenHistoryFinding(HistoryCheckResult result) implements Find
     List<String> lines = new ArrayList<>();
     List<HistoryFinding> changed = result.findings();
     boolean fromLog = changed.stream().allMatch(p -> p instanceof HistoryFinding.Rewritten);
-    lines.add(fmt("History of '%s' was rewritten in place: %d of %d closed partitions differ from %s. Old rows now "
+    lines.add(fmt("History of '%s' was rewritten in place: %,d of %,d closed partitions differ from %s. Old rows now "
         + "carry values nobody knew at the time, so a backtest on them is shown the answers.", result.table(),
         changed.size(), result.partitionsChecked(), fromLog ? "what the table's log first recorded"
             : "the committed manifest"));

@@ -60,6 +60,11 @@ public final class JsonFields {
     return node.has(field);
   }
 
+  /** True when the field is present and {@code null}. */
+  public boolean isNull(String field) {
+    return node.has(field) && node.get(field).isNull();
+  }
+
   /** A string. */
   public String text(String field) {
     JsonNode value = required(field);

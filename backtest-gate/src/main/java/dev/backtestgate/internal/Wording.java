@@ -30,6 +30,14 @@ public final class Wording {
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
+  /**
+   * A count as every message prints it, with thousands separators: {@code count(2999)} is {@code "2,999"}. Row
+   * numbers and other identifiers are not counts and keep their bare digits.
+   */
+  public static String count(long n) {
+    return fmt("%,d", n);
+  }
+
   /** {@link String#format} in the root locale: the same digits on every machine. */
   public static String fmt(String format, Object... args) {
     return String.format(Locale.ROOT, format, args);

@@ -7,6 +7,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.backtestgate.EvidencePart;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.AucComparison;
 import java.util.ArrayList;
 import java.util.List;
@@ -251,7 +252,14 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
     }
     RunSummary summary = evidence.summary();
     return rows == summary.rows() && positives == summary.positives() ? List.of()
-        : List.of("the lift trend's periods hold " + rows + " rows and " + positives + " positives but the summary "
+        : List.of("the lift trend's periods hold " + Wording.count(rows) + " rows and " + Wording.count(positives)
+            + " positives but the summary "
             + "has " + summary.rows() + " and " + summary.positives() + ": measure the trend over the same rows");
+  }
+
+  /** The settings it was measured under: the gate refuses to judge it under others. */
+  @Override
+  public List<dev.backtestgate.CheckSettings> computedUnder() {
+    return List.of(settings);
   }
 }

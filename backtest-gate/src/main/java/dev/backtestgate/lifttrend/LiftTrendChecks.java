@@ -29,21 +29,23 @@ public final class LiftTrendChecks implements CheckProvider {
   /** {@code backtestgate.lift-periods}: month (default), week, quarter or an ISO-8601 duration. */
   public static final Setting<LiftPeriods> PERIODS = Setting.of(LiftTrendSettings.PERIODS,
       LiftTrendSettings.DEFAULTS.get(LiftTrendSettings.PERIODS), LiftPeriods.ALLOWED,
-      refusing(LiftTrendSettings::periods), (policy, v) -> policy.with(settings(policy).withPeriods(v)));
+      refusing(LiftTrendSettings::periods), (policy, v) -> policy.with(settings(policy).withPeriods(v)),
+      inForce(LiftTrendSettings.PERIODS));
   /** {@code backtestgate.lift-period-min-class}: rows of each class a period needs, default 30. */
   public static final Setting<Integer> MIN_CLASS = Setting.of(LiftTrendSettings.MIN_CLASS,
       LiftTrendSettings.DEFAULTS.get(LiftTrendSettings.MIN_CLASS), "a whole number of at least 2, e.g. 30",
-      refusing(LiftTrendSettings::minClass), (policy, v) -> policy.with(settings(policy).withMinClass(v)));
+      refusing(LiftTrendSettings::minClass), (policy, v) -> policy.with(settings(policy).withMinClass(v)),
+      inForce(LiftTrendSettings.MIN_CLASS));
   /** {@code backtestgate.lift-trend-alpha}: the false-alarm rate, in (0, 0.5], default 0.01. */
   public static final Setting<Double> ALPHA = Setting.of(LiftTrendSettings.ALPHA,
       LiftTrendSettings.DEFAULTS.get(LiftTrendSettings.ALPHA), "a decimal number above 0 and at most 0.5, e.g. 0.01",
       text -> Setting.decimal(text, v -> v > 0 && v <= 0.5),
-      (policy, v) -> policy.with(settings(policy).withAlpha(v)));
+      (policy, v) -> policy.with(settings(policy).withAlpha(v)), inForce(LiftTrendSettings.ALPHA));
   /** {@code backtestgate.lift-trend-min-step}: the smallest fall of the lift that fails, default 0.03. */
   public static final Setting<Double> MIN_STEP = Setting.of(LiftTrendSettings.MIN_STEP,
       LiftTrendSettings.DEFAULTS.get(LiftTrendSettings.MIN_STEP),
       "a decimal number of at least 0 and below 1, e.g. 0.03", text -> Setting.decimal(text, v -> v >= 0 && v < 1),
-      (policy, v) -> policy.with(settings(policy).withMinStep(v)));
+      (policy, v) -> policy.with(settings(policy).withMinStep(v)), inForce(LiftTrendSettings.MIN_STEP));
 
   /** For {@link java.util.ServiceLoader}. */
   public LiftTrendChecks() {}
@@ -67,7 +69,8 @@ public final class LiftTrendChecks implements CheckProvider {
 
   /**
    * The trend's findings; a warning when the evidence carries none, and a {@code check-failed} when it was measured
-   * under other settings or another confidence level than the policy's.
+   * at another confidence level than the policy's (under other settings: the gate's own rule,
+   * {@link LiftTrend#computedUnder()}).
    */
   @Override
   public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
@@ -79,11 +82,6 @@ public final class LiftTrendChecks implements CheckProvider {
     }
     LiftTrend trend = part.get();
     List<Finding> found = new ArrayList<>();
-    if (!trend.settings().equals(settings(policy))) {
-      found.add(new Finding.CheckFailed("evidence", "the evidence's lift trend was measured with " + trend.settings()
-          + " but the gate's policy uses " + settings(policy) + " (backtestgate.lift-periods, lift-period-min-class, "
-          + "lift-trend-alpha, lift-trend-min-step): measure it with the policy's LiftTrendSettings."));
-    }
     trend.periods().stream().flatMap(p -> p.comparison().stream()).findFirst().ifPresent(c -> {
       if (Double.compare(c.confidenceLevel(), policy.confidence()) != 0) {
         found.add(new Finding.CheckFailed("evidence", "the evidence's lift per period was computed at confidence "
@@ -150,6 +148,11 @@ public final class LiftTrendChecks implements CheckProvider {
 
   private static LiftTrendSettings settings(GatePolicy policy) {
     return policy.settings(LiftTrendSettings.defaults());
+  }
+
+  /** The read-back of {@code key}: the value in force, as {@link LiftTrendSettings#configValues()} writes it. */
+  private static java.util.function.Function<GatePolicy, String> inForce(String key) {
+    return policy -> settings(policy).configValues().get(key);
   }
 
   /** A parser that throws on a bad value, as one that answers null (the configuration names the key). */

@@ -2,6 +2,7 @@ package dev.backtestgate.lifttrend;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.AucComparison;
 import java.time.Instant;
 import java.util.Objects;
@@ -36,7 +37,8 @@ public record PeriodLift(int index, String period, Instant start, Instant end, l
     Objects.requireNonNull(end, "end");
     Objects.requireNonNull(comparison, "comparison");
     if (positives < 0 || negatives < 0) {
-      throw new IllegalArgumentException("negative row counts: " + positives + " positives, " + negatives
+      throw new IllegalArgumentException("negative row counts: " + Wording.count(positives) + " positives, "
+          + Wording.count(negatives)
           + " negatives");
     }
   }

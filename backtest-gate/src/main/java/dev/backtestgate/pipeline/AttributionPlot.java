@@ -17,6 +17,8 @@ final class AttributionPlot {
   private static final int PLOT = 300;
   private static final int RIGHT = 64;
   private static final String BAR = "#1570ef";
+  /** A feature the baseline also uses: shown, never a carrier. */
+  private static final String SHARED = "#98a2b3";
   private static final String LIFT = "#d92d20";
 
   private AttributionPlot() {}
@@ -39,7 +41,7 @@ final class AttributionPlot {
     int width = LABEL + PLOT + RIGHT;
     StringBuilder out = new StringBuilder();
     String title = Double.isNaN(lift) ? "AUC lost without each feature"
-        : fmt("AUC lost without each feature, against the %+.3f lift", lift);
+        : "AUC lost without each feature, against the refit's " + Attribution.lift(lift) + " lift";
     out.append(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
         + "role=\"img\" aria-label=\"%s\" class=\"lift-attribution\" font-size=\"12\">", width, height, width, height,
         Wording.xml(title)));
@@ -53,12 +55,12 @@ final class AttributionPlot {
       double x0 = LABEL + PLOT * (Math.min(0, f.carried()) - low) / span;
       double x1 = LABEL + PLOT * (Math.max(0, f.carried()) - low) / span;
       String name = f.feature().length() > 22 ? f.feature().substring(0, 21) + "\u2026" : f.feature();
-      out.append(fmt("<g class=\"feature\" data-feature=\"%s\"><title>%s</title>", Wording.xml(f.feature()),
-          Wording.xml(fmt("%s: %+.3f AUC without it (95%% interval %+.3f to %+.3f)", f.feature(), f.carried(),
-              f.ciLower(), f.ciUpper()))));
+      out.append(fmt("<g class=\"feature%s\" data-feature=\"%s\"><title>%s</title>", f.inBaseline() ? " in-baseline"
+          : "", Wording.xml(f.feature()), Wording.xml(fmt("%s: %+.3f AUC without it (95%% interval %+.3f to %+.3f)%s",
+              f.feature(), f.carried(), f.ciLower(), f.ciUpper(), f.inBaseline() ? ", also in the baseline" : ""))));
       out.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>", LABEL - 6, y + 15, Wording.xml(name)));
       out.append(fmt("<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>", x0, y + 4,
-          Math.max(1, x1 - x0), BAR));
+          Math.max(1, x1 - x0), f.inBaseline() ? SHARED : BAR));
       double lo = LABEL + PLOT * (f.ciLower() - low) / span;
       double hi = LABEL + PLOT * (f.ciUpper() - low) / span;
       out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#101828\"/>", lo, y + 11, hi,
@@ -69,8 +71,8 @@ final class AttributionPlot {
       double x = LABEL + PLOT * (lift - low) / span;
       out.append(fmt("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"4 3\" "
           + "class=\"lift\"/>", x, TOP, x, TOP + features.size() * ROW, LIFT));
-      out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"%s\">lift %+.3f</text>", x,
-          TOP + features.size() * ROW + 16, LIFT, lift));
+      out.append(fmt("<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"%s\">lift %s</text>", x,
+          TOP + features.size() * ROW + 16, LIFT, Attribution.lift(lift)));
     }
     return out.append("</svg>").toString();
   }

@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
  * The pipeline checks of a run that recorded its pipeline ({@link PipelineInput}): the refit probe
  * ({@link FitScopeFinding}), the lift attribution ({@link LiftAttributionFinding}), the time-shifted labels
  * ({@link TimeShiftedLabelsFinding}, or {@link TimeShiftUncheckedFinding} when it cannot run), the copies between
- * training and test rows ({@link DuplicateRowsFinding}) and, when one feature carries too much of a lift above the
- * limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
+ * training and test rows ({@link DuplicateRowsFinding}) and, when one feature the candidate adds carries too much of
+ * the refit's lift above the limit, {@link LiftCarrierFinding}. A run without a pipeline gets none of them.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public final class PipelineChecks implements CheckProvider {
@@ -28,22 +28,26 @@ public final class PipelineChecks implements CheckProvider {
       "an ISO-8601 duration above zero, e.g. PT2M", text -> {
         Duration d = Setting.duration(text);
         return d == null || d.isZero() ? null : d;
-      }, (policy, budget) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).budget(budget)));
+      }, (policy, budget) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).budget(budget)),
+      policy -> policy.settings(PipelineSettings.DEFAULTS).budget().toString());
 
   /** {@code backtestgate.max-feature-lift-share}: a number in (0, 1], default 0.5. */
   public static final Setting<Double> MAX_FEATURE_LIFT_SHARE = Setting.of("backtestgate.max-feature-lift-share", "0.5",
       "a number above 0 and at most 1", text -> Setting.decimal(text, v -> v > 0 && v <= 1),
-      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare(share)));
+      (policy, share) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare(share)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).maxFeatureLiftShare()));
 
   /** {@code backtestgate.time-shift-alpha}: a number in (0, 0.5), default 0.01. */
   public static final Setting<Double> TIME_SHIFT_ALPHA = Setting.of("backtestgate.time-shift-alpha", "0.01",
       "a number above 0 and below 0.5", text -> Setting.decimal(text, v -> v > 0 && v < 0.5),
-      (policy, alpha) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha(alpha)));
+      (policy, alpha) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha(alpha)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).timeShiftAlpha()));
 
   /** {@code backtestgate.time-shift-min-step}: a number in [0, 0.5), default 0.05. */
   public static final Setting<Double> TIME_SHIFT_MIN_STEP = Setting.of("backtestgate.time-shift-min-step", "0.05",
       "a number at least 0 and below 0.5", text -> Setting.decimal(text, v -> v >= 0 && v < 0.5),
-      (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)));
+      (policy, step) -> policy.with(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep(step)),
+      policy -> Setting.text(policy.settings(PipelineSettings.DEFAULTS).timeShiftMinStep()));
 
   private static final Check PIPELINE = Check.of("pipeline refit", c -> {
     List<PipelineInput> inputs = c.run().inputs(PipelineInput.class);
@@ -63,14 +67,12 @@ public final class PipelineChecks implements CheckProvider {
       findings.add(new FitScopeFinding(r.rows(), r.outside(), r.tolerance(), r.recordedAuc(), r.refitAuc(),
           r.largest()));
     }
-    if (r.features().size() > 1) {
-      findings.add(new LiftAttributionFinding(lift, r.refitAuc(), r.attribution(), r.notRefit(),
-          settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis(), r.refits()));
-      double maxLift = c.policy().maxLift();
-      if (lift > maxLift) {
-        r.attribution().stream().filter(f -> f.share() > settings.maxFeatureLiftShare()).findFirst()
-            .ifPresent(f -> findings.add(new LiftCarrierFinding(f, lift, maxLift, settings.maxFeatureLiftShare())));
-      }
+    if (r.attribution() != null) {
+      LiftAttributionFinding attribution = new LiftAttributionFinding(lift, r.attribution().refit(),
+          r.attribution().features(), c.run().baseline().features(), r.fitScopeFails(), r.recordedAuc(),
+          r.notRefit(), settings.budget().toString(), r.wallMillis(), r.threads(), r.fullRefitMillis(), r.refits());
+      findings.add(attribution);
+      attribution.carrier(c.policy().maxLift(), settings.maxFeatureLiftShare()).ifPresent(findings::add);
     }
     if (r.timeShift() instanceof TimeShift.Skipped skipped) {
       findings.add(new TimeShiftUncheckedFinding(skipped.reason()));
@@ -121,11 +123,13 @@ public final class PipelineChecks implements CheckProvider {
             "The pipeline refitted on the training rows alone scores the test rows differently from the recorded "
                 + "candidate scores, beyond its own noise: fitting saw test rows."),
         new FindingKind(LiftAttributionFinding.KIND, "Where the lift comes from",
-            "The AUC the pipeline loses when refitted without each feature, with a paired DeLong interval."),
+            "The AUC the pipeline loses when refitted without each feature, with a paired DeLong interval, and its "
+                + "share of the refit's lift over the baseline, 0 to 100%, with its interval."),
         new FindingKind(DuplicateRowsFinding.KIND, "Test rows copied from training",
             "Test rows that copy training rows, every feature value (to float precision) and the label (a warning)."),
         new FindingKind(LiftCarrierFinding.KIND, "One feature carries the lift",
-            "One feature carries more than backtestgate.max-feature-lift-share of a lift above the limit."),
+            "One feature the candidate adds (not one the baseline declares) carries more than "
+                + "backtestgate.max-feature-lift-share of the refit's lift, and that lift is above the limit."),
         new FindingKind(TimeShiftedLabelsFinding.KIND, "The pipeline predicts the next decision's labels",
             "Refitted on each row's next-decision label, the pipeline ranks the rows whose label changes by the "
                 + "next label: its features read the next period."),

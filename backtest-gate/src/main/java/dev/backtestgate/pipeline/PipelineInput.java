@@ -3,6 +3,7 @@ package dev.backtestgate.pipeline;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.CheckInput;
+import dev.backtestgate.internal.Wording;
 import org.apiguardian.api.API;
 
 /**
@@ -46,7 +47,8 @@ public record PipelineInput(Pipeline pipeline, PipelineRows training) implements
       positives += label ? 1 : 0;
     }
     if (training.rows() < 2 || positives == 0 || positives == training.rows()) {
-      throw new IllegalArgumentException("the pipeline's training rows have " + training.rows() + " row(s), "
+      throw new IllegalArgumentException("the pipeline's training rows have " + Wording.count(training.rows())
+          + " row(s), "
           + positives + " positive: a pipeline cannot be fitted on one class; record the rows it was trained on");
     }
   }

@@ -4,12 +4,9 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.FeatureColumn;
 import dev.backtestgate.metrics.Auc;
-import dev.backtestgate.metrics.AucComparison;
-import dev.backtestgate.metrics.DeLong;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +44,9 @@ final class PipelineProbe {
    * @param tolerance the largest score difference taken for noise
    * @param outside the rows whose recorded score differs from the refit's by more than the tolerance
    * @param largest the rows with the largest differences, largest first: row, recorded, refit
-   * @param features every feature, and per feature refit within the budget its attribution, largest carried first
+   * @param features every feature
+   * @param attribution the lift attribution of the refits without each feature within the budget, null with fewer
+   *     than two features
    * @param notRefit the features whose refit did not finish within the budget
    * @param lift the run's lift (candidate against baseline), NaN when not computed
    * @param wallMillis the refits' wall time
@@ -57,7 +56,7 @@ final class PipelineProbe {
    */
   record Result(Duplicates.Result copies, TimeShift.Outcome timeShift, int rows, double recordedAuc,
       double refitAuc, double selfAucDifference, double tolerance,
-      int outside, List<double[]> largest, List<String> features, List<FeatureLift> attribution,
+      int outside, List<double[]> largest, List<String> features, Attribution.Result attribution,
       List<String> notRefit, double lift, long wallMillis, int threads, long fullRefitMillis, int refits) {
     boolean fitScopeFails() {
       return outside > Math.max(0, (int) (ROW_SHARE * rows));
@@ -83,14 +82,20 @@ final class PipelineProbe {
     }
     if (features.size() > 1) {
       for (String feature : order) {
-        tasks.add(new Refits.Task("without '" + feature + "'", training.without(feature), test.without(feature)));
+        tasks.add(new Refits.Task(withoutName(feature), training.without(feature), test.without(feature)));
       }
     }
     // the copies between training and test rows are looked for beside the refits, on a thread of their own
     java.util.concurrent.CompletableFuture<Duplicates.Result> copies = java.util.concurrent.CompletableFuture
         .supplyAsync(() -> Duplicates.find(training, test, run.labels()));
-    Refits.Outcome outcome = Refits.run(input.pipeline(), tasks, shift instanceof TimeShift.Plan ? 3 : 2,
-        settings.budget());
+    Refits.Outcome outcome;
+    try {
+      outcome = Refits.run(input.pipeline(), tasks, shift instanceof TimeShift.Plan ? 3 : 2, settings.budget());
+    } catch (PipelineProblem failed) {
+      // a pipeline that wrote to its input and then threw has two faults: report both
+      String changed = before.changed(training, test);
+      throw changed == null ? failed : new PipelineProblem(failed.getMessage() + "; also, " + changed, failed);
+    }
     before.requireUnchanged(training, test);
 
     boolean[] labels = run.labels();
@@ -137,24 +142,12 @@ final class PipelineProbe {
       largest.add(new double[] {top[k], recorded[top[k]], a[top[k]]});
     }
 
-    List<FeatureLift> attribution = new ArrayList<>();
     List<String> notRefit = new ArrayList<>();
+    Attribution.Result attribution = null;
     if (features.size() > 1) {
-      DeLong.Reference full = DeLong.reference(labels, a, 0.95);
-      for (String feature : features) {
-        Refits.Done without = outcome.done().get("without '" + feature + "'");
-        if (without == null) {
-          notRefit.add(feature);
-          continue;
-        }
-        // the refit without the feature against the full refit, whose placements are computed once
-        AucComparison c = full.compare(without.scores());
-        double carried = -c.lift();
-        attribution.add(new FeatureLift(feature, c.candidateAuc(), carried, -c.ciUpper(), -c.ciLower(),
-            lift > 0 ? carried / lift : Double.NaN, without.nanos() / 1_000_000));
-      }
-      attribution.sort(Comparator.comparingDouble(FeatureLift::carried).reversed()
-          .thenComparing(FeatureLift::feature));
+      java.util.Set<String> inBaseline = new java.util.HashSet<>(run.baseline().features());
+      attribution = Attribution.of(labels, a, run.baseline(),
+          Attribution.finished(features, outcome.done(), notRefit), inBaseline);
     }
     TimeShift.Outcome timeShift = shift instanceof TimeShift.Plan plan
         ? TimeShift.test(plan.testNext(), labels, outcome.done().get(TimeShift.REFIT).scores(),
@@ -164,6 +157,11 @@ final class PipelineProbe {
         Double.isNaN(recordedAuc) ? Auc.of(labels, recorded) : recordedAuc, aucA, Math.abs(aucA - aucB), tolerance,
         outside, largest, features, attribution, notRefit, lift, outcome.wallNanos() / 1_000_000, outcome.threads(),
         outcome.done().get(FULL_A).nanos() / 1_000_000, outcome.done().size());
+  }
+
+  /** The name of the refit without {@code feature}, in messages and in the refits' outcome. */
+  static String withoutName(String feature) {
+    return "without '" + feature + "'";
   }
 
   /** The run's own rows, in the pipeline's column order; the feature lists must match. */
@@ -235,15 +233,20 @@ final class PipelineProbe {
     }
 
     void requireUnchanged(PipelineRows training, PipelineRows test) {
+      String changed = changed(training, test);
+      if (changed != null) {
+        throw new PipelineProblem(changed);
+      }
+    }
+
+    /** The problem of arrays the pipeline wrote to, or {@code null} when it wrote to none. */
+    String changed(PipelineRows training, PipelineRows test) {
       Fingerprints after = of(training, test);
       List<String> changed = hashes.keySet().stream().filter(k -> !hashes.get(k).equals(after.hashes.get(k)))
           .toList();
-      if (!changed.isEmpty()) {
-        throw new PipelineProblem("the pipeline changed the arrays it was given (" + String.join(", ", changed)
-            + "): every refit after the first saw other data, so nothing it scored can be compared, and the run's "
-            + "own columns are no longer what was recorded; copy the arrays inside the pipeline before changing "
-            + "them");
-      }
+      return changed.isEmpty() ? null : "the pipeline changed the arrays it was given (" + String.join(", ", changed)
+          + "): every refit after the first saw other data, so nothing it scored can be compared, and the run's "
+          + "own columns are no longer what was recorded; copy the arrays inside the pipeline before changing them";
     }
 
     private static long hash(double[] values) {

@@ -2,6 +2,7 @@ package dev.backtestgate.pipeline;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -206,12 +207,14 @@ public final class PipelineRows {
       for (Map.Entry<String, double[]> column : columns.entrySet()) {
         if (column.getValue().length != rows) {
           throw new IllegalArgumentException("pipeline feature '" + column.getKey() + "' has "
-              + column.getValue().length + " rows, '" + first.getKey() + "' has " + rows + ": give every column "
+              + Wording.count(column.getValue().length) + " rows, '" + first.getKey() + "' has " + Wording.count(rows)
+              + ": give every column "
               + "one value per row");
         }
       }
       if (labels != null && labels.length != rows) {
-        throw new IllegalArgumentException("the pipeline's labels have " + labels.length + " rows, its feature "
+        throw new IllegalArgumentException("the pipeline's labels have " + Wording.count(labels.length)
+            + " rows, its feature "
             + "columns " + rows + ": give one label per row");
       }
       return new PipelineRows(new ArrayList<>(columns.keySet()), columns.values().toArray(double[][]::new), labels,

@@ -8,8 +8,8 @@ import org.apiguardian.api.API;
 
 /**
  * The pipeline checks' settings: how long their refits may take in all ({@code backtestgate.pipeline-budget},
- * default 10 minutes), the share of a lift above the limit one feature may carry before the gate says so as a
- * {@code lift-carrier} finding ({@code backtestgate.max-feature-lift-share}, default 0.5), and how sure and how large
+ * default 10 minutes), the share of the refit's lift (above the limit) one feature the candidate adds may carry
+ * before the gate says so as a {@code lift-carrier} finding ({@code backtestgate.max-feature-lift-share}, default 0.5), and how sure and how large
  * a lean toward the next decision's labels must be to be a {@code time-shifted-labels} finding
  * ({@code backtestgate.time-shift-alpha}, default 0.01; {@code backtestgate.time-shift-min-step}, default 0.05).
  *
@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * @param budget the wall time all refits of one run may take, more than zero
- * @param maxFeatureLiftShare the largest share of the lift one feature may carry, in (0, 1]
+ * @param maxFeatureLiftShare the largest share of the refit's lift one feature the candidate adds may carry, in (0, 1]
  * @param timeShiftAlpha the one-sided level of the time-shift test, in (0, 0.5)
  * @param timeShiftMinStep how far above 0.5 the time-shift AUC must be to fail, in [0, 0.5)
  */

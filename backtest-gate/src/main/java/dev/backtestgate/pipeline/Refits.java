@@ -1,5 +1,6 @@
 package dev.backtestgate.pipeline;
 
+import dev.backtestgate.internal.Wording;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,8 +124,9 @@ final class Refits {
           + "return one score per row");
     }
     if (scores.length != task.test().rows()) {
-      throw new PipelineProblem("the pipeline refitted " + task.name() + " returned " + scores.length
-          + " scores for " + task.test().rows() + " rows: score must return one score per row, in row order");
+      throw new PipelineProblem("the pipeline refitted " + task.name() + " returned " + Wording.count(scores.length)
+          + " scores for " + Wording.count(task.test().rows())
+          + " rows: score must return one score per row, in row order");
     }
     int bad = 0;
     int first = -1;
@@ -135,7 +137,8 @@ final class Refits {
       }
     }
     if (bad > 0) {
-      throw new PipelineProblem("the pipeline refitted " + task.name() + " returned " + bad + " score(s) that are "
+      throw new PipelineProblem("the pipeline refitted " + task.name() + " returned " + Wording.count(bad)
+          + " score(s) that are "
           + "not finite numbers, first at row " + first + " (" + scores[first] + "): a refit that cannot score "
           + "every row cannot be compared; fix the pipeline's missing-value handling");
     }

@@ -4,6 +4,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.TrainingSet;
 import dev.backtestgate.internal.LongIntHashMap;
 import dev.backtestgate.internal.LongIntSort;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
 import java.util.ArrayList;
@@ -78,8 +79,10 @@ final class TimeShift {
           + "reading the next period");
     }
     if (set.get().rows() != training.rows()) {
-      throw new PipelineProblem("the run records " + set.get().rows() + " training rows (training(...)) and the "
-          + "pipeline " + training.rows() + " (PipelineRows): the time-shift test pairs them row by row; record the "
+      throw new PipelineProblem("the run records " + Wording.count(set.get().rows())
+          + " training rows (training(...)) and the "
+          + "pipeline " + Wording.count(training.rows())
+          + " (PipelineRows): the time-shift test pairs them row by row; record the "
           + "same training rows, in the same order, in both");
     }
     // the two sides' next decisions side by side: nothing else runs yet
@@ -117,12 +120,14 @@ final class TimeShift {
           + "than once, such as monthly reviews or renewals");
     }
     if (positives == 0 || positives == kept) {
-      return new Skipped(kept + " training rows have a later decision of their entity, " + positives + " of them "
+      return new Skipped(Wording.count(kept) + " training rows have a later decision of their entity, "
+          + Wording.count(positives) + " of them "
           + "with a positive next label: the pipeline cannot be fitted to one class. Record more periods of "
           + "training rows per entity");
     }
     if (toNext < MIN_CLASS || toOwn < MIN_CLASS) {
-      return new Skipped("only " + toNext + " test rows go from label 0 to a next label of 1 and " + toOwn
+      return new Skipped("only " + Wording.count(toNext) + " test rows go from label 0 to a next label of 1 and "
+          + Wording.count(toOwn)
           + " from 1 to 0 (the test needs " + MIN_CLASS + " of each): the labels rarely change between an entity's "
           + "decisions here, so the next label says nothing the own label does not. Record more periods of test "
           + "rows per entity");

@@ -3,6 +3,7 @@ package dev.backtestgate.report;
 import dev.backtestgate.internal.AtomicFiles;
 import dev.backtestgate.internal.BoundedFiles;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -20,21 +21,61 @@ import java.util.Set;
  * the Maven plugin nor JUnit: every gate that publishes records its report in {@code <dir>/.build} under the index
  * lock; the first one of a new build starts the file afresh.
  *
- * <p>Limit: a long-lived parent that starts many test runs (an IDE, a Gradle daemon) is one build for all of them,
- * so there the index keeps listing earlier runs' reports as it did before.
+ * <p>Limit: a long-lived parent that starts many test runs (an IDE, a Gradle daemon, the Maven daemon {@code mvnd})
+ * is one build for all of them, so there the index keeps listing earlier runs' reports as it did before. Whether
+ * the build ends with its run is known ({@link #oneShot()}): a plain {@code mvn} (Maven's launcher,
+ * {@code org.codehaus.plexus.classworlds.launcher.Launcher}, on its command line), or a JVM that is its own build.
+ * {@link GateWriters} counts two test JVMs of a long-lived parent as one build only while both run.
  */
 final class BuildSession {
   /** The ledger file of a report directory. */
   static final String FILE = ".build";
   private static final String HEADER = "build ";
   private static final int MAX_BYTES = 16 * 1024 * 1024;
-  private static final String IDENTITY = identify();
+  /** The main class of a plain {@code mvn} (Maven 3 and 4): a build process that ends with the build. */
+  private static final String MAVEN_LAUNCHER = "org.codehaus.plexus.classworlds.launcher.Launcher";
+  private static final ProcessHandle BUILD = buildProcess();
+  private static final String IDENTITY = name(BUILD);
+  private static final String JVM = name(ProcessHandle.current());
+  private static final boolean ONE_SHOT = BUILD.info().arguments()
+      .map(args -> Arrays.asList(args).contains(MAVEN_LAUNCHER)).orElse(false)
+      // a JVM that is its own build ends with it, unless it is Maven's (forkCount=0), which may be a daemon's
+      || BUILD.pid() == ProcessHandle.current().pid() && System.getProperty("maven.home") == null;
 
   private BuildSession() {}
 
   /** This JVM's build, e.g. {@code 4711@2026-12-04T02:49:37.120Z}. */
   static String identity() {
     return IDENTITY;
+  }
+
+  /** This JVM, named as a build is ({@code pid@start}). */
+  static String jvm() {
+    return JVM;
+  }
+
+  /**
+   * Whether this JVM's build ends with its run: a plain {@code mvn}, or this JVM itself. A long-lived parent (an
+   * IDE, a daemon) outlives many runs, so its identity alone does not tell one run from the next.
+   */
+  static boolean oneShot() {
+    return ONE_SHOT;
+  }
+
+  /** Whether the JVM named {@code jvm} ({@link #jvm()} of some process) still runs; {@code false} when unknown. */
+  static boolean running(String jvm) {
+    int at = jvm.indexOf('@');
+    if (at <= 0 || jvm.endsWith("@unknown")) { // without a start time a reused process id would pass for it
+      return false;
+    }
+    long pid;
+    try {
+      pid = Long.parseLong(jvm.substring(0, at));
+    } catch (NumberFormatException notOurs) {
+      return false;
+    }
+    return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(BuildSession::name).filter(jvm::equals)
+        .isPresent();
   }
 
   /**
@@ -73,7 +114,11 @@ final class BuildSession {
     return written;
   }
 
-  private static String identify() {
+  private static String name(ProcessHandle process) {
+    return process.pid() + "@" + process.info().startInstant().map(Object::toString).orElse("unknown");
+  }
+
+  private static ProcessHandle buildProcess() {
     ProcessHandle self = ProcessHandle.current();
     ProcessHandle build = self;
     if (System.getProperty("maven.home") == null) { // in Maven's own JVM the tests' build is this process
@@ -87,7 +132,7 @@ final class BuildSession {
         parent = p.parent();
       }
     }
-    return build.pid() + "@" + build.info().startInstant().map(Object::toString).orElse("unknown");
+    return build;
   }
 
   private static boolean isJava(ProcessHandle process) {

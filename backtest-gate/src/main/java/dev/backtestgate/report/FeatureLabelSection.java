@@ -46,27 +46,27 @@ final class FeatureLabelSection {
         + "scored by their out-of-fold positive rate. A single feature at or above %.3f "
         + "(backtestgate.max-feature-auc), or one that separates the classes perfectly, fails.",
         scores.get(0).confidenceLevel() * 100, r.policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()), "class", "note");
-    Page.scrollRegion(out, "Feature-label screen of each feature");
-    out.open("table", "id", "feature-label-table", "class", "numbers").open("thead").open("tr")
+    // highest AUC first: the features at or above the limit come before any the long table puts one click away
+    Page.longTable(out, "Feature-label screen of each feature", scores.size(), rest -> out.open("table", "id",
+        rest ? null : "feature-label-table", "class", "numbers stack").open("thead").open("tr")
         .element("th", "Feature").element("th", "Type").element("th", "AUC", "class", "num")
         .element("th", "Interval", "class", "num").element("th", "Positives go with")
-        .element("th", "Missing", "class", "num").element("th", "Result").close().close().open("tbody");
-    for (int i = 0; i < scores.size(); i++) {
-      row(scores.get(i), i == 0);
-    }
-    out.close().close().close().nl();
+        .element("th", "Missing", "class", "num").element("th", "Result").close().close(),
+        i -> row(scores.get(i), i == 0), "features", 1);
     out.close().nl();
   }
 
   private void row(FeatureScore s, boolean worst) {
     out.open("tr", "data-feature", s.feature(), "class", worst ? "worst" : null);
-    out.element("td", s.feature(), "class", "mono").element("td", s.type());
-    out.element("td", fmt("%.3f", s.auc()), "class", "num");
-    out.element("td", s.hasInterval() ? fmt("%.3f – %.3f", s.ciLower(), s.ciUpper()) : "–", "class", "num");
+    Page.identifier(out, "td", "mono", s.feature());
+    out.element("td", s.type(), "data-label", "Type");
+    out.element("td", fmt("%.3f", s.auc()), "class", "num", "data-label", "AUC");
+    out.element("td", s.hasInterval() ? fmt("%.3f – %.3f", s.ciLower(), s.ciUpper()) : "–", "class", "num",
+        "data-label", "Interval");
     out.element("td", s.type().equals("categorical") ? "higher out-of-fold rate"
-        : s.higherMeansPositive() ? "higher values" : "lower values");
-    out.element("td", fmt("%,d", s.missing()), "class", "num");
-    out.open("td");
+        : s.higherMeansPositive() ? "higher values" : "lower values", "data-label", "Positives go with");
+    out.element("td", fmt("%,d", s.missing()), "class", "num", "data-label", "Missing");
+    out.open("td", "data-label", "Result");
     Finding finding = findings.get(s.feature());
     if (finding == null) {
       Page.tag(out, "below the limit", "ok");

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * One finding on a page, in the console's words: its headline with its state, the detail lines, its chart (one
- * self-contained SVG, drawn at its own size), its table (rows in place of the console lines they stand for) and why
- * it matters. The gate's page and a table history's page draw their findings with it.
+ * One finding on a page, in the console's words: its headline with its state (the callout), the detail lines, its
+ * chart (one self-contained SVG, drawn at its own size), its table (rows in place of the console lines they stand
+ * for) and why it matters. The gate's page and a table history's page draw their findings with it.
  *
  * <pre>{@code
  * FindingCard.write(out, finding, true, "fails the gate");
@@ -20,11 +20,10 @@ final class FindingCard {
   static void write(Html out, Finding f, boolean unresolved, String state) {
     Finding.Rendering rendering = f.render();
     out.open("div", "class", "finding", "data-kind", f.kind(), "data-subject", f.subject());
-    out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.lines().get(0) + " ");
+    out.open("p", "class", unresolved ? "callout" : "callout covered").text(rendering.headline() + " ");
     Page.tag(out, state, unresolved ? "bad" : "info");
     out.close();
-    Finding.Table table = rendering.table();
-    List<String> details = rendering.lines().subList(1, rendering.lines().size() - table.lines());
+    List<String> details = details(rendering);
     if (!details.isEmpty()) {
       out.open("ul");
       for (String line : details) {
@@ -36,8 +35,8 @@ final class FindingCard {
       // drawn at its own size, so its text is the page's; on a narrow screen it scrolls in its own box
       out.open("figure", "class", "chart finding-figure scroll", "tabindex", "0").raw(rendering.figure()).close();
     }
-    if (!table.isEmpty()) {
-      table(out, table);
+    if (!rendering.table().isEmpty()) {
+      table(out, rendering.table());
     }
     if (!rendering.why().isEmpty()) {
       out.element("p", rendering.why(), "class", "note");
@@ -45,39 +44,61 @@ final class FindingCard {
     out.close();
   }
 
-  /** A finding's rows, in a box of their own that scrolls sideways on a narrow screen. */
+  /**
+   * The card's list under its headline: the console lines after the first (the first is the console's headline),
+   * and the first too when it says more than the headline, less the lines the table stands for.
+   */
+  static List<String> details(Finding.Rendering rendering) {
+    List<String> lines = rendering.lines();
+    int from = lines.get(0).strip().equals(rendering.headline().strip()) ? 1 : 0;
+    return lines.subList(from, lines.size() - rendering.table().lines());
+  }
+
+  /**
+   * A finding's rows, in a box of their own that scrolls sideways on a narrow screen, where each row stacks its cells
+   * under its first (the subject: a partition, a feature, kept whole); past {@link Page#LONG_TABLE} rows, the first
+   * ones and the rest one click away.
+   */
   private static void table(Html out, Finding.Table table) {
-    out.open("div", "class", "scroll finding-table", "tabindex", "0", "role", "region", "aria-label", table.caption());
-    out.open("table").element("caption", table.caption()).open("thead").open("tr");
-    for (String h : table.header()) {
-      out.element("th", h, "scope", "col");
-    }
-    out.close().close().open("tbody");
-    for (int i = 0; i < table.rows().size(); i++) {
-      if (i == table.marked()) {
-        out.open("tr", "class", "worst");
-      } else {
-        out.open("tr");
+    List<String> header = table.header();
+    Page.TableHead head = rest -> {
+      out.open("table", "class", "stack").element("caption", rest ? table.caption() + ", continued"
+          : table.caption()).open("thead").open("tr");
+      for (String h : header) {
+        out.element("th", h, "scope", "col");
       }
-      for (String cell : table.rows().get(i)) {
-        if (NUMBER.matcher(cell).matches()) {
-          out.element("td", cell, "class", "num");
-        } else if (INSTANT.matcher(cell).matches()) {
-          out.element("td", cell, "class", "when");
-        } else if (cell.contains("\n")) {   // several lines: the first shown, the rest behind it
-          String[] parts = cell.split("\n", 2);
-          out.open("td").open("details").element("summary", parts[0]);
-          for (String line : parts[1].split("\n")) {
-            out.element("div", line);
-          }
-          out.close().close();
-        } else {
-          out.element("td", cell);
+      out.close().close();
+    };
+    out.open("div", "class", "finding-table");
+    Page.longTable(out, table.caption(), table.rows().size(), head, i -> row(out, header, table.rows().get(i),
+        i == table.marked()), "rows", table.marked() + 1);
+    out.close().nl();
+  }
+
+  /** One row: its first cell the subject (an identifier, kept on one line), each other cell labelled by its column. */
+  private static void row(Html out, List<String> header, List<String> cells, boolean marked) {
+    out.open("tr", "class", marked ? "worst" : null);
+    for (int c = 0; c < cells.size(); c++) {
+      String cell = cells.get(c);
+      String label = c == 0 || c >= header.size() ? null : header.get(c);
+      if (c == 0) {
+        Page.identifier(out, "td", "", cell);
+      } else if (NUMBER.matcher(cell).matches()) {
+        out.element("td", cell, "class", "num", "data-label", label);
+      } else if (INSTANT.matcher(cell).matches()) {
+        out.element("td", cell, "class", "when", "data-label", label);
+      } else if (cell.contains("\n")) {   // several lines: the first shown, the rest behind it
+        String[] parts = cell.split("\n", 2);
+        out.open("td", "data-label", label).open("details").element("summary", parts[0]);
+        for (String line : parts[1].split("\n")) {
+          out.element("div", line);
         }
+        out.close().close();
+      } else {
+        out.element("td", cell, "data-label", label);
       }
-      out.close();
     }
-    out.close().close().close().nl();
+    out.close();
   }
 
   /** A cell that is a date or an instant, kept on one line. */

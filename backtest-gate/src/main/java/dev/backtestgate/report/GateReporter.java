@@ -9,6 +9,7 @@ import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.claim.Claim;
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.history.RewrittenHistoryFinding;
 import dev.backtestgate.internal.AtomicFiles;
@@ -90,6 +91,7 @@ public final class GateReporter {
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
     return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
+        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)),
         () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
@@ -103,13 +105,13 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence), () -> Claim.withoutVariances(evidence, result),
         () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 
   /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence, Supplier<Optional<String>> trial) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<Optional<String>> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -134,7 +136,7 @@ public final class GateReporter {
     }
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
     AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
-    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get()));
     if (result.verdict().passed()) {
       clearPending(gate.pendingFile());
     }
@@ -145,12 +147,13 @@ public final class GateReporter {
 
   /**
    * Deletes the pending sign-off an earlier run of a gate that now passes left behind: it asks for a review nobody
-   * needs, and {@code mvn backtest-gate:pending} would keep listing it.
+   * needs, and {@code mvn backtest-gate:pending} would keep listing it. A file already gone is fine: another thread or
+   * fork publishing the same passing gate may have removed it first.
    */
   private static void clearPending(Path pending) {
     try {
       if (Files.isRegularFile(pending, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-        Files.delete(pending);
+        Files.deleteIfExists(pending);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Could not remove the pending sign-off " + pending + " of a gate that now passes: "

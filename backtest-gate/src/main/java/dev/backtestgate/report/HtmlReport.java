@@ -6,12 +6,14 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.internal.Wording;
 import dev.backtestgate.lift.LiftAboveLimit;
 import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.SignOffStatus;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The HTML report of one gate result: a single self-contained page (inline CSS and SVG, no script, no
@@ -255,6 +257,29 @@ final class HtmlReport {
     Page.codeRow(out, "Pending sign-off", gate.pendingFile() + (gate.pendingWritten() ? " (written by this run)"
         : " (not written by this run)"));
     Page.codeRow(out, "Review directory", gate.reviewDirectory().toString());
-    out.close().close().close().nl();
+    out.close().close();
+    settingsInForce();
+    out.close().nl();
+  }
+
+  /** Every setting in force, key by key as the JSON report's {@code policy.settings}, one click away. */
+  private void settingsInForce() {
+    Map<String, String> inForce = GateConfig.inForce(r.policy());
+    out.open("details", "id", "settings").element("summary", fmt("Every setting in force (%d keys)", inForce.size()));
+    Page.scrollRegion(out, "Every setting in force");
+    out.open("table", "class", "settings").open("thead").open("tr").element("th", "Key", "scope", "col")
+        .element("th", "Value", "scope", "col").close().close().open("tbody");
+    for (Map.Entry<String, String> e : inForce.entrySet()) {
+      out.open("tr", "data-key", e.getKey()).open("td");
+      Page.identifier(out, "code", "", e.getKey());
+      out.close();
+      if (e.getValue().startsWith("not shown: ")) {
+        out.element("td", e.getValue(), "class", "note");
+      } else {
+        out.open("td").element("code", e.getValue(), "class", "id").close();
+      }
+      out.close().nl();
+    }
+    out.close().close().close().close().nl();
   }
 }

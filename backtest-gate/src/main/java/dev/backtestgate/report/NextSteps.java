@@ -122,8 +122,10 @@ final class NextSteps {
       return review(file(s) + " no longer covers it: its fingerprint does not match this run's. It was signed "
           + "for data " + s.reviewedFingerprint() + "; this run's data is " + s.currentFingerprint() + " (they "
           + "differ from character " + (firstDifference(s.reviewedFingerprint(), s.currentFingerprint()) + 1)
-          + "). The rows, labels, scores or the feature set changed since the review, or the file was copied from "
-          + "another run, so the approval says nothing about this lift. To review it again:");
+          + "). The rows (labels, decision or knowledge times, recorded values), the model names or the feature "
+          + "set changed since the review, or the file was copied from another run (scores are not fingerprinted: "
+          + "retraining on the same data keeps a sign-off), so the approval says nothing about this lift. To review "
+          + "it again:");
     }
 
     @Override

@@ -69,7 +69,7 @@ final class Page {
       .finding-table th,.finding-table td.num,.finding-table td.when,.finding-table td:first-child{white-space:nowrap}
       .finding-table td{overflow-wrap:anywhere;min-width:6em}
       .finding-table summary{cursor:pointer}
-      .finding-table details div{padding-left:14px}
+      .finding-table td details div{padding-left:14px}
       .finding-table caption{text-align:left;color:var(--muted);font-size:13px;padding:0 0 4px}
       svg .axis{font-size:12px;fill:var(--muted)}
       svg .zone{font-size:12px;fill:var(--bad)}
@@ -84,7 +84,23 @@ final class Page {
       #gates td.range{white-space:normal}
       ul.findings{margin:0;padding-left:16px}
       ul.findings li{margin:0 0 2px}
-      @media (max-width:560px){main{padding:18px 12px 8px}section.card{padding:14px 12px}.banner{padding:12px 14px}}
+      .id,td.id{white-space:nowrap;overflow-wrap:normal;word-break:normal}
+      .id.long,td.id.long{white-space:normal}
+      table.pit-examples td{white-space:nowrap}
+      details.more-rows{margin:4px 0 10px}
+      details.more-rows>summary,details#settings>summary{cursor:pointer;color:var(--info);font-weight:600}
+      details#settings{margin-top:12px}
+      @media (max-width:560px){main{padding:18px 12px 8px}section.card{padding:14px 12px}.banner{padding:12px 14px}
+      table.stack{display:block;width:min-content;min-width:100%}
+      table.stack caption{display:block}
+      table.stack thead{display:none}
+      table.stack tbody,table.stack tr{display:block}
+      table.stack tr{border-bottom:1px solid var(--line);padding:6px 0}
+      table.stack td{display:flex;gap:10px;border:0;padding:2px 4px;text-align:left;min-width:0}
+      table.stack td[data-label]::before{content:attr(data-label);flex:0 0 8em;color:var(--muted);font-size:12px;
+      font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;
+      white-space:normal;font-weight:400}
+      table.stack td.id{font-weight:600}}
       @media print{html{background:#fff}main{max-width:none;padding:0}
       section.card{box-shadow:none;border-color:#d0d5dd}
       figure,svg,.chart,tr,.banner{break-inside:avoid;page-break-inside:avoid}
@@ -133,6 +149,80 @@ final class Page {
    */
   static void scrollRegion(Html out, String label) {
     out.open("div", "class", "scroll", "role", "region", "aria-label", label, "tabindex", "0");
+  }
+
+  /** A name this long or longer may break between its words; a shorter one is never broken at all. */
+  static final int LONG_IDENTIFIER = 24;
+
+  /**
+   * A name (a feature, a partition, a configuration key) as an element of class {@code id}: on one line when it is
+   * short; when it is {@link #LONG_IDENTIFIER} characters or more, breakable only after a {@code _ . - / = :}
+   * between its words ({@code <wbr>}, class {@code id long}), never inside a word ("balan ce" reads as two names).
+   *
+   * @param classes the element's other classes, or {@code ""}
+   */
+  static void identifier(Html out, String tag, String classes, String name) {
+    String prefix = classes.isEmpty() ? "" : classes + " ";
+    if (name.length() < LONG_IDENTIFIER) {
+      out.element(tag, name, "class", prefix + "id");
+      return;
+    }
+    out.open(tag, "class", prefix + "id long");
+    int from = 0;
+    for (int i = 0; i < name.length() - 1; i++) {
+      if ("_.-/=:".indexOf(name.charAt(i)) >= 0) {
+        out.text(name.substring(from, i + 1)).empty("wbr");
+        from = i + 1;
+      }
+    }
+    out.text(name.substring(from)).close();
+  }
+
+  /** Rows a long table shows at first; the rest are one click away. */
+  static final int SHOWN_ROWS = 10;
+  /** A table of more rows than this shows {@link #SHOWN_ROWS} and puts the rest behind a {@code <details>}. */
+  static final int LONG_TABLE = 12;
+
+  /** Opens a table and writes its head: for the table itself, or ({@code rest}) for its rows past the first ones. */
+  @FunctionalInterface
+  interface TableHead {
+    void open(boolean rest);
+  }
+
+  /**
+   * A table in its own scroll region, every row shown when it has at most {@link #LONG_TABLE}; a longer one shows
+   * its first {@link #SHOWN_ROWS} and the rest in a second table of the same head, one click away in a
+   * {@code <details>} (no script): "The other 43 partitions".
+   *
+   * @param label the region's accessible name
+   * @param rows how many rows
+   * @param head opens the {@code <table>} and writes its caption and {@code <thead>}
+   * @param row writes row {@code i} as a {@code <tr>}
+   * @param what the rows in words, plural ("partitions", "features")
+   * @param keep rows before this index are always shown (one past a marked row), or 0
+   */
+  static void longTable(Html out, String label, int rows, TableHead head, java.util.function.IntConsumer row,
+      String what, int keep) {
+    int first = Math.max(SHOWN_ROWS, keep);
+    int shown = rows > Math.max(LONG_TABLE, first + LONG_TABLE - SHOWN_ROWS) ? first : rows;
+    scrollRegion(out, label);
+    head.open(false);
+    out.open("tbody");
+    for (int i = 0; i < shown; i++) {
+      row.accept(i);
+    }
+    out.close().close().close().nl();
+    if (shown < rows) {
+      out.open("details", "class", "more-rows").element("summary", dev.backtestgate.internal.Wording.fmt(
+          "The other %,d %s", rows - shown, what));
+      scrollRegion(out, dev.backtestgate.internal.Wording.fmt("%s, rows %,d to %,d", label, shown + 1, rows));
+      head.open(true);
+      out.open("tbody");
+      for (int i = shown; i < rows; i++) {
+        row.accept(i);
+      }
+      out.close().close().close().close().nl();
+    }
   }
 
   /** A small coloured label; {@code kind} is one of bad, ok, info, warn, muted. */

@@ -8,7 +8,10 @@ import dev.backtestgate.internal.Wording;
 import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.pointintime.PointInTimeViolation;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,14 +45,14 @@ final class PointInTimeSection {
     Duration lag = r.policy().availabilityLag();
     out.element("p", "A value may be used for a decision at time t only if it was recorded by t"
         + (lag.isZero() ? "" : " minus the availability lag of " + Wording.duration(lag)) + ".", "class", "note");
-    Page.scrollRegion(out, "Point in time of each feature");
-    out.open("table", "id", "pit-features").open("thead").open("tr")
+    // the features that need attention first, so that a long table never hides one behind its click
+    List<String> features = new ArrayList<>(r.run().features());
+    features.sort(Comparator.comparing(f -> !violations.containsKey(f) && !failures.containsKey(checkOf(f))));
+    Page.longTable(out, "Point in time of each feature", features.size(), rest -> out.open("table", "id",
+        rest ? null : "pit-features", "class", "stack pit-features").open("thead").open("tr")
         .element("th", "Feature").element("th", "Timing").element("th", "Rows recorded late", "class", "num")
-        .element("th", "Latest by", "class", "num").element("th", "Result").close().close().open("tbody");
-    for (String feature : r.run().features()) {
-      featureRow(feature);
-    }
-    out.close().close().close().nl();
+        .element("th", "Latest by", "class", "num").element("th", "Result").close().close(),
+        i -> featureRow(features.get(i)), "features", 0);
     for (PointInTimeViolation v : violations.values()) {
       examples(v);
     }
@@ -63,23 +66,26 @@ final class PointInTimeSection {
   }
 
   private void featureRow(String feature) {
-    out.open("tr", "data-feature", feature).element("td", feature, "class", "mono");
+    out.open("tr", "data-feature", feature);
+    Page.identifier(out, "td", "mono", feature);
     String reason = evidence.timelessReasons().get(feature);
     boolean timeless = r.run().timelessFeatures().contains(feature);
-    out.element("td", timeless ? "declared timeless" + (reason == null ? "" : ": " + reason) : "recorded time per row");
+    out.element("td", timeless ? "declared timeless" + (reason == null ? "" : ": " + reason) : "recorded time per row",
+        "data-label", "Timing");
     PointInTimeViolation v = violations.get(feature);
-    Finding.CheckFailed failed = failures.get("point in time of '" + feature + "'");
+    Finding.CheckFailed failed = failures.get(checkOf(feature));
     if (v != null) {
       boolean waived = r.isWaived(findings.get(feature));
       out.element("td", fmt("%,d of %,d (%s)", v.rowsAffected(), v.rows(), Wording.percent(v.share())), "class",
-          "num");
-      out.element("td", Wording.duration(v.largestLead()), "class", "num");
-      out.open("td");
+          "num", "data-label", "Rows recorded late");
+      out.element("td", Wording.duration(v.largestLead()), "class", "num", "data-label", "Latest by");
+      out.open("td", "data-label", "Result");
       Page.tag(out, waived ? "waived by the review" : "recorded after the decision", waived ? "info" : "bad");
       out.close();
     } else {
-      out.element("td", timeless || failed != null ? "–" : "0", "class", "num").element("td", "–", "class", "num");
-      out.open("td");
+      out.element("td", timeless || failed != null ? "–" : "0", "class", "num", "data-label", "Rows recorded late")
+          .element("td", "–", "class", "num", "data-label", "Latest by");
+      out.open("td", "data-label", "Result");
       if (failed != null) {
         Page.tag(out, "check could not run", "bad");
         out.text(" " + failed.reason());
@@ -93,20 +99,26 @@ final class PointInTimeSection {
     out.close().nl();
   }
 
+  /** The name of the point-in-time check of {@code feature}, as its check-failed finding names it. */
+  private static String checkOf(String feature) {
+    return "point in time of '" + feature + "'";
+  }
+
   private void examples(PointInTimeViolation v) {
     boolean waived = r.isWaived(findings.get(v.feature()));
     out.element("h3", "Example rows of '" + v.feature() + "'");
     out.element("p", findings.get(v.feature()).render().lines().get(0)
         + (waived ? " Waived by the leakage review." : ""), "class", waived ? "note" : null);
     Page.scrollRegion(out, "Example rows of '" + v.feature() + "'");
-    out.open("table", "class", "pit-examples", "data-feature", v.feature()).open("thead").open("tr")
+    out.open("table", "class", "pit-examples stack", "data-feature", v.feature()).open("thead").open("tr")
         .element("th", "Row", "class", "num").element("th", "Decision time").element("th", "Recorded at")
         .element("th", "Recorded after the decision by", "class", "num").close().close().open("tbody");
     for (PointInTimeViolation.ExampleRow e : v.examples()) {
-      out.open("tr").element("td", fmt("%d", e.row()), "class", "num")
-          .element("td", e.decisionTime().toString(), "class", "mono")
-          .element("td", e.knownAt().toString(), "class", "mono")
-          .element("td", Wording.duration(Duration.between(e.decisionTime(), e.knownAt())), "class", "num")
+      out.open("tr").element("td", fmt("%d", e.row()), "class", "num", "data-label", "Row")
+          .element("td", e.decisionTime().toString(), "class", "mono", "data-label", "Decision time")
+          .element("td", e.knownAt().toString(), "class", "mono", "data-label", "Recorded at")
+          .element("td", Wording.duration(Duration.between(e.decisionTime(), e.knownAt())), "class", "num",
+              "data-label", "Recorded after the decision by")
           .close().nl();
     }
     out.close().close().close().nl();

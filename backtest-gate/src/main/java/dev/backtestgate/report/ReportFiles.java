@@ -52,6 +52,12 @@ public record ReportFiles(Path directory) {
     return directory.resolve(HistoryManifest.PROPOSED_DIR).resolve(FileNames.of(table));
   }
 
+  /** The marker naming the test of this build that writes a gate's report ({@link GateWriters}). */
+  Path writer(String gateId) {
+    String json = FileNames.of(gateId);
+    return directory.resolve(json.substring(0, json.length() - ".json".length()) + GateWriters.ENDING);
+  }
+
   /** The pending sign-off of a gate. */
   public Path pending(String gateId) {
     return directory.resolve("pending").resolve(FileNames.of(gateId));

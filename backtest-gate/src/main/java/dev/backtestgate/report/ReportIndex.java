@@ -83,18 +83,35 @@ final class ReportIndex {
    * @param build the build that wrote it ({@link BuildSession#identity()})
    */
   static Path update(ReportFiles files, String jsonName, String build) {
-    Path dir = files.directory();
+    return locked(files.directory(), "regenerate " + files.index(), () -> {
+      Set<String> thisBuild = BuildSession.record(files.directory(), build, jsonName);
+      return AtomicFiles.write(files.index(), render(files.directory(), scan(files.directory(), thisBuild)));
+    });
+  }
+
+  /** Work done under the lock of a report directory. */
+  interface Locked<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code work} holding the report directory's lock (in this class loader, and across JVMs and class loaders
+   * through the OS lock on {@link #LOCK_FILE}), creating the directory first.
+   *
+   * @param what what the work does, for the error ("regenerate /.../index.html")
+   * @throws UncheckedIOException when the directory cannot be created, locked or written
+   */
+  static <T> T locked(Path dir, String what, Locked<T> work) {
     ReentrantLock lock = IN_PROCESS.computeIfAbsent(dir, d -> new ReentrantLock());
     lock.lock();
     try {
       Files.createDirectories(dir);
       try (FileChannel channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE,
           StandardOpenOption.WRITE); FileLock held = lockAcrossJvms(channel)) {
-        Set<String> thisBuild = BuildSession.record(dir, build, jsonName);
-        return AtomicFiles.write(files.index(), render(dir, scan(dir, thisBuild)));
+        return work.run();
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Could not regenerate " + files.index() + ": " + e.getMessage()
+      throw new UncheckedIOException("Could not " + what + ": " + e.getMessage()
           + ". Check that the report directory is writable (backtestgate.report-dir).", e);
     } finally {
       lock.unlock();
@@ -166,8 +183,8 @@ final class ReportIndex {
     long signed = entries.stream().filter(e -> e.verdict() == Verdict.PASSED_WITH_SIGN_OFF).count();
     String summary = entries.isEmpty() ? (listing.older().isEmpty() ? "No gate reports yet."
         : "No gate reports in this build")
-        : failed > 0 ? fmt("%d of %d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
-        : fmt("All %d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
+        : failed > 0 ? fmt("%,d of %,d %s FAILED", failed, entries.size(), entries.size() == 1 ? "gate" : "gates")
+        : fmt("All %,d %s passed", entries.size(), entries.size() == 1 ? "gate" : "gates")
             + (signed > 0 ? fmt(" (%d with sign-off)", signed) : "");
     Html out = Page.start(summary + " · backtest-gate", 4_096 + 600 * entries.size());
     out.open("header").element("div", "backtest-gate · report index", "class", "kicker")

@@ -7,6 +7,7 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
@@ -34,6 +35,14 @@ final class ReportJson {
     return CanonicalJson.write(tree(gate));
   }
 
+  /** The canonical JSON text of the report with the evaluation's claim ({@code "claim": null} when it has none). */
+  static String write(PublishedGate gate, java.util.Optional<dev.backtestgate.claim.Claim> claim) {
+    ObjectNode root = tree(gate);
+    root.set("claim", claim.<com.fasterxml.jackson.databind.JsonNode>map(dev.backtestgate.claim.ClaimJson::tree)
+        .orElse(JsonNodeFactory.instance.nullNode()));
+    return CanonicalJson.write(root);
+  }
+
   /** The report as a JSON tree. */
   static ObjectNode tree(PublishedGate gate) {
     GateResult r = gate.result();
@@ -51,6 +60,8 @@ final class ReportJson {
     number(policy, "liftTolerance", r.policy().liftTolerance());
     policy.put("availabilityLag", r.policy().availabilityLag().toString());
     number(policy, "maxFeatureAuc", r.policy().settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc());
+    ObjectNode settings = policy.putObject("settings");   // every setting in force, by configuration key
+    GateConfig.inForce(r.policy()).forEach(settings::put);
     ObjectNode run = root.putObject("run");
     run.put("candidate", r.run().candidate());
     run.put("baseline", r.run().baseline());

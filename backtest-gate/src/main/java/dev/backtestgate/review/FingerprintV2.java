@@ -182,8 +182,8 @@ public final class FingerprintV2 {
   }
 
   /**
-   * {@code fingerprint} bound to the digests of what a run's check inputs cover ({@code CheckInput.fingerprinted()},
-   * {@link InputDigest}): SHA-256 over {@link #INPUTS_TAG}, the fingerprint's text and the sorted
+   * {@code fingerprint} bound to the digests of what a run's check inputs cover ({@code CheckInput.fingerprinted()}):
+   * SHA-256 over {@link #INPUTS_TAG}, the fingerprint's text and the sorted
    * {@code <input class>:<digest>} entries. A run whose inputs cover nothing keeps {@code fingerprint} as it is.
    */
   public static String bind(String fingerprint, SortedSet<String> inputs) {

@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.internal.Wording;
 import java.time.Duration;
 import java.time.Instant;
 import org.apiguardian.api.API;
@@ -29,7 +30,7 @@ public final class Columns {
   public static void requireLength(String owner, String column, int actual, String referenceColumn, int expected) {
     if (actual != expected) {
       throw new IllegalArgumentException(
-          owner + ": column '" + column + "' has " + actual + " rows but '" + referenceColumn + "' has "
+          owner + ": column '" + column + "' has " + Wording.count(actual) + " rows but '" + referenceColumn + "' has "
               + expected + "; every column must have one entry per row");
     }
   }

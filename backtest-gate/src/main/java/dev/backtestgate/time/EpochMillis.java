@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.pointintime.PointInTimeCheck;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +54,8 @@ public final class EpochMillis {
    * @param first the first such row
    */
   public static String missingTimes(String owner, String column, int count, int first) {
-    return owner + ": column '" + column + "' has " + count + " missing time(s) (Long.MIN_VALUE, the reserved "
+    return owner + ": column '" + column + "' has " + Wording.count(count)
+        + " missing time(s) (Long.MIN_VALUE, the reserved "
         + "\"no time\" marker), first at row " + first + "; every row needs a time in epoch milliseconds (times "
         + "before 1970 are negative numbers and are accepted): drop or fill those rows first";
   }

@@ -3,6 +3,7 @@ package dev.backtestgate.time;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.internal.Growable;
+import dev.backtestgate.internal.Wording;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -132,7 +133,8 @@ public final class EventLog {
     }
     if (infinite > 0) {
       throw new IllegalArgumentException(
-          owner + ": column 'value' has " + infinite + " infinite value(s), first at row " + firstInfinite
+          owner + ": column 'value' has " + Wording.count(infinite) + " infinite value(s), first at row "
+              + firstInfinite
               + "; feature values must be finite: clip or drop those events");
     }
     if (nan > 0 && missing == MissingValues.REJECT) {
@@ -180,13 +182,15 @@ public final class EventLog {
     }
     if (outOfRange > 0) {
       throw new IllegalArgumentException(
-          owner + ": column 'code' has " + outOfRange + " code(s) outside 0.." + (categoryList.size() - 1)
+          owner + ": column 'code' has " + Wording.count(outOfRange) + " code(s) outside 0.."
+              + (categoryList.size() - 1)
               + " (the category list), first at row " + firstOutOfRange + " (code " + codes[firstOutOfRange]
               + "); add the missing categories or fix the codes");
     }
     if (absent > 0 && missing == MissingValues.REJECT) {
       throw new IllegalArgumentException(
-          owner + ": column 'code' has " + absent + " missing value(s) (code -1), first at row " + firstAbsent
+          owner + ": column 'code' has " + Wording.count(absent) + " missing value(s) (code -1), first at row "
+              + firstAbsent
               + "; drop those events, or pass MissingValues.KEEP to record them as 'value unknown'");
     }
     return new EventLog(name, entity, validFrom, recordedAt, null, codes, categoryList);

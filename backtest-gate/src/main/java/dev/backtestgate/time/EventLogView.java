@@ -2,6 +2,7 @@ package dev.backtestgate.time;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.screen.futureread.FutureReadProbe;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -83,7 +84,7 @@ public final class EventLogView {
   /** The visible events of {@code entity} in the view's only log. */
   public EntityEvents events(long entity) {
     if (only == null) {
-      throw new IllegalStateException("this view has " + logs.size() + " event logs " + logNames()
+      throw new IllegalStateException("this view has " + Wording.count(logs.size()) + " event logs " + logNames()
           + ": name the one to read, events(\"" + logNames().get(0) + "\", entity)");
     }
     return events(only, entity);

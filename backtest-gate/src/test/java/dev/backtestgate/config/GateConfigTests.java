@@ -76,6 +76,64 @@ class GateConfigTests {
   }
 
   @Test
+  void everySettingInForceIsListedAsItWouldBeWrittenAndReadsBackToTheSamePolicy() {
+    Map<String, String> configured = Map.of("backtestgate.max-lift", "0.03", "backtestgate.embargo", "PT12H",
+        "backtestgate.future-read-sample", "all", "backtestgate.max-feature-auc", "0.8", "backtestgate.lift-periods",
+        "week", "backtestgate.pipeline-budget", "PT2M", "backtestgate.mode", "verify",
+        "acme.cohort-min-positives", "25");
+    GatePolicy policy = GateConfig.resolve(key -> Optional.ofNullable(configured.get(key)), "test").policy();
+
+    Map<String, String> inForce = GateConfig.inForce(policy);
+    assertThat(inForce).containsAllEntriesOf(configured).containsEntry("backtestgate.confidence", "0.95")
+        .containsEntry("backtestgate.availability-lag", "PT0S").containsEntry("backtestgate.late-writes", "fail");
+    assertThat(List.copyOf(inForce.keySet())).as("every key in documentation order but the directories")
+        .isEqualTo(GateConfig.keys().stream().filter(k -> !k.endsWith("-dir")).toList());
+    assertThat(GateConfig.resolve(key -> Optional.ofNullable(inForce.get(key)), "the report").policy())
+        .as("the listed values configure the same policy").isEqualTo(policy);
+    assertThat(GateConfig.resolve(key -> Optional.ofNullable(GateConfig.inForce(GatePolicy.defaults()).get(key)),
+        "the report").policy()).isEqualTo(GatePolicy.defaults());
+  }
+
+  @Test
+  void everyBuiltInSettingGivesItsReadBack() {
+    assertThat(GateConfig.settings().stream().filter(s -> !s.key().endsWith("-dir")
+        && !GateConfig.pluginKeys().contains(s.key()) && s.inForce() == null).map(Setting::key))
+        .as("settings of the policy without a read-back").isEmpty();
+  }
+
+  @Test
+  void aThirdPartySettingWithoutReadBackIsListedAsNotShown() {
+    Setting<Integer> legacy = Setting.of("backtestgate.legacy-window", "3", "a whole number",
+        text -> text.matches("[0-9]+") ? Integer.valueOf(text) : null, (p, v) -> p);
+    assertThat(GateConfig.inForce(GatePolicy.defaults(), List.of(GatePolicy.MAX_LIFT, legacy))).containsExactly(
+        Map.entry("backtestgate.max-lift", "0.05"), Map.entry("backtestgate.legacy-window", GateConfig.NOT_SHOWN));
+  }
+
+  @Test
+  void aReadBackThatWritesARefusedValueIsNamedNeverShownAndNeverStopsTheReports() {
+    Setting<Integer> broken = Setting.of("backtestgate.broken-window", "3", "a whole number",
+        text -> text.matches("[0-9]+") ? Integer.valueOf(text) : null, (p, v) -> p, p -> "three");
+    Setting<Integer> throwing = Setting.of("backtestgate.throwing-window", "3", "a whole number",
+        text -> text.matches("[0-9]+") ? Integer.valueOf(text) : null, (p, v) -> p, p -> {
+          throw new IllegalStateException("no window in this policy");
+        });
+    String refused = "the read-back of backtestgate.broken-window wrote 'three', which is not one of its allowed "
+        + "values (a whole number): fix the setting's inForce function in its CheckProvider.";
+    assertThatThrownBy(() -> broken.valueIn(GatePolicy.defaults())).isInstanceOf(IllegalStateException.class)
+        .hasMessage(refused);
+    assertThat(GateConfig.inForce(GatePolicy.defaults(), List.of(broken, throwing))).containsExactly(
+        Map.entry("backtestgate.broken-window", "not shown: " + refused),
+        Map.entry("backtestgate.throwing-window", "not shown: no window in this policy"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0.05, 0.05", "1, 1", "0.0001, 0.0001", "0.90, 0.9", "1e-7, 0.0000001", "0, 0"})
+  void aNumberIsWrittenAsPlainDigitsThatReadBackToTheSameNumber(double value, String text) {
+    assertThat(Setting.text(value)).isEqualTo(text);
+    assertThat(Setting.decimal(text, v -> true)).isEqualTo(value);
+  }
+
+  @Test
   void anInvalidValueNamesKeyValueSourceAllowedValuesAndDefault() {
     assertThatThrownBy(() -> GateConfig.resolve(key -> key.equals("backtestgate.embargo") ? Optional.of("7 days")
         : Optional.empty(), "junit-platform.properties"))

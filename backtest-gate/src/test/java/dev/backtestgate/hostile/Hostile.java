@@ -72,5 +72,6 @@ final class Hostile {
     for (String raw : RAW_JVM_TEXTS) {
       assertThat(message).as("raw JVM text in: %s", message).doesNotContain(raw);
     }
+    Messages.assertCountsSeparated(message);
   }
 }

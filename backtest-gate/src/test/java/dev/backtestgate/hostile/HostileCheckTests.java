@@ -130,6 +130,20 @@ class HostileCheckTests {
           }
         })), "finding (dev.backtestgate.hostile.HostileCheckTests$2) returned null from subject() (return \"\" for a "
             + "finding without a subject)."),
+        Arguments.of("a finding with a null subject that its rendering reads", Check.of("subject-reading",
+            c -> List.of(new Plain("thin-segment") {
+              @Override
+              public String subject() {
+                return null;
+              }
+
+              @Override
+              public Rendering render() {
+                return Rendering.of("Segment " + subject().toUpperCase(java.util.Locale.ROOT) + " is thin.");
+              }
+            })), "its 'thin-segment' finding (dev.backtestgate.hostile.HostileCheckTests$3) returned null from "
+            + "subject() (return \"\" for a finding without a subject), and could not be shown: its render() "
+            + "failed on a null value (at dev.backtestgate.hostile.HostileCheckTests$3.render(HostileCheckTests.java:"),
         Arguments.of("a rendering with a null headline", Check.of("headless", c -> List.of(new Plain("no-headline") {
           @Override
           public Rendering render() {

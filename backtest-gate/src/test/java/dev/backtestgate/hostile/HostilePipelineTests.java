@@ -159,6 +159,20 @@ class HostilePipelineTests {
   }
 
   @Test
+  void aPipelineThatWritesToItsInputAndThenThrowsIsReportedForBoth() {
+    String failure = checkFailed(t -> {
+      double[] a = t.column(0);
+      for (int i = 0; i < a.length; i++) {
+        a[i] /= 2;
+      }
+      throw new IllegalStateException("no convergence");
+    });
+
+    assertThat(failure).contains("the pipeline threw IllegalStateException (\"no convergence\") while refitting "
+        + "on the training rows alone", "; also, the pipeline changed the arrays it was given (training column 'a'");
+  }
+
+  @Test
   void aPipelineFeatureTheRunDoesNotRecordIsNamed() {
     PipelineRows wider = PipelineRows.builder().feature("a", TRAIN_X[0]).feature("b", TRAIN_X[1])
         .feature("c", TRAIN_X[1]).labels(TRAIN_Y).build();
@@ -218,6 +232,43 @@ class HostilePipelineTests {
     assertThatThrownBy(() -> PipelineInput.of(HONEST,
         PipelineRows.builder().feature("a", new double[0]).labels(new boolean[0]).build()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 row(s)");
+  }
+
+  static Stream<Arguments> badBaselineFeatures() {
+    return Stream.of(
+        Arguments.of("no list (null)", null, "the baseline's features are null"),
+        Arguments.of("a null name", new String[] {"a", null}, "the baseline's feature #2 is null"),
+        Arguments.of("a blank name", new String[] {" "}, "the baseline's feature #1 is blank"),
+        Arguments.of("a name twice", new String[] {"a", "b", "a"}, "the baseline's feature 'a' is named twice"));
+  }
+
+  @ParameterizedTest(name = "baseline features with {0} are refused when the run is built")
+  @MethodSource("badBaselineFeatures")
+  void baselineFeaturesThatNameNothingOrTwiceAreRefused(String what, String[] features, String message) {
+    BacktestRun.Builder scored = BacktestRun.builder("hostile#baseline-features").labels(TEST_Y)
+        .candidate("a", TEST_X[0].clone()).baseline("a-before", BASELINE, features).decisionTimes(new long[TEST])
+        .timelessFeature("a", "test");
+    assertThat(Hostile.problems(scored)).contains(message);
+    BacktestRun.Builder fixed = BacktestRun.builder("hostile#baseline-features").labels(TEST_Y)
+        .candidate("a", TEST_X[0].clone()).baselineAuc("a-before", 0.7, features).decisionTimes(new long[TEST])
+        .timelessFeature("a", "test");
+    assertThat(Hostile.problems(fixed)).contains(message);
+    assertThat(Hostile.illegal(() -> new dev.backtestgate.Baseline.Scored("a-before", BASELINE,
+        features == null ? null : java.util.Arrays.asList(features)))).contains(message);
+  }
+
+  @Test
+  void aBaselineFeatureThePipelineDoesNotTakeIsShownAndExemptsNothing() {
+    BacktestRun run = BacktestRun.builder("hostile#baseline-elsewhere").labels(TEST_Y).candidate("a", TEST_X[0].clone())
+        .baseline("a-before", BASELINE, "bureau_score").decisionTimes(new long[TEST]).timelessFeature("a", "test")
+        .timelessFeature("b", "test").featureValues("a", TEST_X[0].clone()).featureValues("b", TEST_X[1].clone())
+        .input(PipelineInput.of(HONEST, training())).build();
+    LiftAttributionFinding attribution = gate(run, GatePolicy.defaults()).findings().stream()
+        .filter(LiftAttributionFinding.class::isInstance).map(LiftAttributionFinding.class::cast).findFirst()
+        .orElseThrow();
+    assertThat(attribution.render().lines())
+        .contains("  Declared for the baseline and none of the pipeline's features: 'bureau_score'.");
+    assertThat(attribution.features()).noneMatch(f -> f.inBaseline());
   }
 
   @Test

@@ -127,7 +127,7 @@ class HostileScoreTests {
     }
     String message = problems(BacktestRun.builder("g").labels(labels).candidate("c", map(baseline, x -> 3 * x + 2))
         .baseline("b", baseline).decisionTimes(times).feature("f", times));
-    assertThat(message).contains("candidate scores rank all 200000 rows exactly as the baseline scores do");
+    assertThat(message).contains("candidate scores rank all 200,000 rows exactly as the baseline scores do");
   }
 
   @Test

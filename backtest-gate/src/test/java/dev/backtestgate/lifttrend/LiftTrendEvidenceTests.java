@@ -87,8 +87,9 @@ class LiftTrendEvidenceTests {
 
     assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(result.unresolved()).singleElement().isInstanceOfSatisfying(Finding.CheckFailed.class, f ->
-        assertThat(f.reason()).startsWith("the evidence's lift trend was measured with ")
-            .contains("backtestgate.lift-periods", "measure it with the policy's LiftTrendSettings"));
+        assertThat(f.reason()).startsWith("the evidence's LiftTrend was computed under LiftTrendSettings[")
+            .contains("but the gate's policy uses LiftTrendSettings[", "backtestgate.lift-periods, "
+                + "backtestgate.lift-period-min-class", "compute it under the policy's settings"));
   }
 
   @Test
@@ -100,7 +101,7 @@ class LiftTrendEvidenceTests {
 
     assertThatThrownBy(() -> evidence.without(LiftTrend.class).with(otherTrend))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("the lift trend's periods hold 12000 rows")
+        .hasMessageContaining("the lift trend's periods hold 12,000 rows")
         .hasMessageContaining("measure the trend over the same rows");
   }
 }

@@ -35,8 +35,9 @@ class PipelineChecksTests {
     LiftAttributionFinding attribution = findings(result, LiftAttributionFinding.class).get(0);
     assertThat(attribution.features()).extracting(FeatureLift::feature).startsWith("status");
     assertThat(attribution.features().get(0).share()).isGreaterThan(0.5);
-    assertThat(attribution.render().headline()).matches("0\\.\\d{3} of the \\+0\\.\\d{3} lift disappears without "
-        + "'status' \\(\\d+%\\)\\.");
+    assertThat(attribution.render().headline()).matches("0\\.\\d{3} of the refit's \\+0\\.\\d{3} lift disappears "
+        + "without 'status' \\(\\d+%, 95% interval \\d+% to \\d+%\\), the most of any feature\\.");
+    AttributionWords.assertTrue(attribution.render());
     assertThat(attribution.render().figure()).startsWith("<svg").contains("data-feature=\"status\"");
     assertThat(findings(result, LiftCarrierFinding.class)).singleElement()
         .satisfies(f -> assertThat(f.subject()).isEqualTo("status"));

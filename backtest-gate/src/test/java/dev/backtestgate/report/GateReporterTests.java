@@ -23,7 +23,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -122,8 +128,11 @@ class GateReporterTests {
     PublishedGate stale = publish(changedData, Mode.LOCAL, CLOCK);
     assertThat(stale.result().signOff()).isInstanceOf(SignOffStatus.Stale.class);
     assertThat(stale.text()).contains("no longer covers it: its fingerprint does not match this run's. It was signed "
-        + "for data sha256-v2:", "the feature set changed since the review, or the file was copied from another run",
-        "To review it again:");
+        + "for data sha256-v2:", "The rows (labels, decision or knowledge times, recorded values), the model names "
+        + "or the feature set changed since the review, or the file was copied from another run (scores are not "
+        + "fingerprinted: retraining on the same data keeps a sign-off)", "To review it again:")
+        .doesNotContain("labels, scores");
+
   }
 
   @Test
@@ -220,6 +229,37 @@ class GateReporterTests {
     assertThat(json.get("signOff").get("status").asText()).isEqualTo("missing");
     assertThat(json.get("pendingSignOff").get("written").asBoolean()).isTrue();
     assertThat(json.get("evaluatedOn").asText()).isEqualTo(LocalDate.now(CLOCK).toString());
+  }
+
+  @Test
+  void eightThreadsPublishingAGateThatNowPassesAllClearItsLeftoverPendingSignOff() throws Exception {
+    Path pending = publish(leakyRun(), Mode.LOCAL, CLOCK).pendingFile();
+    String leftover = Files.readString(pending);
+    BacktestRun fine = run(GATE, data(1, 2_000, 1.0, 0.95)).build();
+    GateResult passed = BacktestGate.evaluate(fine, GatePolicy.defaults(), store, CLOCK);
+    assertThat(passed.verdict()).isEqualTo(Verdict.PASSED);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      for (int round = 0; round < 10; round++) {
+        Files.writeString(pending, leftover);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<PublishedGate>> all = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          all.add(pool.submit(() -> {
+            start.await();
+            return Published.publish(fine, passed, Mode.LOCAL, reports, store);
+          }));
+        }
+        start.countDown();
+        for (Future<PublishedGate> f : all) {
+          assertThat(f.get().result().verdict()).isEqualTo(Verdict.PASSED); // none threw "does not exist"
+        }
+        assertThat(pending).doesNotExist();
+      }
+    } finally {
+      pool.shutdown();
+      assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue(); // no thread writes after the test ends
+    }
   }
 
   @Test

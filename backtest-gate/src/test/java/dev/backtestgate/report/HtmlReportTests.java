@@ -250,11 +250,50 @@ class HtmlReportTests {
 
     assertThat(page.one("//section[@id='verdict']//li")).isEqualTo("The lift check could not run. fix the input");
     assertThat(page.one("//section[@id='lift']/p")).startsWith("The AUCs and the lift could not be computed");
-    assertThat(page.one("//section[@id='other-findings']//p")).isEqualTo(
-        "The lift check could not run: the AUC comparison could not be computed: NaN score at row 3 fix the input");
+    // the callout is the headline; the console's first line, which says more, is the card's first detail
+    assertThat(page.one("//section[@id='other-findings']//p")).isEqualTo("The lift check could not run. fix the input");
+    assertThat(page.all("//section[@id='other-findings']//li"))
+        .startsWith("The lift check could not run: the AUC comparison could not be computed: NaN score at row 3");
     assertThat(page.all("//section[@id='next-steps']/p")).containsExactly("A sign-off cannot cover this.", "Next:");
     assertThat(page.one("//section[@id='next-steps']//li"))
         .isEqualTo("Fix the input named above and run the backtest again.");
+  }
+
+  @Test
+  void aCardsCalloutIsTheHeadlineAndItsListTheConsoleLinesAfterIt() {
+    Finding stale = new Finding() {
+      @Override
+      public String kind() {
+        return "stale-feed";
+      }
+
+      @Override
+      public String subject() {
+        return "bureau";
+      }
+
+      @Override
+      public Resolution resolution() {
+        return Resolution.WARNING;
+      }
+
+      @Override
+      public Rendering render() {
+        return Rendering.of("Feed 'bureau' was 9 days old.").lines(List.of("Feed 'bureau' was 9 days old.",
+            "  newest value 2025-03-22, last decision 2025-03-31"));
+      }
+    };
+    Finding.Rendering longer = new Finding.CheckFailed("feed", "no rows for March").render();
+    BacktestRun run = dev.backtestgate.GateFixtures.run(GATE, dev.backtestgate.GateFixtures.data(1, 2_000, 1.0, 0.95))
+        .check(dev.backtestgate.Check.of("feed", c -> List.of(stale))).build();
+    HtmlDoc page = HtmlDoc.read(scenarios.publish(run, Mode.LOCAL).htmlFile());
+
+    assertThat(page.one("//div[@data-kind='stale-feed']/p[contains(@class,'callout')]"))
+        .isEqualTo("Feed 'bureau' was 9 days old. warning");
+    assertThat(page.all("//div[@data-kind='stale-feed']//li")).containsExactly(
+        "newest value 2025-03-22, last decision 2025-03-31");
+    assertThat(FindingCard.details(longer)).as("a first line that says more than the headline stays on the card")
+        .containsExactlyElementsOf(longer.lines());
   }
 
   @Test

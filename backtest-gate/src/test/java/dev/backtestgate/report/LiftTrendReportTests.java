@@ -97,7 +97,7 @@ class LiftTrendReportTests {
             "id=\"lift-trend-plot\"");
     // the periods as a table in place of their console lines, the change point's row marked
     assertThat(page).contains("<caption>Lift per month period (24 measured, 0 skipped)</caption>",
-        "<tr class=\"worst\"><td>2025-05</td>").doesNotContain("<li>2025-05  lift");
+        "<tr class=\"worst\"><td class=\"id\">2025-05</td>").doesNotContain("<li>2025-05  lift");
 
     HtmlDoc index = HtmlDoc.read(scenarios.files.index());
     assertThat(index.one("//tr[@data-gate='" + ReportScenarios.GATE + "']/td[6]"))

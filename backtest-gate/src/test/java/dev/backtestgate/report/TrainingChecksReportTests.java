@@ -185,8 +185,12 @@ class TrainingChecksReportTests {
     assertThat(finding.get("unresolved").asBoolean()).isFalse();
     assertThat(finding.get("evidence").get("entities").toString()).isEqualTo("[\"acc-0\",\"acc-12\",\"acc-24\"]");
     assertThat(finding.get("evidence").get("examples").get(2).get("entity").asText()).isEqualTo("acc-24");
-    assertThat(HtmlDoc.read(g.htmlFile()).one("//section[@id='other-findings']//div[@data-kind='train-test-overlap']"
-        + "/p[1]")).startsWith("Train/test overlap: 3 of 2,000 test rows");
+    HtmlDoc page = HtmlDoc.read(g.htmlFile());
+    String card = "//section[@id='other-findings']//div[@data-kind='train-test-overlap']";
+    assertThat(page.one(card + "/p[1]")).as("the callout is the headline")
+        .isEqualTo("3 test rows from 3 entities whose future was in the training set. warning");
+    assertThat(page.all(card + "/ul/li")).as("the console's first line, which says more, heads the list")
+        .first().asString().startsWith("Train/test overlap: 3 of 2,000 test rows");
   }
 
   @Test

@@ -86,6 +86,7 @@ final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() throws CannotCheck {
     Path module = directories.module();
+    root.output.directories(directories.commandOptions());
     Path table = module.resolve(file).normalize();
     ScoredTable rows = TableFiles.read(table, new ScoredTable.Layout(label, candidate, baseline, decisionTime,
         entity, features));

@@ -10,10 +10,20 @@ import java.util.Locale;
 
 /**
  * Parses one cell of a scored table: a label, a score, a time. Every failure names the file, the column, the data row
- * (and its line in a CSV file), the value, and the fix. Rows are counted from 1, the header excluded.
+ * (and its line in a CSV file), the value, and the fix. Rows are numbered as everywhere in the gate's messages and
+ * reports, from 0 (the first data row is row 0, the header excluded); a CSV file's line numbers count from 1, the
+ * header being line 1.
  */
 record Cells(String file, boolean csv) {
-  boolean label(String column, int row, String text) throws CannotCheck {
+  /**
+   * Where a cell is.
+   *
+   * @param index the data row, from 0
+   * @param line its line in a CSV file, from 1; 0 for other files
+   */
+  record Row(int index, int line) {}
+
+  boolean label(String column, Row row, String text) throws CannotCheck {
     String value = text == null ? "" : text.trim();
     if (value.equals("1") || value.equalsIgnoreCase("true")) {
       return true;
@@ -26,7 +36,7 @@ record Cells(String file, boolean csv) {
         "Write each label as 1 or 0 (true or false), or drop the rows without an outcome before the audit.");
   }
 
-  double score(String column, int row, String text) throws CannotCheck {
+  double score(String column, Row row, String text) throws CannotCheck {
     String value = text == null ? "" : text.trim();
     double score;
     try {
@@ -48,7 +58,7 @@ record Cells(String file, boolean csv) {
    * A time: an ISO instant, a UTC date, or epoch milliseconds; an empty cell is {@link FeatureTiming#NO_VALUE} when
    * {@code emptyAllowed} (a feature's knowledge time where the row has no value), else refused.
    */
-  long time(String column, int row, String text, boolean emptyAllowed) throws CannotCheck {
+  long time(String column, Row row, String text, boolean emptyAllowed) throws CannotCheck {
     String value = text == null ? "" : text.trim();
     if (value.isEmpty() && emptyAllowed) {
       return FeatureTiming.NO_VALUE;
@@ -76,8 +86,8 @@ record Cells(String file, boolean csv) {
     }
   }
 
-  String where(String column, int row) {
-    return String.format(Locale.ROOT, "%s, column '%s', row %d%s", file, column, row,
-        csv ? " (line " + (row + 1) + ")" : "");
+  String where(String column, Row row) {
+    return String.format(Locale.ROOT, "%s, column '%s', row %d%s", file, column, row.index(),
+        csv && row.line() > 0 ? " (line " + row.line() + ")" : "");
   }
 }

@@ -55,6 +55,7 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Refusal, CannotCheck {
     Path module = directories.module();
+    root.output.directories(directories.commandOptions());
     if (directories.testClasses == null) {
       throw new CannotCheck("check needs --test-classes: the compiled test classes to find the @LeakageGated tests "
           + "in.", "Gradle: --test-classes build/classes/java/test; sbt: target/scala-2.13/test-classes; javac: the "

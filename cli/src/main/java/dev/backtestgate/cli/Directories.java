@@ -2,6 +2,7 @@ package dev.backtestgate.cli;
 
 import dev.backtestgate.cli.workflow.CannotCheck;
 import dev.backtestgate.cli.workflow.ProjectDirectories;
+import dev.backtestgate.cli.workflow.Shell;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +50,18 @@ final class Directories {
   Path reviewDir() throws CannotCheck {
     Path module = module();
     return ProjectDirectories.reviewDir(reviews, module, propertiesDir(module));
+  }
+
+  /**
+   * The options a printed reviewer command needs to reach the directories this invocation used: empty when none was
+   * given (the command then finds the same defaults run from the same directory), else each directory, absolute.
+   */
+  String commandOptions() throws CannotCheck {
+    if (".".equals(module.toString()) && reports == null && reviews == null) {
+      return "";
+    }
+    return " --module=" + Shell.quote(module().toString()) + " --reports=" + Shell.quote(reportDir().toString())
+        + " --reviews=" + Shell.quote(reviewDir().toString());
   }
 
   /** Where the tests' junit-platform.properties is: the test classes, else the test resources. */

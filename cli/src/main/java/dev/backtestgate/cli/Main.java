@@ -8,6 +8,8 @@ import dev.backtestgate.cli.workflow.Spelling;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
 
@@ -67,18 +69,54 @@ public final class Main {
     return line.execute(args);
   }
 
-  /** Where the commands print: every line spelled as this tool's commands, never as Maven goals. */
-  record Output(PrintStream out, PrintStream err) {
+  /**
+   * Where the commands print: every line spelled as this tool's commands, never as Maven goals, and every reviewer
+   * command in it given the directories this invocation was given, so that it works pasted as printed.
+   */
+  static final class Output {
+    /** A reviewer subcommand as printed, not yet followed by the directory options. */
+    private static final Pattern REVIEWER_COMMAND = Pattern.compile(
+        "\\bbacktest-gate (pending|sign-off|reject|renew|accept-history)\\b(?! --module| --reports| --reviews)");
+    private final PrintStream out;
+    private final PrintStream err;
+    private String directoryOptions = "";
+
+    Output(PrintStream out, PrintStream err) {
+      this.out = out;
+      this.err = err;
+    }
+
+    /** The options ({@code " --reports='...' ..."}, or empty) every printed reviewer command carries from now on. */
+    void directories(String options) {
+      directoryOptions = options;
+    }
+
+    PrintStream out() {
+      return out;
+    }
+
+    PrintStream err() {
+      return err;
+    }
+
     void info(String line) {
-      out.println(Spelling.COMMAND_LINE.apply(line));
+      out.println(spelled(line));
     }
 
     void warn(String line) {
-      err.println(Spelling.COMMAND_LINE.apply(line));
+      err.println(spelled(line));
     }
 
     void error(String message) {
-      err.println("backtest-gate: " + Spelling.COMMAND_LINE.apply(message));
+      err.println("backtest-gate: " + spelled(message));
+    }
+
+    String spelled(String text) {
+      String line = Spelling.COMMAND_LINE.apply(text);
+      if (directoryOptions.isEmpty() || line == null || !line.contains("backtest-gate ")) {
+        return line;
+      }
+      return REVIEWER_COMMAND.matcher(line).replaceAll(m -> Matcher.quoteReplacement(m.group() + directoryOptions));
     }
   }
 }

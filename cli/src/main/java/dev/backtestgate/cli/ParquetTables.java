@@ -46,7 +46,7 @@ final class ParquetTables {
     try (ParquetReader<Group> rows = new GroupRows(input).build()) {
       for (Group row = rows.read(); row != null; row = rows.read()) {
         Group current = row;
-        table.add(i -> text.get(i).apply(current));
+        table.add(i -> text.get(i).apply(current), 0);
       }
     } catch (IOException e) {
       throw new CannotCheck("Cannot read the rows of " + file + ": " + e.getMessage() + ".",

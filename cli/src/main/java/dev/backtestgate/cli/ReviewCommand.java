@@ -23,6 +23,7 @@ abstract class ReviewCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path module = directories.module();
+    root.output.directories(directories.commandOptions());
     ReviewActions actions = new ReviewActions(module, Path.of("").toAbsolutePath(), directories.reportDir(),
         directories.reviewDir(), LocalDate.now(Clock.systemUTC()));
     run(actions).forEach(root.output::info);

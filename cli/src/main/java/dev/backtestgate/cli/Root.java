@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
         + "table's history, gates a scored file and audits a PostgreSQL table's writers, for any build tool.%nExit codes: 0 ok, 1 findings or a refused command, 2 could not check.",
     subcommands = {CheckCommand.class, PendingCommand.class, SignOffCommand.class, RejectCommand.class,
         RenewCommand.class, AcceptHistoryCommand.class, HistoryCommand.class, AuditCommand.class, WhoCanCommand.class,
-        WhoDidCommand.class})
+        WhoDidCommand.class, TripwireCommand.class, ClaimCommand.class})
 final class Root implements Runnable {
   final Main.Output output;
 

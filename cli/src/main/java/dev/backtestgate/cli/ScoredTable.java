@@ -2,6 +2,7 @@ package dev.backtestgate.cli;
 
 import dev.backtestgate.cli.workflow.CannotCheck;
 import dev.backtestgate.FeatureTiming;
+import dev.backtestgate.internal.Wording;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -79,12 +80,16 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
       knownAt = new long[layout.features().size()][1024];
     }
 
-    /** Adds one data row (the header excluded); {@code cell(i)} is the row's value of header column {@code i}. */
-    void add(java.util.function.IntFunction<String> cell) throws CannotCheck {
+    /**
+     * Adds one data row (the header excluded); {@code cell(i)} is the row's value of header column {@code i}.
+     *
+     * @param line the row's line in a CSV file (from 1, the header being line 1); 0 for other files
+     */
+    void add(java.util.function.IntFunction<String> cell, int line) throws CannotCheck {
       if (rows == labels.length) {
         grow(rows * 2);
       }
-      int row = rows + 1;
+      Cells.Row row = new Cells.Row(rows, line);
       labels[rows] = cells.label(layout.label(), row, cell.apply(index[0]));
       candidate[rows] = cells.score(layout.candidate(), row, cell.apply(index[1]));
       baseline[rows] = cells.score(layout.baseline(), row, cell.apply(index[2]));
@@ -130,7 +135,8 @@ record ScoredTable(boolean[] labels, double[] candidate, double[] baseline, long
         positives += label ? 1 : 0;
       }
       if (positives == 0 || positives == rows) {
-        throw new CannotCheck(cells.file() + ": every one of the " + rows + " labels in column '" + layout.label()
+        throw new CannotCheck(cells.file() + ": every one of the " + Wording.count(rows) + " labels in column '"
+            + layout.label()
             + "' is " + (positives == 0 ? "0 (negative)" : "1 (positive)") + ", so no AUC can be computed and the "
             + "gate cannot compare the models.", "Audit a test period that holds both outcomes, or check that '"
             + layout.label() + "' is the label column.");

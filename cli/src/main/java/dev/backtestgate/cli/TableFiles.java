@@ -48,19 +48,21 @@ final class TableFiles {
       }
       List<String> header = Arrays.stream(lines.next()).map(String::trim).toList();
       ScoredTable.Builder table = new ScoredTable.Builder(layout, header, cells);
-      int row = 0;
+      int row = 0; // the data rows so far: the next one's number, from 0 as in every message of the gate
+      int lineNumber = 1; // the header's
       while (lines.hasNext()) {
         String[] line = lines.next();
-        row++;
+        lineNumber++;
         if (line.length == 1 && line[0].isBlank()) {
           continue; // a blank line, as at the end of many files
         }
         if (line.length != header.size()) {
-          throw new CannotCheck(file + ", row " + row + " (line " + (row + 1) + ") has " + line.length + " cells, "
+          throw new CannotCheck(file + ", row " + row + " (line " + lineNumber + ") has " + line.length + " cells, "
               + "the header " + header.size() + ": the values cannot be matched to their columns.",
               "Give every row one cell per header column (quote values that contain commas).");
         }
-        table.add(i -> line[i]);
+        table.add(i -> line[i], lineNumber);
+        row++;
       }
       return table.table();
     } catch (JsonProcessingException e) {

@@ -215,7 +215,7 @@ class AuditCommandTests {
     ToolRun run = audit("scored.parquet");
 
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
-    assertThat(run.err()).contains("scored.parquet, column 'gbm', row 12 holds the score '' (empty)");
+    assertThat(run.err()).contains("scored.parquet, column 'gbm', row 11 holds the score '' (empty)");
     assertThat(module.resolve("reports")).doesNotExist();
   }
 
@@ -228,21 +228,21 @@ class AuditCommandTests {
         Arguments.of("missing column", "scored.csv", HEADER.replace("churned", "churn") + "\n" + good,
             List.of("no column 'churned'", "did you mean 'churn'?", "Its columns are: churn, gbm")),
         Arguments.of("empty score", "scored.csv", HEADER + "\n" + good + "1,,0.3,2026-01-03,c,\n",
-            List.of("column 'gbm', row 3 (line 4)", "score '' (empty)")),
+            List.of("column 'gbm', row 2 (line 4)", "score '' (empty)")),
         Arguments.of("NaN score", "scored.csv", HEADER + "\n" + good + "1,0.5,NaN,2026-01-03,c,\n",
-            List.of("column 'logreg', row 3 (line 4)", "score 'NaN' (not finite)")),
+            List.of("column 'logreg', row 2 (line 4)", "score 'NaN' (not finite)")),
         Arguments.of("label not 0/1", "scored.csv", HEADER + "\n" + good + "2,0.5,0.3,2026-01-03,c,\n",
-            List.of("column 'churned', row 3 (line 4)", "the label '2'", "1 or 0")),
+            List.of("column 'churned', row 2 (line 4)", "the label '2'", "1 or 0")),
         Arguments.of("one class", "scored.csv", HEADER + "\n1,0.9,0.5,2026-01-01,a,\n1,0.8,0.2,2026-01-02,b,\n",
             List.of("every one of the 2 labels in column 'churned' is 1 (positive)")),
         Arguments.of("bad time", "scored.csv", HEADER + "\n" + good + "0,0.5,0.3,yesterday,c,\n",
-            List.of("column 'scored_at', row 3 (line 4)", "the time 'yesterday'", "epoch milliseconds")),
+            List.of("column 'scored_at', row 2 (line 4)", "the time 'yesterday'", "epoch milliseconds")),
         Arguments.of("bad knowledge time", "scored.csv", HEADER + "\n" + good + "0,0.5,0.3,2026-01-03,c,soon\n",
-            List.of("column 'balance_known_at', row 3 (line 4)", "the time 'soon'")),
+            List.of("column 'balance_known_at', row 2 (line 4)", "the time 'soon'")),
         Arguments.of("duplicated header", "scored.csv", HEADER + ",gbm\n" + good.replace("\n", ",0\n"),
             List.of("the column 'gbm' twice (columns 2 and 7)")),
         Arguments.of("ragged row", "scored.csv", HEADER + "\n" + good + "0,0.5\n",
-            List.of("row 3 (line 4) has 2 cells, the header 6")),
+            List.of("row 2 (line 4) has 2 cells, the header 6")),
         Arguments.of("not parquet", "scored.parquet", "PAR1", List.of("is not a readable Parquet file")));
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through the tool.
  */
 class ConsoleLauncherSampleTests {
-  private static final Path MODULE_DIR = Path.of(System.getProperty("basedir", "")).toAbsolutePath();
+  private static final Path MODULE_DIR = SampleProjects.MODULE_DIR;
   private static final Path LAUNCHER = MODULE_DIR.resolve("target/console-launcher/junit-platform-console-standalone.jar");
   private static final String ALL = ".*(Tests?|Backtest)";
 
@@ -33,7 +32,7 @@ class ConsoleLauncherSampleTests {
 
   @BeforeEach
   void compile() throws IOException {
-    copy(MODULE_DIR.resolve("src/it/console-launcher"), project);
+    SampleProjects.copy(MODULE_DIR.resolve("src/it/console-launcher"), project);
     List<String> sources;
     try (Stream<Path> files = Files.walk(project.resolve("src/test/java"))) {
       sources = files.filter(p -> p.toString().endsWith(".java")).map(Path::toString).toList();
@@ -140,20 +139,5 @@ class ConsoleLauncherSampleTests {
     ToolRun skipped = check();
     assertThat(skipped.code()).as("the earlier run's reports do not count").isEqualTo(Main.FINDINGS);
     assertThat(skipped.err()).contains("is from an earlier build and does not count");
-  }
-
-  private static void copy(Path from, Path to) {
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path file : files.toList()) {
-        Path target = to.resolve(from.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

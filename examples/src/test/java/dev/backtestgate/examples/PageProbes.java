@@ -289,6 +289,67 @@ final class PageProbes {
     return strings(page.executeScript(TEXT_OVERFLOW, TOLERANCE));
   }
 
+  /**
+   * Every identifier (a feature, table, partition or key name: {@code .id}, and any monospaced table cell) with a word
+   * laid out on more than one line, the rows past a long table's first ones shown too: a name broken inside a word
+   * ("balan ce") reads as two names. A word is a run of letters and digits (a long name may break after its
+   * {@code _ . - / = :}); its line boxes are the distinct tops of the rectangles of a {@code Range} over it.
+   */
+  private static final String IDENTIFIERS = DESCRIBE + """
+      for (const d of document.querySelectorAll('details')) {
+        d.open = true;
+      }
+      const lines = (range) => {
+        const tops = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0).map(r => r.top)
+            .sort((a, b) => a - b);
+        let n = tops.length === 0 ? 0 : 1;
+        for (let i = 1; i < tops.length; i++) {
+          if (tops[i] - tops[i - 1] > 2) {
+            n++;
+          }
+        }
+        return n;
+      };
+      const broken = [];
+      let checked = 0;
+      const range = document.createRange();
+      for (const el of document.querySelectorAll('.id, td.mono')) {
+        range.selectNodeContents(el);
+        if (lines(range) === 0) {
+          continue;
+        }
+        checked++;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          const node = walker.currentNode;
+          for (const m of node.data.matchAll(/[\\p{L}\\p{N}]+/gu)) {
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const n = lines(range);
+            if (n > 1) {
+              broken.push(describe(el) + ' ' + snippet(el.textContent) + ': "' + m[0] + '" is broken over ' + n
+                  + ' lines');
+            }
+          }
+        }
+      }
+      return {checked: checked, broken: [...new Set(broken)]};
+      """;
+
+  /**
+   * What {@link #identifiers} measured.
+   *
+   * @param checked how many identifiers were laid out and measured
+   * @param broken each one laid out on more than one line
+   */
+  record Identifiers(int checked, List<String> broken) {}
+
+  /** Every identifier broken across lines at the current viewport (each {@code <details>} opened first). */
+  static Identifiers identifiers(JavascriptExecutor page) {
+    Map<String, Object> result = map(page.executeScript(IDENTIFIERS));
+    return new Identifiers(((Number) result.get("checked")).intValue(), strings(result.get("broken")));
+  }
+
   static List<String> layout(JavascriptExecutor page) {
     return strings(page.executeScript(LAYOUT));
   }

@@ -16,7 +16,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * The browser checks can fail: pages with a clipped label, an overflowing line, chart text out of proportion or
- * overlapping, faint text or a page wider than the screen, each reported by the probe that {@link ReportPagesBrowserTests} relies on, and a real report page
+ * overlapping, an identifier broken inside a word, faint text or a page wider than the screen, each reported by the probe that {@link ReportPagesBrowserTests} relies on, and a real report page
  * whose sign-off label is pushed out of its chart (the defect the text-fit check was written for).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -67,6 +67,25 @@ class PageProbesBrowserTests {
         .anySatisfy(p -> assertThat(p).startsWith("text \"point-in-time: Feature 'balance'").contains("overflows div"))
         .anySatisfy(p -> assertThat(p).startsWith("div \"lift: AUC lift").contains("clips or scrolls its content"))
         .noneSatisfy(p -> assertThat(p).contains("short and wrapping"));
+  }
+
+  @Test
+  void anIdentifierBrokenInsideAWordIsReported() throws IOException {
+    // the point-in-time table as it was on a phone: a narrow feature column that breaks names anywhere
+    open("""
+        <table style="width:200px"><tr>
+          <td class="mono" style="overflow-wrap:anywhere;width:40px;font-family:monospace">worst_status_12m</td>
+          <td>recorded time per row, a longer cell that takes the width</td></tr>
+          <tr><td class="id">tenure</td><td>recorded time per row</td></tr>
+          <tr><td><details><summary>more</summary><code class="id" style="display:inline-block;width:30px;
+              overflow-wrap:anywhere">credit_limit</code></details></td><td>hidden at first</td></tr></table>""");
+    PageProbes.Identifiers ids = PageProbes.identifiers(driver);
+    assertThat(ids.checked()).isEqualTo(3);
+    assertThat(ids.broken())
+        .anySatisfy(p -> assertThat(p).startsWith("td.mono \"worst_status_12m\": \"status\" is broken over"))
+        .anySatisfy(p -> assertThat(p).as("one inside a closed <details> is opened and measured too")
+            .startsWith("code.id \"credit_limit\": \"credit\" is broken over"))
+        .noneSatisfy(p -> assertThat(p).contains("tenure"));
   }
 
   @Test

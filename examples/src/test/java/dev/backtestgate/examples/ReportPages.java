@@ -175,6 +175,8 @@ final class ReportPages {
         .check(Check.of("feed freshness", c -> List.of(new StaleFeed("bureau-scores", 9)))), policy, own, now);
     p.publish("rewritten-from-log", PREFIX + "ReportPages#statusTableMergedInPlace",
         gate -> honest.withHistory(mergedInPlace()).toBuilder(gate), policy, own, now);
+    p.publish("history-writers", PREFIX + "ReportPages#statusTableNotAppendOnly", gate -> honest.toBuilder(gate)
+        .check(Check.of("delta append-only audit", c -> List.of(notAppendOnly()))), policy, own, now);
     p.publish("lift-trend", PREFIX + "EarlyCleanupBacktest#statusesRewrittenInJanuary", b.earlyCleanup()::toBuilder,
         policy, own, now);
     p.publish("fit-scope", PREFIX + "FittedOnAllRowsBacktest#employerEncodedOnAllRows",
@@ -240,6 +242,16 @@ final class ReportPages {
     }
     return new dev.backtestgate.history.HistoryCheckResult("delta:/lake/status", dev.backtestgate.history
         .PartitionGranularity.DAY, java.time.LocalDate.parse("2025-08-08"), 19, rewritten, null, commits);
+  }
+
+  /**
+   * What the append-only audit of a Delta table reports when {@code delta.appendOnly} is off at the version read:
+   * the {@code history-writers} finding, naming the commit that turned the guard off.
+   */
+  private static dev.backtestgate.lakehouse.DeltaAppendOnly notAppendOnly() {
+    return new dev.backtestgate.lakehouse.DeltaAppendOnly("/lake/status", 40, List.of(
+        new dev.backtestgate.history.LogCommit(12, java.time.Instant.parse("2025-01-27T02:00:00Z"), "SET TBLPROPERTIES",
+            "etl", "Apache-Spark/4.2.0 Delta-Lake/4.4.0")));
   }
 
   /** The run of a backtest that hands the gate its pipeline, as {@link RecordedPipeline} records it. */

@@ -45,7 +45,7 @@ class ReportPagesBrowserTests {
   static final Set<String> KINDS = Set.of("lift", "perfect-auc", "point-in-time", "late-writes", "rewritten-history",
       "feature-label", "label-horizon", "train-test-overlap", "future-read", "check-failed", "lift-trend", "fit-scope",
       "lift-attribution", "lift-carrier", "duplicate-rows", "time-shifted-labels", "time-shift-unchecked",
-      "stale-feed");
+      "stale-feed", "history-writers");
   /** Letter paper with 1 cm margins, Selenium's print defaults, in CSS pixels (96 per inch). */
   private static final double PRINT_WIDTH = (21.59 - 2) / 2.54 * 96;
   private static final double PRINT_HEIGHT = (27.94 - 2) / 2.54 * 96;
@@ -367,6 +367,38 @@ class ReportPagesBrowserTests {
       assertThat(PageProbes.textOverflow(driver)).as("text of %s at %d px (x%d)", page, viewport[0], viewport[2])
           .isEmpty();
     }
+  }
+
+  @ParameterizedTest
+  @MethodSource("pages")
+  void noIdentifierIsBrokenAcrossLinesOnADesktopOrAPhone(ReportPages.Page page) {
+    List<String> problems = new ArrayList<>();
+    for (int width : new int[] {1280, 375}) {
+      viewport(width, 900, 1);
+      open(page.html().toUri().toString());
+      PageProbes.Identifiers ids = PageProbes.identifiers(driver);
+      assertThat(ids.checked()).as("identifiers measured on %s at %d px", page, width).isPositive();
+      ids.broken().forEach(p -> problems.add(width + " px: " + p));
+    }
+    assertThat(problems).as("identifiers broken inside a word on %s", page).isEmpty();
+  }
+
+  @Test
+  void aLongTableShowsItsFirstRowsAndTheRestOneClickAway() {
+    ReportPages.Page page = pages.page("rewritten-history");
+    int partitions = finding(page, "rewritten-history").at("/evidence/partitions").size();
+    assertThat(partitions).as("the rewrite reached many partitions").isGreaterThan(20);
+    open(page.html().toUri().toString());
+    String card = "div.finding[data-kind='rewritten-history'] .finding-table";
+    assertThat(driver.findElements(By.cssSelector(card + " > .scroll tbody tr"))).hasSize(10);
+    WebElement more = driver.findElement(By.cssSelector(card + " > details.more-rows"));
+    assertThat(more.getAttribute("open")).isNull();
+    assertThat(more.findElement(By.tagName("summary")).getText()).isEqualTo("The other " + (partitions - 10)
+        + " rows");
+    assertThat(more.findElements(By.cssSelector("tbody tr")).stream().filter(WebElement::isDisplayed)).isEmpty();
+    more.findElement(By.tagName("summary")).click();
+    assertThat(more.findElements(By.cssSelector("tbody tr")).stream().filter(WebElement::isDisplayed))
+        .hasSize(partitions - 10);
   }
 
   @Test

@@ -176,6 +176,7 @@ class PostgresGuardAuditTest {
         .baseline("b", baseline).decisionTimes(decided).timelessFeature("region", "static")
         .input(new HistoryCheckResult(declared, PartitionGranularity.DAY, to, 10, List.of()))
         .check(GuardAudit.check(report)).build();
-    return GuardAudit.check(report).run(new CheckContext(run, GatePolicy.defaults(), Optional.empty(), Instant.now()));
+    return List.copyOf(GuardAudit.check(report).run(new CheckContext(run, GatePolicy.defaults(), Optional.empty(),
+        Instant.now())));
   }
 }

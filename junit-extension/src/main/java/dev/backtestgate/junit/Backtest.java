@@ -94,6 +94,21 @@ public final class Backtest {
     return record(builder.baselineAuc(name, auc));
   }
 
+  /**
+   * The baseline model's scores on the same rows, and the features it already uses: the lift attribution shows those
+   * as "also in the baseline" and judges carriers of the lift among the features the candidate adds.
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public Backtest baseline(String name, double[] scores, String... features) {
+    return record(builder.baseline(name, scores, features));
+  }
+
+  /** A baseline known only by its AUC, and the features it uses. */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public Backtest baselineAuc(String name, double auc, String... features) {
+    return record(builder.baselineAuc(name, auc, features));
+  }
+
   /** Decision time per row, epoch milliseconds: the moment the model would have scored the row. */
   public Backtest decisionTimes(long[] epochMillis) {
     return record(builder.decisionTimes(epochMillis));

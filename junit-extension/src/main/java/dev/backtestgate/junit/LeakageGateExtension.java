@@ -8,6 +8,7 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.internal.FileNames;
 import dev.backtestgate.report.GateReporter;
+import dev.backtestgate.report.GateWriters;
 import dev.backtestgate.report.PublishedGate;
 import dev.backtestgate.report.ReportFiles;
 import dev.backtestgate.review.ReviewStore;
@@ -59,6 +60,12 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
           + "on macOS and Windows): " + tests + ". They would share one sign-off file and overwrite each other's "
           + "report, so the second is refused before it runs. Give one of them another @LeakageGated(id = \"...\").");
     });
+    // across JVMs (Surefire forks) the report directory is all the tests share: the marker beside the report
+    ReportFiles files = new ReportFiles(settings.reportDir());
+    GateWriters.claim(files, ReviewStore.directory(settings.reviewDir()),
+        new GateWriters.Writer(test.gateId(), test.name(), context.getUniqueId())).ifPresent(first -> {
+          throw secondWriter(first, test, context.getUniqueId(), files);
+        });
     // the one place the mode is decided: auto becomes verify on CI, local elsewhere
     GatePolicy policy = settings.policy().withMode(settings.policy().mode().resolve(world.environment()));
     store(context).put(State.class, new State(test, settings, new Backtest(test.gateId(), policy), world));
@@ -121,6 +128,21 @@ final class LeakageGateExtension implements BeforeEachCallback, ParameterResolve
       // who vouched for this result, and until when, belongs in the build log
       System.out.print(published.text());
     }
+  }
+
+  /** The refusal of a test whose gate another test of this build claimed first, in another test run. */
+  private static ExtensionConfigurationException secondWriter(GateWriters.Writer first, GatedTest test,
+      String uniqueId, ReportFiles files) {
+    String which = first.gateId().equals(test.gateId()) ? "share the gate id '" + test.gateId() + "'"
+        : "have gate ids '" + first.gateId() + "' and '" + test.gateId() + "', which map to one file name, "
+            + FileNames.of(test.gateId());
+    String tests = first.test().equals(test.name())
+        ? "both " + test.name() + " (" + first.uniqueId() + " first, " + uniqueId + " second)"
+        : first.test() + " (first) and " + test.name() + " (second)";
+    return new ExtensionConfigurationException("Two gated tests of this build " + which + ": " + tests
+        + ". The first claimed " + files.report(first.gateId()) + " earlier in this build, in another test run "
+        + "(another Surefire fork, JVM or class loader); the second would overwrite that report and its pending "
+        + "sign-off, so it is refused before it runs. Give each its own @LeakageGated(id = \"...\").");
   }
 
   /** Evidence is judged alone, under the test's own gate id. */

@@ -38,7 +38,8 @@ record RunEnvironment(Clock clock, Map<String, String> environment, Path baseDir
     // checked once per run, also when a test installed its own clock: a misspelled key never goes unnoticed
     store.getOrComputeIfAbsent(UnknownKeys.class, key -> {
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      JUnitVersions.check(JUnitVersions.api(), JUnitVersions.engine(loader));
+      JUnitVersions.check(JUnitVersions.api(), JUnitVersions.engine(loader),
+          TestRunner.of(System.getProperties(), loader));
       UnknownKeys.check(UnknownKeys.visible(System.getProperties(), loader));
       return Boolean.TRUE;
     });

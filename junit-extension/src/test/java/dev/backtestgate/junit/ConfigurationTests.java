@@ -69,7 +69,12 @@ class ConfigurationTests {
   void defaultsApplyWhenNothingIsSet() {
     kit.run(GatedTestCases.class, "honest").assertPassed(1);
 
-    assertThat(kit.reportJson(GATE + "honest").get("policy").toString())
+    com.fasterxml.jackson.databind.node.ObjectNode policy =
+        (com.fasterxml.jackson.databind.node.ObjectNode) kit.reportJson(GATE + "honest").get("policy");
+    assertThat(policy.remove("settings").toString()).as("every setting in force, by configuration key")
+        .isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(dev.backtestgate.config.GateConfig
+            .inForce(dev.backtestgate.GatePolicy.defaults().withMode(dev.backtestgate.Mode.LOCAL))).toString());
+    assertThat(policy.toString())
         .isEqualTo("{\"maxLift\":0.05,\"confidence\":0.95,\"liftTolerance\":0.01,\"availabilityLag\":\"PT0S\","
             + "\"maxFeatureAuc\":0.9}");
   }
@@ -82,7 +87,13 @@ class ConfigurationTests {
 
     kit.run(GatedTestCases.class, "leaky").assertPassed(1);
 
-    assertThat(kit.reportJson(GATE + "leaky").get("policy").toString())
+    com.fasterxml.jackson.databind.JsonNode policy = kit.reportJson(GATE + "leaky").get("policy");
+    assertThat(policy.get("settings").get(BacktestGateConfig.MAX_LIFT).asText()).isEqualTo("0.5");
+    assertThat(policy.get("settings").get(BacktestGateConfig.CONFIDENCE).asText()).isEqualTo("0.9");
+    assertThat(policy.get("settings").get(BacktestGateConfig.AVAILABILITY_LAG).asText()).isEqualTo("PT6H");
+    assertThat(policy.get("settings").get(BacktestGateConfig.MAX_FEATURE_AUC).asText()).isEqualTo("0.95");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) policy).remove("settings");
+    assertThat(policy.toString())
         .isEqualTo("{\"maxLift\":0.5,\"confidence\":0.9,\"liftTolerance\":0.02,\"availabilityLag\":\"PT6H\","
             + "\"maxFeatureAuc\":0.95}");
   }

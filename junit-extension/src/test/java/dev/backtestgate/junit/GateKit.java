@@ -121,6 +121,30 @@ final class GateKit {
     return reports.pending(gateId);
   }
 
+  /**
+   * Makes the report directory look as the next {@code mvn verify} (no clean) finds it: the build ledger and the
+   * writer markers of an earlier build. Runs of this kit are otherwise one build (one JVM), in which two different
+   * tests writing one gate id are refused.
+   */
+  void nextBuild() {
+    String earlier = "1@2026-01-01T00:00:00Z";
+    try (java.util.stream.Stream<Path> files = Files.list(reportDir())) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String name = file.getFileName().toString();
+        if (name.equals(".build")) {
+          String text = read(file);
+          Files.writeString(file, "build " + earlier + text.substring(text.indexOf('\n')));
+        } else if (name.endsWith(".writer")) {
+          com.fasterxml.jackson.databind.node.ObjectNode marker =
+              (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(read(file));
+          Files.writeString(file, JSON.writeValueAsString(marker.put("build", earlier)));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Where the committed leakage review of {@code gateId} is read from. */
   Path review(String gateId) {
     return ReviewStore.directory(reviewDir).locationOf(gateId);

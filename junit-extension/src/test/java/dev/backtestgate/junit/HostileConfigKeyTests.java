@@ -73,7 +73,7 @@ class HostileConfigKeyTests {
         .hasMessageStartingWith("Invalid leakage gate setting " + key + ": '" + value + "' (from the configuration "
             + "parameter")
         .hasMessageContaining("Allowed: ")
-        .hasMessageContaining("remove it to use the default (" + BacktestGateConfig.DEFAULTS.get(key) + ")");
+        .hasMessageContaining("remove it to use the default (" + BacktestGateConfig.defaults().get(key) + ")");
     assertThat(failure.getMessage()).doesNotContain("NumberFormatException", "DateTimeParseException",
         "ArithmeticException", "For input string");
     assertThat(kit.reportDir()).doesNotExist();

@@ -113,6 +113,51 @@ class HostileGateIdTests {
     kit.run(SharedIdTestCases.class, "first").assertPassed(1);
   }
 
+  /**
+   * Two runs of one build, as two Surefire forks are (each fork is its own JUnit run, which the one-run check above
+   * does not see): the second test writing the id is refused naming both, and the first's report and pending
+   * sign-off survive.
+   */
+  @Test
+  void aSecondTestWritingTheIdInAnotherRunOfTheSameBuildIsRefused() {
+    kit.run(LeakyFirstTestCases.class, "a").onlyFailure();
+    String report = GateKit.read(kit.report("churn"));
+    String pending = GateKit.read(kit.pending("churn"));
+
+    GateKit.Outcome second = kit.run(LeakyFirstTestCases.class, "b");
+
+    second.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    assertThat(second.failures().get(0)).isInstanceOf(ExtensionConfigurationException.class)
+        .hasMessageContaining("Two gated tests of this build share the gate id 'churn': "
+            + LeakyFirstTestCases.class.getName() + "#a (first) and " + LeakyFirstTestCases.class.getName()
+            + "#b (second)")
+        .hasMessageContaining("The first claimed " + kit.report("churn") + " earlier in this build, in another "
+            + "test run (another Surefire fork, JVM or class loader)")
+        .hasMessageContaining("Give each its own @LeakageGated(id = \"...\")");
+    assertThat(GateKit.read(kit.report("churn"))).isEqualTo(report);
+    assertThat(GateKit.read(kit.pending("churn"))).isEqualTo(pending);
+    assertThat(kit.reviewDir()).doesNotExist();
+  }
+
+  @Test
+  void idsWithOneFileNameInAnotherRunOfTheSameBuildAreRefused() {
+    kit.run(LookalikeTestCases.class, "a").assertPassed(1);
+
+    Throwable failure = kit.run(LookalikeTestCases.class, "b").onlyFailure();
+
+    assertThat(failure).isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("have gate ids "
+        + "'my gate' and '" + LookalikeTestCases.LOOKALIKE + "', which map to one file name, "
+        + LookalikeTestCases.LOOKALIKE + ".json");
+  }
+
+  @Test
+  void inTheNextBuildAnotherTestMayTakeTheIdOver() {
+    kit.run(SharedIdTestCases.class, "first").assertPassed(1);
+    kit.nextBuild(); // the test was renamed: the next mvn verify, without clean
+
+    kit.run(SharedIdTestCases.class, "second").assertPassed(1);
+  }
+
   @TestMethodOrder(MethodOrderer.MethodName.class)
   static class SharedIdTestCases {
     @Test

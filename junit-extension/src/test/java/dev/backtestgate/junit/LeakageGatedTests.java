@@ -116,8 +116,13 @@ class LeakageGatedTests {
 
     assertThat(passed).isEqualTo("backtest-gate: " + GATE + "honest PASSED lift " + lift[0] + " (limit 0.05)"
         + System.lineSeparator());
-    assertThat(failed).isEqualTo("backtest-gate: " + GATE + "leaky FAILED lift " + lift[1] + " (limit 0.05)"
+    // the failure names why: the kind of each finding that fails the gate, then the lift
+    assertThat(failed).isEqualTo("backtest-gate: " + GATE + "leaky FAILED: lift; lift " + lift[1] + " (limit 0.05)"
         + System.lineSeparator());
+    String late = printedBy(() -> kit.run(GatedTestCases.class, "lateBalance"));
+    assertThat(late).as("a failure that is not the lift's names its kind; the lift stays as context")
+        .matches("(?s)backtest-gate: " + java.util.regex.Pattern.quote(GATE)
+            + "lateBalance FAILED: point-in-time; lift [+-]0\\.\\d{4} \\(limit 0\\.05\\)\\R.*");
   }
 
   /** What {@code action} prints to standard output. */
@@ -138,6 +143,7 @@ class LeakageGatedTests {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     SignOff approved = SignOffs.approved(SignOffs.pending(kit.pending(GATE + "leaky")));
     SignOffs.commit(kit, approved);
+    kit.nextBuild(); // the data changed by the next build
 
     Throwable failure = kit.run(GatedTestCases.class, "leakyOnNewData").onlyFailure();
 
@@ -148,15 +154,18 @@ class LeakageGatedTests {
   }
 
   @Test
+  @ResourceLock(Resources.SYSTEM_OUT) // captures what the gate prints
   void aRejectedSignOffFailsAndQuotesTheRationale() {
     kit.run(GatedTestCases.class, "leaky").onlyFailure();
     String rationale = "The lift comes from a post-outcome collections flag.";
     SignOffs.commit(kit, SignOffs.decided(SignOffs.pending(kit.pending(GATE + "leaky")), Decision.REJECTED, rationale,
         SignOffs.today().plusDays(30), List.of()));
 
-    Throwable failure = kit.run(GatedTestCases.class, "leaky").onlyFailure();
+    Throwable[] failure = new Throwable[1];
+    String printed = printedBy(() -> failure[0] = kit.run(GatedTestCases.class, "leaky").onlyFailure());
 
-    assertThat(failure).isInstanceOf(LeakageGateFailure.class)
+    assertThat(printed).startsWith(VerdictLine.PREFIX + GATE + "leaky FAILED: lift, sign-off rejected; lift +0.");
+    assertThat(failure[0]).isInstanceOf(LeakageGateFailure.class)
         .hasMessageContaining("REJECTED this backtest (reviewer " + SignOffs.REVIEWER + ")")
         .hasMessageContaining("\"" + rationale + "\"");
   }

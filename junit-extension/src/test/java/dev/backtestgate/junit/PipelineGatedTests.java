@@ -36,6 +36,17 @@ class PipelineGatedTests {
   }
 
   @Test
+  void theBaselinesOwnFeaturesAreDeclaredWithTheBaselineAndMarkedInTheAttribution() {
+    kit.run(PipelineTestCases.class, "baselineUsesA").assertPassed(1);
+    JsonNode attribution = kit.reportJson(GATE + "baselineUsesA").get("findings").get(0);
+    assertThat(attribution.get("kind").asText()).isEqualTo("lift-attribution");
+    assertThat(attribution.at("/evidence/baselineFeatures/0").asText()).isEqualTo("a");
+    JsonNode a = attribution.at("/evidence/features/0");
+    assertThat(a.get("feature").asText()).isEqualTo("a");
+    assertThat(a.get("inBaseline").asBoolean()).isTrue();
+  }
+
+  @Test
   void aScalerFittedOnTestRowsFailsTheGate() {
     Throwable failure = kit.run(PipelineTestCases.class, "scalerSawTestRows").onlyFailure();
 
@@ -102,14 +113,14 @@ class PipelineGatedTests {
       };
     }
 
-    void record(Backtest backtest, Pipeline recordedWith) {
+    void record(Backtest backtest, Pipeline recordedWith, String... baselineFeatures) {
       PipelineRows scoring = PipelineRows.builder().feature("a", test[0]).feature("b", test[1]).build();
       long[] decided = new long[TEST];
       for (int i = 0; i < TEST; i++) {
         decided[i] = 1_767_225_600_000L + 60_000L * i;
       }
       backtest.labels(testLabels).candidate("centred", recordedWith.fit(training()).score(scoring))
-          .baseline("raw", baseline).decisionTimes(decided)
+          .baseline("raw", baseline, baselineFeatures).decisionTimes(decided)
           .timelessFeature("a", "test world").timelessFeature("b", "test world")
           .featureValues("a", test[0]).featureValues("b", test[1])
           .pipeline(centred(false), training());
@@ -123,6 +134,12 @@ class PipelineGatedTests {
     @LeakageGated
     void honest(Backtest backtest) {
       WORLD.record(backtest, WORLD.centred(false));
+    }
+
+    @Test
+    @LeakageGated
+    void baselineUsesA(Backtest backtest) {
+      WORLD.record(backtest, WORLD.centred(false), "a");
     }
 
     @Test

@@ -45,6 +45,11 @@ enum Samples {
         .timelessFeature("region", REGION_REASON);
   }
 
+  /** The labels {@link #recordInto} records, one per row. */
+  boolean[] labels() {
+    return columns().labels();
+  }
+
   /** This sample as a run of {@code gateId}: what {@link #recordInto} records. */
   BacktestRun run(String gateId) {
     Columns c = columns();

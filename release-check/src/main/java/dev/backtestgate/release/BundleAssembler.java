@@ -13,10 +13,10 @@ import java.util.TreeMap;
 
 /**
  * Collects what {@code mvn -Prelease verify} built into Central's bundle layout: for the parent POM and every published
- * module, {@code group/path/artifact/version/} with the POM, the jar, sources and Javadoc jars and the CycloneDX SBOM,
- * and the files a module attaches besides ({@value #ATTACHED}), each with the {@code .asc} the GPG plugin wrote beside
- * it and md5, sha1, sha256 and sha512 checksums (as Central's
- * publishing plugin writes them). The tests jar the core attaches for its own build is left out.
+ * module, {@code group/path/artifact/version/} with the POM (a module's consumer POM), the jar, sources and Javadoc
+ * jars and the CycloneDX SBOM, and the files a module attaches besides ({@value #ATTACHED}), each with the {@code .asc}
+ * the GPG plugin wrote beside it and md5, sha1, sha256 and sha512 checksums (as Central's publishing plugin writes
+ * them). The tests jar the core attaches for its own build is left out.
  */
 final class BundleAssembler {
   /** The classifier suffixes of a published module's files besides its POM. */
@@ -82,7 +82,10 @@ final class BundleAssembler {
         + pom.artifactId() + "-" + pom.version();
     String target = moduleDir + "target/" + pom.artifactId() + "-" + pom.version();
     Map<String, String> files = new LinkedHashMap<>();
-    files.put(base + ".pom", moduleDir + "pom.xml");
+    // The parent ships its pom.xml; a module its consumer POM (flatten-maven-plugin, root pom.xml): no parent, every
+    // dependency's version written out, so a user resolves it without the parent's dependency management and BOMs.
+    // Messages still name the module's pom.xml, the file to fix.
+    files.put(base + ".pom", moduleDir.isEmpty() ? "pom.xml" : target + ".pom");
     files.put(base + ".pom.asc", target + ".pom.asc");
     if (!pom.packaging().equals("pom")) {
       List<String> suffixes = new ArrayList<>(MODULE_FILES);
@@ -108,7 +111,7 @@ final class BundleAssembler {
       }
       byte[] content = read(source);
       entries.put(f.getKey(), content);
-      origins.put(f.getKey(), f.getValue());
+      origins.put(f.getKey(), f.getKey().endsWith(".pom") ? moduleDir + "pom.xml" : f.getValue());
       if (!f.getKey().endsWith(".asc")) {
         for (Map.Entry<String, String> d : BundleValidator.digestAlgorithms().entrySet()) {
           entries.put(f.getKey() + "." + d.getKey(),

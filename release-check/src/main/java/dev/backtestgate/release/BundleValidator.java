@@ -114,6 +114,7 @@ final class BundleValidator {
       checkPomFields(pom, parent, pomEntry, parentEntry, problems);
       checkPomDependencies(pom, parent, pomEntry, releaseGroup, releaseVersion, problems);
       if (!pom.packaging().equals("pom")) {
+        checkSelfSufficient(pom, parent, pomEntry, problems);
         for (String suffix : List.of(".jar", "-sources.jar", "-javadoc.jar", "-cyclonedx.json")) {
           if (!entries.containsKey(base + suffix)) {
             problems.add(name(base + suffix) + ": missing; " + (suffix.equals("-cyclonedx.json")
@@ -220,6 +221,31 @@ final class BundleValidator {
             + ", which no user of a release can resolve for sure. Fix: use a released version in "
             + origin(pomEntry));
       }
+    }
+  }
+
+  /**
+   * A module's POM resolves from the bundle alone: every dependency names its version, and no BOM is imported (by it
+   * or its parent) that a user would have to fetch before reading it.
+   */
+  private void checkSelfSufficient(Pom pom, Optional<Pom> parent, String pomEntry, List<String> problems) {
+    String fix = "Fix: publish the module's consumer POM (flatten-maven-plugin in the root pom.xml writes "
+        + "target/<artifactId>-<version>.pom; docs/releasing.md)";
+    List<String> unversioned = pom.direct().stream().filter(d -> d.version().isBlank())
+        .map(d -> d.groupId() + ":" + d.artifactId()).toList();
+    if (!unversioned.isEmpty()) {
+      problems.add(name(pomEntry) + ": leaves the version of " + String.join(", ", unversioned) + " to the parent's"
+          + " dependency management, so a user resolves it only through the parent and every BOM the parent imports"
+          + " (offline, a project fails on the first it lacks). " + fix);
+    }
+    List<String> boms = new ArrayList<>();
+    pom.imports().forEach(b -> boms.add(b.groupId() + ":" + b.artifactId() + ":" + pom.interpolate(b.version(),
+        parent.map(Pom::properties).orElse(Map.of())) + " (imported by it)"));
+    parent.ifPresent(p -> p.imports().forEach(b -> boms.add(b.groupId() + ":" + b.artifactId() + ":"
+        + p.interpolate(b.version(), Map.of()) + " (imported by its parent)")));
+    if (!boms.isEmpty()) {
+      problems.add(name(pomEntry) + ": a user must first fetch " + String.join(", ", boms) + ", which the bundle does"
+          + " not hold, before reading it. " + fix);
     }
   }
 

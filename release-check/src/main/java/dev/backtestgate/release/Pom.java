@@ -20,6 +20,8 @@ record Pom(
     Optional<Coordinates> parent,
     Map<String, String> properties,
     List<Dependency> dependencies,
+    List<Dependency> direct,
+    List<Dependency> imports,
     List<String> modules,
     List<License> licenses,
     int developers) {
@@ -27,7 +29,11 @@ record Pom(
   /** groupId:artifactId:version as written (the version may be a property reference). */
   record Coordinates(String groupId, String artifactId, String version) {}
 
-  /** A dependency anywhere in the POM (dependencies, dependencyManagement, profiles, plugin dependencies). */
+  /**
+   * A dependency anywhere in the POM (dependencies, dependencyManagement, profiles, plugin dependencies); {@code
+   * direct} holds those of the project's own {@code <dependencies>}, {@code imports} the BOMs its
+   * {@code <dependencyManagement>} imports.
+   */
   record Dependency(String groupId, String artifactId, String version) {}
 
   record License(String name, String url) {}
@@ -61,10 +67,13 @@ record Pom(
     List<Dependency> dependencies = new ArrayList<>();
     NodeList all = project.getElementsByTagName("dependency");
     for (int i = 0; i < all.getLength(); i++) {
-      Element d = (Element) all.item(i);
-      dependencies.add(new Dependency(child(d, "groupId").map(Pom::text).orElse(""),
-          child(d, "artifactId").map(Pom::text).orElse(""), child(d, "version").map(Pom::text).orElse("")));
+      dependencies.add(dependency((Element) all.item(i)));
     }
+    List<Dependency> direct = child(project, "dependencies").map(Pom::dependencies).orElse(List.of());
+    List<Dependency> imports = child(project, "dependencyManagement").flatMap(m -> child(m, "dependencies"))
+        .map(ds -> children(ds).stream().filter(d -> child(d, "scope").map(Pom::text).orElse("").equals("import"))
+            .map(Pom::dependency).toList())
+        .orElse(List.of());
     List<String> modules = new ArrayList<>();
     child(project, "modules").ifPresent(ms -> children(ms).forEach(m -> modules.add(text(m))));
     List<License> licenses = new ArrayList<>();
@@ -73,7 +82,16 @@ record Pom(
     int developers = child(project, "developers").map(ds -> (int) children(ds).stream()
         .filter(d -> child(d, "name").or(() -> child(d, "id")).map(Pom::text).filter(s -> !s.isBlank()).isPresent())
         .count()).orElse(0);
-    return new Pom(fields, parent, properties, dependencies, modules, licenses, developers);
+    return new Pom(fields, parent, properties, dependencies, direct, imports, modules, licenses, developers);
+  }
+
+  private static List<Dependency> dependencies(Element list) {
+    return children(list).stream().filter(d -> d.getTagName().equals("dependency")).map(Pom::dependency).toList();
+  }
+
+  private static Dependency dependency(Element d) {
+    return new Dependency(child(d, "groupId").map(Pom::text).orElse(""),
+        child(d, "artifactId").map(Pom::text).orElse(""), child(d, "version").map(Pom::text).orElse(""));
   }
 
   String groupId() {

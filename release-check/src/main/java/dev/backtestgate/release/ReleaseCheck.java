@@ -166,15 +166,17 @@ public final class ReleaseCheck {
   }
 
   /**
-   * The entries of two bundles that are missing from one or differ in bytes. Signatures ({@code .asc}) and their
-   * checksums are left out: a signature carries the time it was made.
+   * The entries of two bundles that are missing from one or differ in bytes, in name order; for an archive (a jar), the
+   * first entry in it that differs and where. Signatures ({@code .asc}) and their checksums are left out: a signature
+   * carries the time it was made. The checksums of a file that differs are not listed again.
    */
   static List<String> compare(Bundle a, Bundle b) {
     Set<String> names = new TreeSet<>(a.entries().keySet());
     names.addAll(b.entries().keySet());
     List<String> differences = new ArrayList<>();
+    Set<String> differing = new TreeSet<>();
     for (String name : names) {
-      if (name.contains(".asc")) {
+      if (name.contains(".asc") || isChecksumOf(name, differing)) {
         continue;
       }
       byte[] left = a.entries().get(name);
@@ -182,11 +184,20 @@ public final class ReleaseCheck {
       if (left == null || right == null) {
         differences.add(name + ": only in the " + (left == null ? "second" : "first") + " build");
       } else if (!Arrays.equals(left, right)) {
+        differing.add(name);
+        String where = ArchiveDifference.isArchive(name)
+            ? ArchiveDifference.first(left, right).map(d -> "; " + d).orElse("") : "";
         differences.add(name + ": differs (sha256 " + BundleValidator.digest("SHA-256", left) + " vs "
-            + BundleValidator.digest("SHA-256", right) + ")");
+            + BundleValidator.digest("SHA-256", right) + ")" + where + ", and so do its checksums");
       }
     }
     return differences;
+  }
+
+  private static boolean isChecksumOf(String name, Set<String> files) {
+    int dot = name.lastIndexOf('.');
+    return dot > 0 && BundleValidator.digestAlgorithms().containsKey(name.substring(dot + 1))
+        && files.contains(name.substring(0, dot));
   }
 
   private static void requireArgs(String[] args, int count) {

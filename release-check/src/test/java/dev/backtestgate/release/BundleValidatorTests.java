@@ -182,6 +182,59 @@ class BundleValidatorTests {
   }
 
   @Test
+  void aModulePomThatLeavesAVersionToTheParentIsRefused() {
+    // Issue 45: a module's own pom.xml published as it is; a consumer needs the parent's dependency management
+    List<String> problems = validator.problems(withCorePom(p -> p.replace("<version>2.21.4</version>", "")));
+    assertThat(problems).singleElement().asString().isEqualTo(CORE + ".pom: leaves the version of"
+        + " com.fasterxml.jackson.core:jackson-databind to the parent's dependency management, so a user resolves it"
+        + " only through the parent and every BOM the parent imports (offline, a project fails on the first it"
+        + " lacks). Fix: publish the module's consumer POM (flatten-maven-plugin in the root pom.xml writes"
+        + " target/<artifactId>-<version>.pom; docs/releasing.md)");
+  }
+
+  @Test
+  void aModulePomWhoseParentImportsABomIsRefused() {
+    List<String> problems = validator.problems(withParentPom(p -> p.replace("<dependencyManagement><dependencies>",
+        "<dependencyManagement><dependencies><dependency><groupId>com.fasterxml.jackson</groupId>"
+            + "<artifactId>jackson-bom</artifactId><version>${jackson.version}</version><type>pom</type>"
+            + "<scope>import</scope></dependency>")));
+    assertThat(problems).singleElement().asString().isEqualTo(CORE + ".pom: a user must first fetch"
+        + " com.fasterxml.jackson:jackson-bom:2.21.4 (imported by its parent), which the bundle does not hold, before"
+        + " reading it. Fix: publish the module's consumer POM (flatten-maven-plugin in the root pom.xml writes"
+        + " target/<artifactId>-<version>.pom; docs/releasing.md)");
+  }
+
+  @Test
+  void aConsumerPomWithoutParentAndWithEveryVersionPasses() {
+    String consumer = """
+        <project>
+          <modelVersion>4.0.0</modelVersion>
+          <groupId>com.example.demo</groupId>
+          <artifactId>demo-core</artifactId>
+          <version>1.0.0-SNAPSHOT</version>
+          <name>demo (core)</name>
+          <description>The demo's core.</description>
+          <url>https://example.org/demo</url>
+          <licenses><license><name>Apache License, Version 2.0</name>
+            <url>https://www.apache.org/licenses/LICENSE-2.0.txt</url></license></licenses>
+          <developers><developer><name>The demo maintainers</name></developer></developers>
+          <scm><connection>scm:git:https://example.org/demo.git</connection><url>https://example.org/demo</url></scm>
+          <dependencies>
+            <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId>
+              <version>2.21.4</version><scope>compile</scope></dependency>
+          </dependencies>
+        </project>
+        """;
+    // the parent imports a BOM for the project's own build; the module's consumer POM does not need it
+    Bundle bundle = new HandMadeReactor().consumerPom(consumer)
+        .editParentPom(p -> p.replace("<dependencyManagement><dependencies>", "<dependencyManagement><dependencies>"
+            + "<dependency><groupId>com.fasterxml.jackson</groupId><artifactId>jackson-bom</artifactId>"
+            + "<version>${jackson.version}</version><type>pom</type><scope>import</scope></dependency>"))
+        .bundle(root);
+    assertThat(validator.problems(bundle)).isEmpty();
+  }
+
+  @Test
   void aGplDependencyInTheRuntimeTreeIsRefused() {
     List<String> problems = validator.problems(withSbom("""
         {"type": "library", "group": "com.github.haifengl", "name": "smile-core", "version": "3.1.1",

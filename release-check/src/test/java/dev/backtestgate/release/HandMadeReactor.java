@@ -53,10 +53,13 @@ final class HandMadeReactor {
         <name>demo (core)</name>
         <description>The demo's core.</description>
         <dependencies>
-          <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId></dependency>
+          <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId>
+            <version>2.21.4</version></dependency>
         </dependencies>
       </project>
       """;
+  /** The core's consumer POM, what the bundle ships ({@code target/demo-core-<version>.pom}); null: the same text. */
+  String coreConsumerPom;
   String examplesPom = """
       <project>
         <modelVersion>4.0.0</modelVersion>
@@ -94,6 +97,11 @@ final class HandMadeReactor {
     return this;
   }
 
+  HandMadeReactor consumerPom(String pom) {
+    coreConsumerPom = pom;
+    return this;
+  }
+
   HandMadeReactor editParentPom(UnaryOperator<String> edit) {
     parentPom = edit.apply(parentPom);
     return this;
@@ -110,7 +118,9 @@ final class HandMadeReactor {
     files.put("core/target/demo-core-" + VERSION + "-javadoc.jar", utf8("PK javadoc of demo-core"));
     files.put("core/target/demo-core-" + VERSION + "-cyclonedx.json", utf8(coreSbom));
     files.put("target/demo-parent-" + VERSION + ".pom.asc", key.sign(utf8(parentPom)));
-    files.put("core/target/demo-core-" + VERSION + ".pom.asc", key.sign(utf8(corePom)));
+    String consumerPom = coreConsumerPom == null ? corePom : coreConsumerPom;
+    files.put("core/target/demo-core-" + VERSION + ".pom", utf8(consumerPom));
+    files.put("core/target/demo-core-" + VERSION + ".pom.asc", key.sign(utf8(consumerPom)));
     for (String suffix : BundleAssembler.MODULE_FILES) {
       String file = "core/target/demo-core-" + VERSION + suffix;
       files.put(file + ".asc", key.sign(files.get(file)));

@@ -202,6 +202,45 @@ class ReleaseCheckTests {
         p -> assertThat(p).startsWith(CORE + ".jar: differs (sha256 "));
   }
 
+  @Test
+  void aJarThatDiffersIsNamedWithItsFirstDifferingEntryAndTheTextThere() {
+    Bundle a = new HandMadeReactor().bundle(dir.resolve("a"));
+    Map<String, byte[]> first = new TreeMap<>(a.entries());
+    Map<String, byte[]> second = new TreeMap<>(a.entries());
+    // Issue 46: a shaded jar's NOTICE written in the JVM's default charset on a machine without the locale
+    first.put(CORE + "-all.jar", jar(Map.of("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n",
+        "META-INF/NOTICE", "Copyright 2010-2012 CS Syst\u00e8mes d'Information\n")));
+    second.put(CORE + "-all.jar", jar(Map.of("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n",
+        "META-INF/NOTICE", "Copyright 2010-2012 CS Syst??mes d'Information\n")));
+    first.put(CORE + "-all.jar.sha1", utf8("one"));
+    second.put(CORE + "-all.jar.sha1", utf8("two"));
+    assertThat(ReleaseCheck.compare(Bundle.of(first), Bundle.of(second))).singleElement().asString()
+        .startsWith(CORE + "-all.jar: differs (sha256 ")
+        .contains("; first differing entry META-INF/NOTICE: at byte 28, \"yright 2010-2012 CS Syst\u00e8mes "
+            + "d'Information\\n\" vs \"yright 2010-2012 CS Syst??mes d'Information\\n\"")
+        .endsWith(", and so do its checksums");
+
+    second.put(CORE + "-all.jar", jar(Map.of("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n")));
+    assertThat(ReleaseCheck.compare(Bundle.of(first), Bundle.of(second))).singleElement().asString()
+        .contains("; first differing entry META-INF/NOTICE: only in the first build");
+  }
+
+  private static byte[] jar(Map<String, String> entries) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(bytes)) {
+      for (Map.Entry<String, String> e : new TreeMap<>(entries).entrySet()) {
+        java.util.zip.ZipEntry entry = new java.util.zip.ZipEntry(e.getKey());
+        entry.setTime(0);
+        out.putNextEntry(entry);
+        out.write(utf8(e.getValue()));
+        out.closeEntry();
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
   private static byte[] read(Path file) {
     try {
       return Files.readAllBytes(file);

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.minute;
 import static org.apache.spark.sql.functions.unix_date;
 import static org.apache.spark.sql.functions.unix_millis;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -24,12 +25,33 @@ import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apiguardian.api.API;
 
-/** Column checks and conversions shared by the Spark entry points; failures name column, type and fix. */
-final class SparkColumns {
+/**
+ * How the gate reads a Spark column, for checks of your own that compute their part of the evidence on Spark: a time
+ * column as epoch milliseconds (bigint as it is, {@code TIMESTAMP} as the instant, {@code TIMESTAMP_NTZ} as a UTC wall
+ * clock, whatever {@code spark.sql.session.timeZone} says), an entity (integral ids as bigint, strings as they are),
+ * an integral row id, and a check that columns exist. The built-in Spark checks read their columns exactly this way,
+ * so a part of your own lines up with theirs row for row. Failures name the column, its type and the fix.
+ *
+ * <pre>{@code
+ * Column scoredAt = SparkColumns.millis(scored, "scoredAt", "stale scores");
+ * Column decidedAt = SparkColumns.millis(scored, "decidedAt", "stale scores");
+ * long stale = scored.filter(decidedAt.minus(scoredAt).gt(86_400_000L)).count();
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class SparkColumns {
   private SparkColumns() {}
 
-  static void requireColumns(Dataset<Row> frame, String owner, String... columns) {
+
+  /**
+   * Fails unless {@code frame} has every one of {@code columns}.
+   *
+   * @param owner what reads the columns, for the message (e.g. {@code "stale scores"})
+   * @throws IllegalArgumentException naming the missing column, the frame's columns and how to rename
+   */
+  public static void requireColumns(Dataset<Row> frame, String owner, String... columns) {
     List<String> present = Arrays.asList(frame.columns());
     for (String column : columns) {
       if (!present.contains(column)) {
@@ -53,8 +75,11 @@ final class SparkColumns {
   /**
    * A time column as epoch milliseconds (rounded down): integral columns as they are, timestamps (instants)
    * via unix_millis, and timestamps without time zone as UTC, whatever {@code spark.sql.session.timeZone} says.
+   *
+   * @param owner what reads the column, for the message
+   * @throws IllegalArgumentException when the column is neither integral nor a timestamp
    */
-  static Column millis(Dataset<Row> frame, String column, String owner) {
+  public static Column millis(Dataset<Row> frame, String column, String owner) {
     DataType type = type(frame, column);
     if (integral(type)) {
       return col(column).cast(DataTypes.LongType);
@@ -83,8 +108,12 @@ final class SparkColumns {
     return days.plus(timeOfDay);
   }
 
-  /** An integral id column as a long. */
-  static Column longId(Dataset<Row> frame, String column, String owner) {
+  /**
+   * An integral id column as a long.
+   *
+   * @throws IllegalArgumentException when the column is not integral, with how to number the rows
+   */
+  public static Column longId(Dataset<Row> frame, String column, String owner) {
     DataType type = type(frame, column);
     if (!integral(type)) {
       throw new IllegalArgumentException(
@@ -94,8 +123,12 @@ final class SparkColumns {
     return col(column).cast(DataTypes.LongType);
   }
 
-  /** The entity column: integral entities as long, strings as they are. */
-  static Column entity(Dataset<Row> frame, String column, String owner) {
+  /**
+   * The entity column: integral entities as long, strings as they are.
+   *
+   * @throws IllegalArgumentException when the column is neither integral nor a string
+   */
+  public static Column entity(Dataset<Row> frame, String column, String owner) {
     DataType type = type(frame, column);
     if (integral(type)) {
       return col(column).cast(DataTypes.LongType);

@@ -26,7 +26,8 @@ public final class FeatureLabelChecks implements CheckProvider {
   /** {@code backtestgate.max-feature-auc}: a number above 0.5 and at most 1, default 0.90. */
   public static final Setting<Double> MAX_FEATURE_AUC = Setting.of("backtestgate.max-feature-auc", "0.90",
       "a decimal number above 0.5 and at most 1, e.g. 0.90", text -> Setting.decimal(text, v -> v > 0.5 && v <= 1),
-      (policy, limit) -> policy.with(new FeatureLabelSettings(limit)));
+      (policy, limit) -> policy.with(new FeatureLabelSettings(limit)),
+      policy -> Setting.text(policy.settings(FeatureLabelSettings.DEFAULTS).maxFeatureAuc()));
 
   private static final Check FEATURE_LABEL = Check.of("feature-label screen",
       c -> findings(FeatureLabelScreen.of(c.run(), c.policy().confidence()), c.policy()));

@@ -4,6 +4,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.FeatureColumn;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.metrics.Auc;
 import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
@@ -93,8 +94,9 @@ public final class FeatureLabelScreen {
     Objects.requireNonNull(labels, "labels");
     Objects.requireNonNull(column, "column");
     if (column.rows() != labels.length) {
-      throw new IllegalArgumentException("feature '" + column.name() + "' has " + column.rows() + " values but the "
-          + "run has " + labels.length + " rows: record one value per row, in the rows' order.");
+      throw new IllegalArgumentException("feature '" + column.name() + "' has " + Wording.count(column.rows())
+          + " values but the "
+          + "run has " + Wording.count(labels.length) + " rows: record one value per row, in the rows' order.");
     }
     try {
       Optional<double[]> values = column.numericValues();

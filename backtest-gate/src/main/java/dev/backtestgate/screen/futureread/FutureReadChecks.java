@@ -17,7 +17,10 @@ public final class FutureReadChecks implements CheckProvider {
   /** {@code backtestgate.future-read-sample}: a whole number of at least 1, or {@code all}; default 1000. */
   public static final Setting<Integer> FUTURE_READ_SAMPLE = Setting.of("backtestgate.future-read-sample", "1000",
       "a whole number of at least 1, e.g. 1000, or all", FutureReadChecks::sampleSize,
-      (policy, rows) -> policy.with(new FutureReadSettings(rows)));
+      (policy, rows) -> policy.with(new FutureReadSettings(rows)), policy -> {
+        int sample = policy.settings(FutureReadSettings.DEFAULTS).sample();
+        return sample == FutureReadProbe.ALL_ROWS ? "all" : Integer.toString(sample);
+      });
 
   /** For {@link java.util.ServiceLoader}. */
   public FutureReadChecks() {}

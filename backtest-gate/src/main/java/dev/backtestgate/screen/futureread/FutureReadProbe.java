@@ -3,6 +3,7 @@ package dev.backtestgate.screen.futureread;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.CheckInput;
+import dev.backtestgate.internal.Wording;
 import dev.backtestgate.time.CategoricalFeatureFunction;
 import dev.backtestgate.time.Columns;
 import dev.backtestgate.time.EventLog;
@@ -113,8 +114,9 @@ public final class FutureReadProbe implements CheckInput {
   private static Spine rows(String feature, Spine spine, int used) {
     Columns.required(spine, "spine of '" + feature + "'");
     if (spine.size() != used) {
-      throw new IllegalArgumentException("future-read probe of '" + feature + "': " + used + " values used but the "
-          + "spine has " + spine.size() + " rows; pass one value per spine row, in the spine's order");
+      throw new IllegalArgumentException("future-read probe of '" + feature + "': " + Wording.count(used)
+          + " values used but the "
+          + "spine has " + Wording.count(spine.size()) + " rows; pass one value per spine row, in the spine's order");
     }
     return spine;
   }

@@ -2,6 +2,7 @@ package dev.backtestgate.screen.horizon;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.internal.Wording;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +40,8 @@ public final class LabelHorizon {
   public static Optional<LabelHorizonViolation> check(long[] trainingDecisionTimes, long[] labelKnownAt,
       long[] testDecisionTimes, Duration embargo) {
     if (trainingDecisionTimes.length != labelKnownAt.length) {
-      throw new IllegalArgumentException("the training set has " + labelKnownAt.length + " label times for "
+      throw new IllegalArgumentException("the training set has " + Wording.count(labelKnownAt.length)
+          + " label times for "
           + trainingDecisionTimes.length + " decision times: pass one of each per training row.");
     }
     if (testDecisionTimes.length == 0) {

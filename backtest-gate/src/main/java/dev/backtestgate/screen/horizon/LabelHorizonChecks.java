@@ -20,7 +20,8 @@ public final class LabelHorizonChecks implements CheckProvider {
   /** {@code backtestgate.embargo}: an ISO-8601 duration of zero or more, default {@code PT0S}. */
   public static final Setting<java.time.Duration> EMBARGO = Setting.of("backtestgate.embargo", "PT0S",
       "an ISO-8601 duration of zero or more, e.g. PT0S, P7D or P30D", Setting::duration,
-      (policy, embargo) -> policy.with(new LabelHorizonSettings(embargo)));
+      (policy, embargo) -> policy.with(new LabelHorizonSettings(embargo)),
+      policy -> policy.settings(LabelHorizonSettings.DEFAULTS).embargo().toString());
 
   private static final Check LABEL_HORIZON = Check.of("label horizon", c -> c.run().training()
       .flatMap(t -> LabelHorizon.check(t.decisionTimes(), t.labelKnownAt(), c.run().decisionTimes(),

@@ -24,7 +24,7 @@ public final class TrainTestOverlapChecks implements CheckProvider {
   public static final Setting<TrainTestOverlapPolicy> TRAIN_TEST_OVERLAP = Setting.of(TrainTestOverlapPolicy.KEY,
       TrainTestOverlapPolicy.DEFAULT.configValue(), "fail, warn or off",
       text -> Setting.oneOf(text, TrainTestOverlapPolicy.values(), TrainTestOverlapPolicy::configValue),
-      GatePolicy::with);
+      GatePolicy::with, policy -> policy.settings(TrainTestOverlapPolicy.DEFAULT).configValue());
 
   private static final Check TRAIN_TEST_OVERLAP_CHECK = Check.of("train/test overlap", c -> {
     TrainTestOverlapPolicy policy = c.policy().settings(TrainTestOverlapPolicy.DEFAULT);

@@ -66,6 +66,7 @@ public record HistoryChange(String table, String manifest, String ticket, String
     List<String> out = new ArrayList<>();
     text(out, r.reviewer(), "-Dreviewer=<who reviewed the new history>", MAX_FIELD, false);
     text(out, r.ticket(), "-Dticket=<the change ticket, e.g. DATA-1234>", MAX_FIELD, false);
+    ticketId(out, r.ticket());
     text(out, r.reason(), "-Dreason=<why the history was rewritten>", MAX_REASON, true);
     String announced = r.announced() == null ? "" : r.announced().trim().toLowerCase(Locale.ROOT);
     if (!announced.equals("true") && !announced.equals("false")) {
@@ -73,6 +74,30 @@ public record HistoryChange(String table, String manifest, String ticket, String
           + (r.announced() == null ? "nothing" : "'" + r.announced() + "'") + ")");
     }
     return out;
+  }
+
+  /**
+   * A ticket is an id, never a path: the change record and the kept manifest are named after it, so a ticket with a
+   * path separator or {@code ..} ({@code ../../x}) would look like it names files elsewhere.
+   */
+  private static void ticketId(List<String> out, String ticket) {
+    if (ticket == null) {
+      return;
+    }
+    List<String> held = new ArrayList<>();
+    if (ticket.indexOf('/') >= 0) {
+      held.add("'/'");
+    }
+    if (ticket.indexOf('\\') >= 0) {
+      held.add("'\\'");
+    }
+    if (ticket.contains("..")) {
+      held.add("'..'");
+    }
+    if (!held.isEmpty()) {
+      out.add("-Dticket=<the change ticket, e.g. DATA-1234> (a ticket is an id, not a path: '" + ticket + "' holds "
+          + String.join(" and ", held) + "; give the id as the tracker shows it)");
+    }
   }
 
   private static void text(List<String> out, String value, String what, int max, boolean lineBreaks) {

@@ -1,5 +1,9 @@
 package dev.backtestgate.cli.workflow;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Quoting for printed shell commands: every argument in single quotes, so {@code $} in nested class names,
  * {@code [n]} in parameterized ids, {@code #} and spaces reach the command as written.
@@ -9,11 +13,12 @@ package dev.backtestgate.cli.workflow;
  * Shell.quote("it's")                      // 'it'\''s'
  * }</pre>
  */
-final class Shell {
+@API(status = INTERNAL, since = "0.1")
+public final class Shell {
   private Shell() {}
 
   /** The argument in single quotes; a single quote inside becomes {@code '\''}. */
-  static String quote(String argument) {
+  public static String quote(String argument) {
     return "'" + argument.replace("'", "'\\''") + "'";
   }
 }

@@ -30,13 +30,21 @@ public enum Spelling {
   private static final Pattern LOCAL_BUILD = Pattern.compile(
       "mvn verify -Dbacktestgate\\.mode=local|mvn verify(?! without)");
   private static final Pattern REPLACE = Pattern.compile("-Dreplace=true");
+  /**
+   * A Maven goal printed beside the same step's command-line spelling ({@code mvn backtest-gate:x ... (Maven), or
+   * backtest-gate x ...}): for this tool's reader the goal is dropped, not rewritten into a second copy labelled Maven.
+   * Arguments are words or single-quoted texts (which may hold spaces and parentheses).
+   */
+  private static final Pattern MAVEN_BESIDE_TOOL = Pattern.compile(
+      "mvn backtest-gate:[a-z-]+(?: (?:'[^']*'|[^\\s'()])+)* \\(Maven\\), or (?=backtest-gate )");
 
   /** {@code text} spelled for this reader. */
   public String apply(String text) {
     if (this == MAVEN || text == null || text.indexOf("mvn ") < 0 && text.indexOf("-D") < 0) {
       return text;   // most lines name no Maven step: no pattern to run
     }
-    String out = GOAL.matcher(text).replaceAll("backtest-gate $1");
+    String out = MAVEN_BESIDE_TOOL.matcher(text).replaceAll("");
+    out = GOAL.matcher(out).replaceAll("backtest-gate $1");
     out = LOCAL_BUILD.matcher(out).replaceAll(
         Matcher.quoteReplacement("your build's test task (local mode, the default outside CI)"));
     out = REPLACE.matcher(out).replaceAll("--replace");

@@ -198,6 +198,22 @@ class HostileReviewGoalTests {
     assertThat(reviews).doesNotExist();
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+      a ticket that climbs out      | ../../x          | '/' and '..'
+      a ticket that is a path       | ops/DATA-1       | '/'
+      a Windows path                | ops\\DATA-1       | '\\'
+      a ticket of dots              | ..               | '..'
+      """)
+  void aTicketThatLooksLikeAPathIsRefused(String what, String ticket, String held) {
+    assertThat(HistoryChange.problems(new HistoryChange.Request("*", null, "ana", ticket, "fix", "true", null)))
+        .containsExactly("-Dticket=<the change ticket, e.g. DATA-1234> (a ticket is an id, not a path: '" + ticket
+            + "' holds " + held + "; give the id as the tracker shows it)");
+    assertThat(HistoryChange.problems(new HistoryChange.Request("*", null, "ana", "DATA-1.2_b", "fix", "true",
+        null))).isEmpty();
+    assertThat(reviews).doesNotExist();
+  }
+
   /** A CSV cell with \\n, \\r and \\uXXXX escapes turned into the characters. */
   private static String unescape(String cell) {
     StringBuilder out = new StringBuilder();

@@ -1,6 +1,4 @@
-package dev.backtestgate.review;
-
-import static org.apiguardian.api.API.Status.INTERNAL;
+package dev.backtestgate;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -30,8 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import dev.backtestgate.CheckInput;
-import org.apiguardian.api.API;
 
 /**
  * The digest of what a check input asks the fingerprint to cover ({@code CheckInput.fingerprinted()}): its values
@@ -47,8 +43,7 @@ import org.apiguardian.api.API;
  * Optional<String> digest = InputDigest.of(input);   // 64 hex digits, or empty when it covers nothing
  * }</pre>
  */
-@API(status = INTERNAL, since = "0.1")
-public final class InputDigest {
+final class InputDigest {
   /** Objects nested deeper than this are refused: a structure that deep is a graph, not an input's data. */
   static final int MAX_DEPTH = 64;
 
@@ -65,7 +60,7 @@ public final class InputDigest {
    *
    * @throws IllegalArgumentException naming the path of a value that cannot be encoded, and the fix
    */
-  public static Optional<String> of(CheckInput input) {
+  static Optional<String> of(CheckInput input) {
     List<?> covered = input.fingerprinted();
     if (covered == null) {
       throw new IllegalArgumentException(input.getClass().getName() + ".fingerprinted() returned null: return the "

@@ -1,9 +1,8 @@
-package dev.backtestgate.review;
+package dev.backtestgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.backtestgate.CheckInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,0 +1,184 @@
+package dev.backtestgate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.backtestgate.BacktestGate;
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.GatePolicy;
+import dev.backtestgate.claim.Claim;
+import dev.backtestgate.claim.ClaimJson;
+import dev.backtestgate.review.ReviewStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code backtest-gate tripwire}: exit 0 held, 1 tripped, 2 could not check; the gate's kind of text. */
+class TripwireCommandTests {
+  private static final Instant JAN_1 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Instant JULY_1 = Instant.parse("2026-07-01T00:00:00Z");
+  private static final long DAY = 86_400_000L;
+
+  @TempDir
+  Path dir;
+
+  private Path claim(double candidateShift) throws IOException {
+    Random random = new Random(3);
+    int n = 3_000;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = random.nextDouble() < 0.3;
+      double shared = random.nextGaussian();
+      candidate[i] = shared + random.nextGaussian() + (labels[i] ? candidateShift : 0);
+      baseline[i] = shared + random.nextGaussian() + (labels[i] ? 1.0 : 0);
+      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
+    }
+    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
+        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    Claim claim = Claim.of(BacktestGate.evaluate(run, GatePolicy.defaults(), ReviewStore.directory(dir.resolve("r")),
+        Clock.fixed(JULY_1, ZoneOffset.UTC)), run);
+    return Files.writeString(dir.resolve("churn-v7.json"), ClaimJson.write(claim));
+  }
+
+  private Path outcomes(int n, boolean baselineColumn) throws IOException {
+    return outcomes(n, baselineColumn, 120);
+  }
+
+  private Path outcomes(int n, boolean baselineColumn, int days) throws IOException {
+    Random random = new Random(9);
+    StringBuilder csv = new StringBuilder("decidedAt,candidateScore,label,labelKnownAt"
+        + (baselineColumn ? ",baselineScore" : "") + ",region\n");
+    for (int i = 0; i < n; i++) {
+      boolean label = random.nextDouble() < 0.3;
+      double shared = random.nextGaussian();
+      Instant decided = Instant.ofEpochMilli(JULY_1.toEpochMilli() + (long) (random.nextDouble() * days * DAY));
+      csv.append(decided).append(',').append(shared + random.nextGaussian() + (label ? 1.3 : 0)).append(',')
+          .append(label ? 1 : 0).append(',').append(decided.plusMillis(30 * DAY));
+      if (baselineColumn) {
+        csv.append(',').append(shared + random.nextGaussian() + (label ? 1.0 : 0));
+      }
+      csv.append(",\"north, coast\"\n");
+    }
+    return Files.writeString(dir.resolve("outcomes.csv"), csv.toString());
+  }
+
+  @Test
+  void productionThatHoldsTheClaimExitsZero() throws IOException {
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim(1.3).toString(), outcomes(3_000, true).toString(),
+        "--at", "2026-12-01T00:00:00Z");
+
+    assertThat(run.code()).as(run.err()).isEqualTo(Main.OK);
+    assertThat(run.out()).startsWith("Tripwire held: churn-v7").contains("Production's lift", "3000 matured");
+  }
+
+  @Test
+  void aLeakyBacktestTripsWithExitOneAndTheNextStep() throws IOException {
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim(2.3).toString(), outcomes(3_000, false).toString(),
+        "--at", "2026-12-01T00:00:00Z");
+
+    assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
+    assertThat(run.out()).startsWith("Tripwire TRIPPED: churn-v7")
+        .contains("Production's candidate AUC is", "cannot tell drift from leakage", "Next steps:");
+  }
+
+  @Test
+  void tooFewLabelsYetExitsZeroWithTheWarning() throws IOException {
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim(1.3).toString(), outcomes(300, true, 10).toString(),
+        "--at", "2026-07-12T00:00:00Z");
+
+    assertThat(run.code()).as(run.err()).isEqualTo(Main.OK);
+    assertThat(run.out()).startsWith("Tripwire not checked yet: churn-v7")
+        .contains("0 matured positive and 0 negative", "300 decision(s) not matured yet; 300 of them mature by 2026-08-",
+            "Run the tripwire again after 2026-08-");
+  }
+
+  @Test
+  void outcomesDecidedAfterTheCheckTimeCannotBeChecked() throws IOException {
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim(1.3).toString(), outcomes(300, true).toString(),
+        "--at", "2026-08-01T00:00:00Z");
+
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("decided after the check time");
+  }
+
+  @Test
+  void aClaimOfAnotherGateOrAMissingOneCannotBeChecked() throws IOException {
+    Path claim = claim(1.3);
+    Path outcomes = outcomes(300, true);
+
+    ToolRun other = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes.toString(), "--gate", "fraud-v2");
+    ToolRun missing = ToolRun.of("tripwire", "--claim", dir.resolve("nope.json").toString(), outcomes.toString());
+
+    assertThat(other.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(other.err()).contains("of gate 'churn-v7', not of 'fraud-v2'");
+    assertThat(missing.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(missing.err()).contains("does not exist", "backtest-gate claim --gate=<id>");
+  }
+
+  @Test
+  void anEditedClaimCannotBeChecked() throws IOException {
+    Path claim = claim(1.3);
+    Files.writeString(claim, Files.readString(claim).replace("\"schema\": 1", "\"schema\": 9"));
+
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes(300, true).toString());
+
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("malformed at $.schema", "schema 9");
+  }
+
+  @Test
+  void theClaimCommandCopiesTheReportsClaimAndTheTripwireReadsIt() throws IOException {
+    Random random = new Random(3);
+    int n = 1_000;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = random.nextDouble() < 0.3;
+      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
+      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
+      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
+    }
+    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
+        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
+    dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
+        dev.backtestgate.Mode.VERIFY), reviews, Clock.fixed(JULY_1, ZoneOffset.UTC));
+    dev.backtestgate.report.GateReporter.publish(run, result,
+        new dev.backtestgate.report.ReportFiles(dir.resolve("reports")), reviews);
+
+    ToolRun copied = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", "churn-v7");
+    ToolRun again = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", "churn-v7");
+    Path file = dir.resolve("reviews/claims/churn-v7.json");
+    Files.writeString(file, Files.readString(file).replace("\"tenure\"", "\"age\""));
+    ToolRun different = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "churn-v7");
+    ToolRun replaced = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "churn-v7", "--replace");
+    ToolRun unknown = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "fraud-v2");
+
+    assertThat(copied.code()).as(copied.err()).isEqualTo(Main.OK);
+    assertThat(copied.out()).contains("Wrote the claim of gate 'churn-v7'", "backtest-gate tripwire --claim");
+    assertThat(again.out()).contains("already this one; nothing written");
+    assertThat(different.code()).isEqualTo(Main.FINDINGS);
+    assertThat(different.err()).contains("A different claim of gate 'churn-v7'", "--replace");
+    assertThat(replaced.code()).isEqualTo(Main.OK);
+    assertThat(Files.readString(file)).isEqualTo(ClaimJson.write(Claim.of(result, run)));
+    assertThat(unknown.code()).isEqualTo(Main.FINDINGS);
+    assertThat(unknown.err()).contains("No report of gate 'fraud-v2'");
+    assertThat(ToolRun.of("tripwire", "--claim", file.toString(), outcomes(300, true, 10).toString(), "--at",
+        "2026-07-12T00:00:00Z").code()).isEqualTo(Main.OK);
+  }
+}
