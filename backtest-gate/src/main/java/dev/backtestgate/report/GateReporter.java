@@ -111,7 +111,7 @@ public final class GateReporter {
 
   /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<Optional<String>> trial) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<TrialRecorder.Outcome> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -134,15 +134,15 @@ public final class GateReporter {
         AtomicFiles.write(gate.proposedManifests().get(next++), manifest.toJson());
       }
     }
+    TrialRecorder.Outcome trials = trial.get();   // once, after the verdict, so that every report says where
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
-    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
-    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get()));
+    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get(), trials));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get(), trials));
     if (result.verdict().passed()) {
       clearPending(gate.pendingFile());
     }
     ReportIndex.update(files, gate.reportFile().getFileName().toString(), BuildSession.identity());
-    return trial.get().map(line -> gate.withText(gate.text() + (gate.text().endsWith("\n") ? "" : "\n") + line
-        + "\n")).orElse(gate);
+    return gate.withText(gate.text() + (gate.text().endsWith("\n") ? "" : "\n") + trials.line() + "\n");
   }
 
   /**

@@ -47,7 +47,8 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
             d.deflatedP(), d.critical()),
         d.trials() >= freeTrials ? fmt("From %,d trials on (backtestgate.free-trials) this needs a sign-off.",
             freeTrials) : fmt("A warning for now: %,d of %,d free trials used (backtestgate.free-trials).", d.trials(),
-            freeTrials));
+            freeTrials),
+        "Next: c" + fix().substring(1));
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("trials", d.trials());
     evidence.put("freeTrials", freeTrials);
@@ -61,7 +62,11 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
     return new Rendering(headline, lines,
         "The best of many tries on one test window looks significant by chance: choosing it by its backtest lets the "
             + "test rows leak into the choice of model, and the lift will not repeat on new decisions.",
-        "Confirm the lift on decisions no trial has scored (a later window), or sign off knowing that " + d.trials()
-            + " candidates were tried on these rows.", evidence);
+        fix(), evidence);
+  }
+
+  private String fix() {
+    return fmt("Confirm the lift on decisions no trial has scored (a later window than these rows), or sign off "
+        + "knowing that %,d candidates were tried on these rows.", deflation.trials());
   }
 }

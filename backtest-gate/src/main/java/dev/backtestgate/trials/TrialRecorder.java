@@ -9,6 +9,7 @@ import dev.backtestgate.GateResult;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -18,7 +19,7 @@ import org.apiguardian.api.API;
  *
  * <pre>{@code
  * GateResult result = BacktestGate.evaluate(run, policy, reviews, clock);
- * TrialRecorder.append(run, result, clock).ifPresent(System.out::println);
+ * System.out.println(TrialRecorder.append(run, result, clock).line());
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.3")
@@ -26,28 +27,42 @@ public final class TrialRecorder {
   private TrialRecorder() {}
 
   /**
-   * Appends the evaluation of {@code run}; returns a line for the console when nothing was recorded (the ledger off,
-   * or it could not be written), empty when it was.
+   * What became of one evaluation's entry: where the ledger is, whether the entry was written, and the sentence every
+   * report shows (the console text, the page and the JSON report's {@code trials}).
+   *
+   * @param ledger the ledger's absolute directory, empty when {@code backtestgate.ledger=off}
+   * @param recorded whether the entry was written
+   * @param line one sentence: where it was recorded, or why not
    */
-  public static Optional<String> append(BacktestRun run, GateResult result, Clock clock) {
+  public record Outcome(Optional<Path> ledger, boolean recorded, String line) {
+    /** Checks the parts. */
+    public Outcome {
+      Objects.requireNonNull(ledger, "ledger");
+      Objects.requireNonNull(line, "line");
+    }
+  }
+
+  /** Appends the evaluation of {@code run} and says where, or why it was not recorded. */
+  public static Outcome append(BacktestRun run, GateResult result, Clock clock) {
     return append(TrialKey.of(run), run.candidateName(), result, clock);
   }
 
-  /** As for a run; evidence without a {@link TrialsEvidence} part records nothing, said in the line returned. */
-  public static Optional<String> append(GateEvidence evidence, GateResult result, Clock clock) {
+  /** As for a run; evidence without a {@link TrialsEvidence} part records nothing, said in the outcome's line. */
+  public static Outcome append(GateEvidence evidence, GateResult result, Clock clock) {
     Optional<TrialsEvidence> part = evidence.part(TrialsEvidence.class);
-    if (part.isEmpty()) {
-      return TrialsChecks.settings(result.policy()).store().isEmpty() ? off()
-          : Optional.of("Trials: not recorded, the evidence carries no trial key (add TrialsEvidence).");
+    TrialsSettings settings = TrialsChecks.settings(result.policy());
+    if (part.isEmpty() && settings.directory().isPresent()) {
+      return new Outcome(settings.directory(), false, "Trials: not recorded in " + settings.directory().get()
+          + ": the evidence carries no trial key (add TrialsEvidence).");
     }
     String candidate = result.comparison() == null ? "" : result.comparison().candidate();
-    return append(part.get().key(), candidate, result, clock);
+    return part.map(p -> append(p.key(), candidate, result, clock)).orElseGet(TrialRecorder::off);
   }
 
-  private static Optional<String> append(TrialKey key, String candidate, GateResult result, Clock clock) {
+  private static Outcome append(TrialKey key, String candidate, GateResult result, Clock clock) {
     TrialsSettings settings = TrialsChecks.settings(result.policy());
-    Optional<TrialLedger> store = settings.store();
-    if (store.isEmpty()) {
+    Optional<Path> dir = settings.directory();
+    if (dir.isEmpty()) {
       return off();
     }
     Comparison c = result.comparison();
@@ -57,16 +72,17 @@ public final class TrialRecorder {
         c == null ? Double.NaN : c.lift(), c == null ? Double.NaN : c.standardError(), c == null ? Double.NaN : c.z(),
         result.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), commit.commit(), commit.note());
     try {
-      store.get().append(entry);
-      return Optional.empty();
+      settings.store().orElseThrow().append(entry);
+      return new Outcome(dir, true, "Trials: recorded in the trials ledger " + dir.get() + ".");
     } catch (RuntimeException e) {
-      return Optional.of("Trials: this evaluation was not recorded in " + store.get() + ": " + e.getMessage()
-          + (settings.required() ? "" : " (backtestgate.ledger-required=true fails the gate on this)"));
+      return new Outcome(dir, false, "Trials: this evaluation was not recorded in the trials ledger " + dir.get()
+          + ": " + e.getMessage() + (settings.required() ? "" : " (backtestgate.ledger-required=true fails the "
+          + "gate on this)"));
     }
   }
 
-  private static Optional<String> off() {
-    return Optional.of("Trials: not counted (backtestgate.ledger=off): this lift is judged as if it were the only "
-        + "candidate ever scored on these rows.");
+  private static Outcome off() {
+    return new Outcome(Optional.empty(), false, "Trials: not counted (backtestgate.ledger=off): this lift is judged "
+        + "as if it were the only candidate ever scored on these rows.");
   }
 }

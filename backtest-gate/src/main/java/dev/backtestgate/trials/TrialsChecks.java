@@ -32,16 +32,19 @@ public final class TrialsChecks implements CheckProvider {
   /** {@code backtestgate.ledger}: a directory path, or {@code off}; default {@code .backtest-gate/trials}. */
   public static final Setting<Optional<Path>> LEDGER = Setting.of("backtestgate.ledger",
       TrialsSettings.DEFAULT_LEDGER, "a directory path, absolute or relative to the module directory, or off",
-      TrialsChecks::ledger, (policy, dir) -> policy.with(settings(policy).withLedger(dir)));
+      TrialsChecks::ledger, (policy, dir) -> policy.with(settings(policy).withLedger(dir)),
+      policy -> settings(policy).ledger().map(Path::toString).orElse("off"));
   /** {@code backtestgate.free-trials}: a whole number of at least 1, default 5. */
   public static final Setting<Integer> FREE_TRIALS = Setting.of("backtestgate.free-trials", "5",
       "a whole number of at least 1, e.g. 5",
       text -> text.matches("[0-9]{1,9}") && Integer.parseInt(text) >= 1 ? Integer.valueOf(text) : null,
-      (policy, n) -> policy.with(settings(policy).withFreeTrials(n)));
+      (policy, n) -> policy.with(settings(policy).withFreeTrials(n)),
+      policy -> Integer.toString(settings(policy).freeTrials()));
   /** {@code backtestgate.ledger-required}: true or false, default false. */
   public static final Setting<Boolean> REQUIRED = Setting.of("backtestgate.ledger-required", "false",
       "true or false", text -> text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null,
-      (policy, required) -> policy.with(settings(policy).withRequired(required)));
+      (policy, required) -> policy.with(settings(policy).withRequired(required)),
+      policy -> Boolean.toString(settings(policy).required()));
 
   /** For {@link java.util.ServiceLoader}. */
   public TrialsChecks() {}

@@ -54,8 +54,16 @@ public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean requ
     return new TrialsSettings(ledger, freeTrials, value);
   }
 
+  /**
+   * The ledger's absolute directory, empty when off: a relative {@link #ledger} resolves against the working
+   * directory, which is the module directory under Maven's Surefire and in the Maven plugin.
+   */
+  public Optional<Path> directory() {
+    return ledger.map(dir -> dir.toAbsolutePath().normalize());
+  }
+
   /** The ledger these settings name, empty when off. */
   public Optional<TrialLedger> store() {
-    return ledger.map(TrialLedger::directory);
+    return directory().map(TrialLedger::directory);
   }
 }
