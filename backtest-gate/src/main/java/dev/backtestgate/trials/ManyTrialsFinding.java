@@ -17,11 +17,19 @@ import org.apiguardian.api.API;
  * @param deflation the count, the expected best z and the deflated p-value
  * @param freeTrials the trials that are free ({@code backtestgate.free-trials})
  * @param ledger where the trials were counted
+ * @param trialZs each trial's z in ledger order, this run's included
+ * @param thisRun the index of this run's trial in {@code trialZs}
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledger) implements Finding {
+public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledger, List<Double> trialZs, int thisRun)
+    implements Finding {
   /** The kind. */
   public static final String KIND = "many-trials";
+
+  /** Copies the list. */
+  public ManyTrialsFinding {
+    trialZs = List.copyOf(trialZs);
+  }
 
   @Override
   public String kind() {
@@ -62,7 +70,7 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
     return new Rendering(headline, lines,
         "The best of many tries on one test window looks significant by chance: choosing it by its backtest lets the "
             + "test rows leak into the choice of model, and the lift will not repeat on new decisions.",
-        fix(), evidence);
+        fix(), evidence).figure(TrialsPlot.svg(trialZs, thisRun, d));
   }
 
   private String fix() {

@@ -126,9 +126,11 @@ public final class TrialsChecks implements CheckProvider {
       trials.putIfAbsent(entry.key().scores(), entry.z());
     }
     trials.putIfAbsent(key.scores(), comparison.z());
-    Deflation deflation = Deflation.of(List.copyOf(trials.values()), comparison.z(), comparison.confidence());
+    List<Double> zs = List.copyOf(trials.values());
+    Deflation deflation = Deflation.of(zs, comparison.z(), comparison.confidence());
     if (deflation.significantAlone() && !deflation.significantDeflated()) {
-      found.add(new ManyTrialsFinding(deflation, settings.freeTrials(), ledger.toString()));
+      int thisRun = List.copyOf(trials.keySet()).indexOf(key.scores());
+      found.add(new ManyTrialsFinding(deflation, settings.freeTrials(), ledger.toString(), zs, thisRun));
     }
     return found;
   }

@@ -65,7 +65,7 @@ class TrialsGateTests {
   }
 
   @Test
-  void thirtyHonestLookingVariantsOnOneWindowLeaveTheBestOneWithManyTrialsAndABetterModelPasses() {
+  void thirtyHonestLookingVariantsOnOneWindowLeaveTheBestOneWithManyTrialsAndABetterModelPasses() throws IOException {
     GatePolicy policy = GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
     double bestZ = Double.NEGATIVE_INFINITY;
     BacktestRun best = null;
@@ -91,6 +91,13 @@ class TrialsGateTests {
         .contains(String.format("Expected best z of 30 candidates with no real lift: %.2f", d.expectedBestZ())).contains(String.format("deflated p %.3f", d.deflatedP()))
         .contains("Next: confirm the lift on decisions no trial has scored (a later window")
         .contains("sign off knowing that 30 candidates were tried on these rows");
+
+    assertThat(many.trialZs()).hasSize(30);
+    assertThat(many.trialZs().get(many.thisRun())).isEqualTo(d.z());
+    String page = Files.readString(rerun.htmlFile());
+    assertThat(page).contains("id=\"trials-plot\"").contains("id=\"trials-best-of-n\"")
+        .contains(String.format("best of 30 %.2f", d.expectedBestZ())).contains("(this run): z 3.01");
+    assertThat(page.split("<g class=\"trial", -1)).hasSize(31);
 
     double[] better = new double[ROWS];
     for (int i = 0; i < ROWS; i++) {
