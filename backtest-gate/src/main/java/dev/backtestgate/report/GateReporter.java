@@ -105,7 +105,8 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(evidence), () -> Claim.withoutVariances(evidence, result),
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
+        () -> Claim.withoutVariances(evidence, result),
         () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 

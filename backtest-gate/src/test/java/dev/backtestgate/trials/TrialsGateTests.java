@@ -66,7 +66,8 @@ class TrialsGateTests {
 
   @Test
   void thirtyHonestLookingVariantsOnOneWindowLeaveTheBestOneWithManyTrialsAndABetterModelPasses() throws IOException {
-    GatePolicy policy = GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
+    GatePolicy policy = GatePolicy.defaults().withMode(Mode.VERIFY)
+        .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
     double bestZ = Double.NEGATIVE_INFINITY;
     BacktestRun best = null;
     for (int k = 0; k < 30; k++) {   // the suite: 30 variants, each gated and published as a gated test would be
@@ -88,7 +89,8 @@ class TrialsGateTests {
     assertThat(d.deflatedP()).isGreaterThan(0.05);
     assertThat(rerun.result().verdict()).isEqualTo(Verdict.FAILED);
     assertThat(rerun.text()).contains("30 distinct candidates were scored on these rows")
-        .contains(String.format("Expected best z of 30 candidates with no real lift: %.2f", d.expectedBestZ())).contains(String.format("deflated p %.3f", d.deflatedP()))
+        .contains(String.format("Expected best z of 30 candidates with no real lift: %.2f", d.expectedBestZ()))
+        .contains(String.format("deflated p %.3f", d.deflatedP()))
         .contains("Next: confirm the lift on decisions no trial has scored (a later window")
         .contains("sign off knowing that 30 candidates were tried on these rows");
 
@@ -122,7 +124,8 @@ class TrialsGateTests {
     assertThat(Files.readString(counted.htmlFile())).contains("Trials ledger")
         .contains("recorded in the trials ledger " + ledger.toAbsolutePath());
 
-    PublishedGate off = publish(run("w", variant()), GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.off()));
+    PublishedGate off = publish(run("w", variant()),
+        GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.off()));
     JsonNode offJson = new ObjectMapper().readTree(Files.readString(off.reportFile()));
     assertThat(offJson.path("trials").path("ledger").isNull()).isTrue();
     assertThat(offJson.path("trials").path("recorded").asBoolean()).isFalse();
