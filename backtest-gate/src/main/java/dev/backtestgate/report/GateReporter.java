@@ -18,10 +18,12 @@ import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
 import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.trials.TrialRecorder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -89,7 +91,8 @@ public final class GateReporter {
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
     return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
-        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)));
+        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)),
+        () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
   /**
@@ -102,11 +105,14 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
-    return publish(result, files, reviews, () -> ReportEvidence.of(evidence), () -> Claim.withoutVariances(evidence, result));
+    return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
+        () -> Claim.withoutVariances(evidence, result),
+        () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 
+  /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<TrialRecorder.Outcome> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -129,14 +135,15 @@ public final class GateReporter {
         AtomicFiles.write(gate.proposedManifests().get(next++), manifest.toJson());
       }
     }
+    TrialRecorder.Outcome trials = trial.get();   // once, after the verdict, so that every report says where
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
-    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get()));
-    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get()));
+    AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get(), trials));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get(), trials));
     if (result.verdict().passed()) {
       clearPending(gate.pendingFile());
     }
     ReportIndex.update(files, gate.reportFile().getFileName().toString(), BuildSession.identity());
-    return gate;
+    return gate.withText(gate.text() + (gate.text().endsWith("\n") ? "" : "\n") + trials.line() + "\n");
   }
 
   /**

@@ -11,9 +11,11 @@ import dev.backtestgate.internal.Wording;
 import dev.backtestgate.lift.LiftAboveLimit;
 import dev.backtestgate.pointintime.PointInTimeFinding;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.trials.TrialRecorder;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The HTML report of one gate result: a single self-contained page (inline CSS and SVG, no script, no
@@ -31,19 +33,30 @@ final class HtmlReport {
   private final GateResult r;
   private final ReportEvidence evidence;
   private final Html out;
+  private final Optional<TrialRecorder.Outcome> trials;
 
-  private HtmlReport(PublishedGate gate, ReportEvidence evidence, Html out) {
+  private HtmlReport(PublishedGate gate, ReportEvidence evidence, Html out, Optional<TrialRecorder.Outcome> trials) {
     this.gate = gate;
     this.r = gate.result();
     this.evidence = evidence;
     this.out = out;
+    this.trials = trials;
   }
 
   /** The page for a published gate and the evidence drawn from its run. */
   static String render(PublishedGate gate, ReportEvidence evidence) {
+    return render(gate, evidence, Optional.empty());
+  }
+
+  /** As above, with where the evaluation's trial was recorded (a row of the run's details). */
+  static String render(PublishedGate gate, ReportEvidence evidence, TrialRecorder.Outcome trials) {
+    return render(gate, evidence, Optional.of(trials));
+  }
+
+  private static String render(PublishedGate gate, ReportEvidence evidence, Optional<TrialRecorder.Outcome> trials) {
     GateResult r = gate.result();
     Html out = Page.start(GateWording.headline(r.verdict()) + " · " + r.gateId() + " · backtest-gate", 96_000);
-    HtmlReport page = new HtmlReport(gate, evidence, out);
+    HtmlReport page = new HtmlReport(gate, evidence, out, trials);
     page.header();
     page.banner();
     page.liftSection();
@@ -257,6 +270,7 @@ final class HtmlReport {
     Page.codeRow(out, "Pending sign-off", gate.pendingFile() + (gate.pendingWritten() ? " (written by this run)"
         : " (not written by this run)"));
     Page.codeRow(out, "Review directory", gate.reviewDirectory().toString());
+    trials.ifPresent(t -> Page.row(out, "Trials ledger", t.line()));
     out.close().close();
     settingsInForce();
     out.close().nl();

@@ -1,5 +1,6 @@
 package dev.backtestgate.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,13 +8,17 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.RunSummary;
+import dev.backtestgate.claim.Claim;
+import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
+import dev.backtestgate.trials.TrialRecorder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JSON report of a gate result: everything the gate decided and why, for people and tools (its schema is
@@ -36,11 +41,24 @@ final class ReportJson {
   }
 
   /** The canonical JSON text of the report with the evaluation's claim ({@code "claim": null} when it has none). */
-  static String write(PublishedGate gate, java.util.Optional<dev.backtestgate.claim.Claim> claim) {
-    ObjectNode root = tree(gate);
-    root.set("claim", claim.<com.fasterxml.jackson.databind.JsonNode>map(dev.backtestgate.claim.ClaimJson::tree)
-        .orElse(JsonNodeFactory.instance.nullNode()));
+  static String write(PublishedGate gate, Optional<Claim> claim) {
+    return CanonicalJson.write(withClaim(gate, claim));
+  }
+
+  /** As with a claim, and where the evaluation's trial was recorded ({@code trials}: the ledger, or null when off). */
+  static String write(PublishedGate gate, Optional<Claim> claim, TrialRecorder.Outcome trials) {
+    ObjectNode root = withClaim(gate, claim);
+    ObjectNode node = root.putObject("trials");
+    node.put("ledger", trials.ledger().map(Path::toString).orElse(null));
+    node.put("recorded", trials.recorded());
+    node.put("text", trials.line());
     return CanonicalJson.write(root);
+  }
+
+  private static ObjectNode withClaim(PublishedGate gate, Optional<Claim> claim) {
+    ObjectNode root = tree(gate);
+    root.set("claim", claim.<JsonNode>map(ClaimJson::tree).orElse(JsonNodeFactory.instance.nullNode()));
+    return root;
   }
 
   /** The report as a JSON tree. */

@@ -139,6 +139,16 @@ public final class RowHash {
       return rows;
     }
 
+    /** Lane 0's digests summed modulo 2^64 (for a digest of its own, such as the trials ledger's test set). */
+    public long lane0() {
+      return lane0;
+    }
+
+    /** Lane 1's digests summed modulo 2^64. */
+    public long lane1() {
+      return lane1;
+    }
+
     @Override
     public String toString() {
       return String.format("Sums[rows=%d, lane0=%016x, lane1=%016x]", rows, lane0, lane1);

@@ -9,6 +9,7 @@ import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.trials.TrialsSettings;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.RunSummary;
@@ -27,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A repository layout under a temporary folder ({@code leakage-reviews/}, {@code target/backtest-gate/}) and
@@ -102,7 +104,8 @@ final class HostileGate {
   }
 
   PublishedGate judge(BacktestRun run, Mode mode) {
-    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, CLOCK);
+    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().with(TrialsSettings.DEFAULTS.withLedger(
+        Optional.of(repo.resolve(TrialsSettings.DEFAULT_LEDGER)))), store, CLOCK);   // the ledger in the project
     return Published.publish(run, result, mode, files, store);
   }
 

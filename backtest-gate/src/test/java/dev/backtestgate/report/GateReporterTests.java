@@ -13,6 +13,7 @@ import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GateFixtures;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.trials.TrialsSettings;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,7 +55,8 @@ class GateReporterTests {
   }
 
   private PublishedGate publish(BacktestRun run, Mode mode, Clock clock) {
-    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults(), store, clock);
+    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().with(TrialsSettings.DEFAULTS.withLedger(
+        Optional.of(repo.resolve(TrialsSettings.DEFAULT_LEDGER)))), store, clock);   // the ledger in the project
     return Published.publish(run, result, mode, reports, store);
   }
 
@@ -74,6 +77,7 @@ class GateReporterTests {
           3. mkdir -p '/abs/leakage-reviews' && cp '/abs/target/backtest-gate/pending/com.acme.ChurnBacktest#gbm.json' '/abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json'
           4. In /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json set "decision" (approved or rejected), "reviewer", "reviewedOn" (today, YYYY-MM-DD), "expiresOn" (YYYY-MM-DD, e.g. in 90 days), "rationale", and set every checklist item to true once checked: preprocessingFitOnTrainingDataOnly, noDuplicatesAcrossTrainAndTest, featuresKnownAtDecisionTime, noTargetDerivedFeatures, testPeriodAfterTrainingLabelsResolved.
           5. Commit /abs/leakage-reviews/com.acme.ChurnBacktest#gbm.json with the change under review.
+        Trials: recorded in the trials ledger /abs/.backtest-gate/trials.
         """);
   }
 
@@ -117,7 +121,7 @@ class GateReporterTests {
     assertThat(passed.result().verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
     assertThat(abs(passed.text())).startsWith("Leakage gate PASSED with sign-off: " + GATE + "\n")
         .endsWith("Covered by the leakage review /abs/leakage-reviews/" + GATE + ".json, approved by ana@acme.com "
-            + "on 2026-12-01, valid until 2027-03-01.\n");
+            + "on 2026-12-01, valid until 2027-03-01.\nTrials: recorded in the trials ledger /abs/.backtest-gate/trials.\n");
 
     Clock later = Clock.offset(CLOCK, Duration.ofDays(120));
     PublishedGate expired = publish(leakyRun(), Mode.LOCAL, later);

@@ -152,7 +152,8 @@ class TripwireCommandTests {
         .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
     ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
     dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
-        dev.backtestgate.Mode.VERIFY), reviews, Clock.fixed(JULY_1, ZoneOffset.UTC));
+        dev.backtestgate.Mode.VERIFY).with(dev.backtestgate.trials.TrialsSettings.DEFAULTS.withLedger(
+            java.util.Optional.of(dir.resolve("trials")))), reviews, Clock.fixed(JULY_1, ZoneOffset.UTC));
     dev.backtestgate.report.GateReporter.publish(run, result,
         new dev.backtestgate.report.ReportFiles(dir.resolve("reports")), reviews);
 

@@ -37,7 +37,11 @@ record GatedRuns(Events tests, Map<String, Outcome> outcomes) {
 
   /** Runs {@code backtest}; every finished test must have published a gate report. */
   static GatedRuns of(Class<?> backtest) {
-    EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(backtest)).execute();
+    // the test kit reads no system property, so the ledger is passed: in target/, one per backtest class, as if
+    // each example were its own project (the examples share their synthetic rows, so one ledger would count them all)
+    String ledger = System.getProperty("backtestgate.ledger", "target/trials") + "/" + backtest.getSimpleName();
+    EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("backtestgate.ledger", ledger).selectors(selectClass(backtest)).execute();
     Map<String, Path> reports = new HashMap<>();
     for (Event event : results.allEvents().reportingEntryPublished().list()) {
       String report = event.getRequiredPayload(ReportEntry.class).getKeyValuePairs().get("backtestgate.report");

@@ -7,6 +7,7 @@ import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.trials.TrialsSettings;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.screen.overlap.TrainTestOverlapPolicy;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -116,7 +118,8 @@ final class ReportPages {
     ReportPages p = new ReportPages(directory);
     p.clean();
     CreditBacktests b = CreditBacktests.standard();
-    GatePolicy policy = GatePolicy.defaults().withMode(Mode.LOCAL);
+    GatePolicy policy = GatePolicy.defaults().withMode(Mode.LOCAL).with(TrialsSettings.DEFAULTS.withLedger(
+        Optional.of(directory.resolveSibling(directory.getFileName() + "-trials"))));   // in target/ beside the pages
     ReviewStore committed = ReviewStore.directory(Path.of(System.getProperty("basedir", "."), "leakage-reviews"));
     ReviewStore own = ReviewStore.directory(p.reviews);
     Clock now = Clock.systemUTC();

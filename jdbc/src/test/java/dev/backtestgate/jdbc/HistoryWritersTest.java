@@ -6,6 +6,7 @@ import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GatePolicy;
+import dev.backtestgate.trials.TrialsSettings;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +59,9 @@ class HistoryWritersTest {
   void aRoleThatCanRewriteHistoryFailsTheGateNamingTheRoleAndTheFix() throws Exception {
     ReviewStore store = ReviewStore.directory(repo.resolve("leakage-reviews"));
     BacktestRun run = run(report(true));
-    GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(Mode.VERIFY), store, CLOCK);
+    GatePolicy policy = GatePolicy.defaults().withMode(Mode.VERIFY)
+        .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(repo.resolve(TrialsSettings.DEFAULT_LEDGER))));
+    GateResult result = BacktestGate.evaluate(run, policy, store, CLOCK);
     assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
     assertThat(result.unresolved()).singleElement().satisfies(f -> {
       assertThat(f.kind()).isEqualTo("history-writers");

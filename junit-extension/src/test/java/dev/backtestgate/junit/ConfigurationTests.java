@@ -71,7 +71,12 @@ class ConfigurationTests {
 
     com.fasterxml.jackson.databind.node.ObjectNode policy =
         (com.fasterxml.jackson.databind.node.ObjectNode) kit.reportJson(GATE + "honest").get("policy");
-    assertThat(policy.remove("settings").toString()).as("every setting in force, by configuration key")
+    com.fasterxml.jackson.databind.node.ObjectNode settings =
+        (com.fasterxml.jackson.databind.node.ObjectNode) policy.remove("settings");
+    // the one setting the kit gives: each test's own trials ledger, in its temporary directory
+    assertThat(settings.get("backtestgate.ledger").asText()).endsWith("trials");
+    settings.put("backtestgate.ledger", dev.backtestgate.trials.TrialsSettings.DEFAULT_LEDGER);
+    assertThat(settings.toString()).as("every setting in force, by configuration key")
         .isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(dev.backtestgate.config.GateConfig
             .inForce(dev.backtestgate.GatePolicy.defaults().withMode(dev.backtestgate.Mode.LOCAL))).toString());
     assertThat(policy.toString())

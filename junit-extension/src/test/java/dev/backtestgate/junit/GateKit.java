@@ -55,6 +55,7 @@ final class GateKit {
     configuration.put(BacktestGateConfig.REVIEW_DIR, reviewDir.toString());
     configuration.put(BacktestGateConfig.REPORT_DIR, reports.directory().toString());
     configuration.put(BacktestGateConfig.MODE, "local");
+    configuration.put("backtestgate.ledger", root.resolve("trials").toAbsolutePath().toString());   // never the module's
     // registers FixedClock (META-INF/services in the test sources): the gate's now is FixedClock.NOW
     configuration.put("junit.jupiter.extensions.autodetection.enabled", "true");
   }

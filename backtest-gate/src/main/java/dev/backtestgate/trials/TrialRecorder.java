@@ -1,0 +1,88 @@
+package dev.backtestgate.trials;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.backtestgate.BacktestRun;
+import dev.backtestgate.Comparison;
+import dev.backtestgate.GateEvidence;
+import dev.backtestgate.GateResult;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * Appends an evaluation to the trials ledger, once, after its verdict: what the gate's reporter does for every gate
+ * it publishes. A program that evaluates without publishing calls it itself.
+ *
+ * <pre>{@code
+ * GateResult result = BacktestGate.evaluate(run, policy, reviews, clock);
+ * System.out.println(TrialRecorder.append(run, result, clock).line());
+ * }</pre>
+ */
+@API(status = EXPERIMENTAL, since = "0.3")
+public final class TrialRecorder {
+  private TrialRecorder() {}
+
+  /**
+   * What became of one evaluation's entry: where the ledger is, whether the entry was written, and the sentence every
+   * report shows (the console text, the page and the JSON report's {@code trials}).
+   *
+   * @param ledger the ledger's absolute directory, empty when {@code backtestgate.ledger=off}
+   * @param recorded whether the entry was written
+   * @param line one sentence: where it was recorded, or why not
+   */
+  public record Outcome(Optional<Path> ledger, boolean recorded, String line) {
+    /** Checks the parts. */
+    public Outcome {
+      Objects.requireNonNull(ledger, "ledger");
+      Objects.requireNonNull(line, "line");
+    }
+  }
+
+  /** Appends the evaluation of {@code run} and says where, or why it was not recorded. */
+  public static Outcome append(BacktestRun run, GateResult result, Clock clock) {
+    return append(TrialKey.of(run), run.candidateName(), result, clock);
+  }
+
+  /** As for a run; evidence without a {@link TrialsEvidence} part records nothing, said in the outcome's line. */
+  public static Outcome append(GateEvidence evidence, GateResult result, Clock clock) {
+    Optional<TrialsEvidence> part = evidence.part(TrialsEvidence.class);
+    TrialsSettings settings = TrialsChecks.settings(result.policy());
+    if (part.isEmpty() && settings.directory().isPresent()) {
+      return new Outcome(settings.directory(), false, "Trials: not recorded in " + settings.directory().get()
+          + ": the evidence carries no trial key (add TrialsEvidence).");
+    }
+    String candidate = result.comparison() == null ? "" : result.comparison().candidate();
+    return part.map(p -> append(p.key(), candidate, result, clock)).orElseGet(TrialRecorder::off);
+  }
+
+  private static Outcome append(TrialKey key, String candidate, GateResult result, Clock clock) {
+    TrialsSettings settings = TrialsChecks.settings(result.policy());
+    Optional<Path> dir = settings.directory();
+    if (dir.isEmpty()) {
+      return off();
+    }
+    Comparison c = result.comparison();
+    GitCommit commit = GitCommit.of(Path.of(""));
+    LedgerEntry entry = new LedgerEntry(LedgerEntry.SCHEMA, 1, result.gateId(), clock.instant(), key, candidate,
+        c == null ? Double.NaN : c.candidateAuc(), c == null ? Double.NaN : c.baselineAuc(),
+        c == null ? Double.NaN : c.lift(), c == null ? Double.NaN : c.standardError(), c == null ? Double.NaN : c.z(),
+        result.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), commit.commit(), commit.note());
+    try {
+      settings.store().orElseThrow().append(entry);
+      return new Outcome(dir, true, "Trials: recorded in the trials ledger " + dir.get() + ".");
+    } catch (RuntimeException e) {
+      return new Outcome(dir, false, "Trials: this evaluation was not recorded in the trials ledger " + dir.get()
+          + ": " + e.getMessage() + (settings.required() ? "" : " (backtestgate.ledger-required=true fails the "
+          + "gate on this)"));
+    }
+  }
+
+  private static Outcome off() {
+    return new Outcome(Optional.empty(), false, "Trials: not counted (backtestgate.ledger=off): this lift is judged "
+        + "as if it were the only candidate ever scored on these rows.");
+  }
+}
