@@ -17,23 +17,25 @@ import org.apiguardian.api.API;
  * @param rewroteBeforeRead the commits at or before the version read that removed rows (an UPDATE, MERGE, DELETE or
  *     overwrite: what they removed is gone from what the backtest read), oldest first
  * @param since the commits after the version read, oldest first
- * @param unreadable why the table's history could not be read (gone, not a table of a known format, its log cleaned
- *     up), or {@code ""} when it was read
+ * @param unreadable why the table's history could not be read (gone, not a table of a known format), or {@code ""}
+ *     when it was read
+ * @param notHeld what part of the history the log no longer holds (its early commits cleaned up), or {@code ""}
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
-    String unreadable) {
+    String unreadable, String notHeld) {
   /** Checks and copies. */
   public TableTrace {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(unreadable, "unreadable");
+    Objects.requireNonNull(notHeld, "notHeld");
     rewroteBeforeRead = List.copyOf(rewroteBeforeRead);
     since = List.copyOf(since);
   }
 
   /** A table whose history could not be read, and why. */
   public static TableTrace unreadable(String table, String versionRead, String why) {
-    return new TableTrace(table, versionRead, List.of(), List.of(), why);
+    return new TableTrace(table, versionRead, List.of(), List.of(), why, "");
   }
 
   /** Whether its history was read. */

@@ -100,7 +100,12 @@ public record Trace(String gate, List<SignOff.LiftCarried> carriers, List<Featur
     for (TableTrace t : tables) {
       if (!t.read()) {
         notChecked.add("the history of '" + t.table() + "'");
-      } else if (!t.rewroteBeforeRead().isEmpty()) {
+        continue;
+      }
+      if (!t.notHeld().isEmpty()) {
+        notChecked.add("the part of the history of '" + t.table() + "' its log no longer holds");
+      }
+      if (!t.rewroteBeforeRead().isEmpty()) {
         TableTrace.Commit last = t.rewroteBeforeRead().get(t.rewroteBeforeRead().size() - 1);
         long partitions = t.rewroteBeforeRead().stream().flatMap(c -> c.partitions().stream()).distinct().count();
         found.add("the backtest read '" + t.table() + "' at " + t.versionRead() + ", after " + last.describe()

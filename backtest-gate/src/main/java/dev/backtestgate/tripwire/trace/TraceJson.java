@@ -49,6 +49,7 @@ public final class TraceJson {
       o.put("table", t.table());
       o.put("versionRead", t.versionRead());
       o.put("unreadable", t.unreadable());
+      o.put("notHeld", t.notHeld());
       commits(o.putArray("rewroteBeforeRead"), t.rewroteBeforeRead());
       commits(o.putArray("since"), t.since());
     }

@@ -57,6 +57,9 @@ public final class TraceText {
         out.append("      could not be read: ").append(t.unreadable()).append('\n');
         continue;
       }
+      if (!t.notHeld().isEmpty()) {
+        out.append("      not all of it: ").append(t.notHeld()).append('\n');
+      }
       out.append(t.rewroteBeforeRead().isEmpty() ? "      no commit up to the version read removed rows\n"
           : "      rewritten before the read:\n");
       commits(out, t.rewroteBeforeRead());

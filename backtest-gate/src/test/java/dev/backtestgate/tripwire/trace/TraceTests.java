@@ -55,7 +55,7 @@ class TraceTests {
   void theClosingSentenceJoinsTheCarrierTheSkewTheRewriteAndTheBlastRadius() {
     TableTrace status = new TableTrace("status", "delta:file:/lake/status@20",
         List.of(new TableTrace.Commit(20, Instant.parse("2025-08-15T02:00:00Z"), "MERGE",
-            List.of("written_on=2024-01-01", "written_on=2024-02-01"), 800_714, 800_714)), List.of(), "");
+            List.of("written_on=2024-01-01", "written_on=2024-02-01"), 800_714, 800_714)), List.of(), "", "");
     Trace trace = Trace.of(claim(), outcomes(), List.of(status),
         List.of(new Reached("credit-v2", "status", List.of("written_on=2024-01-01"), "covers")), "");
     assertThat(trace.carriers()).extracting(SignOff.LiftCarried::feature)
