@@ -100,7 +100,11 @@ final class Skews {
       return new FeatureSkew(backtest.feature(), FeatureSkew.KOLMOGOROV_SMIRNOV, cumulative.distance(),
           backtest.rows(), n, unreadable, true, byPoint.moved());
     }
-    return skew(backtest, FeatureSkew.KOLMOGOROV_SMIRNOV, n, unreadable, false, moved);
+    // from percentiles, neighbouring cuts say the same: only the one where the distance is taken
+    FeatureSkew approximate = skew(backtest, FeatureSkew.KOLMOGOROV_SMIRNOV, n, unreadable, false, moved);
+    return new FeatureSkew(approximate.feature(), approximate.measure(), approximate.distance(),
+        approximate.backtestRows(), approximate.productionRows(), unreadable, false,
+        approximate.moved().subList(0, Math.min(1, approximate.moved().size())));
   }
 
   private static FeatureSkew skew(FeatureValues backtest, String measure, long rows, long unreadable, boolean exact,

@@ -48,6 +48,7 @@ class SkewsTests {
     if (!summary.complete()) {
       assertThat(skew.exact()).isFalse();
       assertThat(summary.points()).hasSizeLessThanOrEqualTo(FeatureValues.MAX_POINTS);
+      assertThat(skew.moved()).as("the one cut where the distance is taken").hasSize(1);
       assertThat(skew.distance()).isCloseTo(exact, within(0.01 + 1e-12));
     } else {
       assertThat(skew.distance()).isCloseTo(exact, within(1e-12));
