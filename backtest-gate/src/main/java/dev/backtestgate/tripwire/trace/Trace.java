@@ -113,7 +113,7 @@ public record Trace(String gate, List<SignOff.LiftCarried> carriers, List<Featur
             : "") + " had rewritten rows of " + partitions + " partition(s)");
       }
     }
-    if (tables.stream().anyMatch(t -> !t.rewroteBeforeRead().isEmpty())) {
+    if (reachNotChecked.isEmpty() && tables.stream().anyMatch(t -> !t.rewroteBeforeRead().isEmpty())) {
       found.add(reached.isEmpty() ? "no other backtest's report declares those partitions"
           : reached.size() + " other backtest(s) read them too ("
               + String.join(", ", reached.stream().map(Reached::gate).distinct().toList()) + ")");

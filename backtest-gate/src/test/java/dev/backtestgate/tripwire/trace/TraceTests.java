@@ -85,6 +85,11 @@ class TraceTests {
         "the table is gone: file:/lake/status has no _delta_log")), List.of(), "");
     assertThat(trace.skews()).hasSize(1);
     assertThat(trace.closing()).contains("Not checked: the history of 'status'");
+    Trace unreached = Trace.of(claim(), outcomes(), List.of(new TableTrace("status", "delta:file:/lake/status@20",
+        List.of(new TableTrace.Commit(20, Instant.parse("2025-08-15T02:00:00Z"), "MERGE", List.of("p"), 1, 1)),
+        List.of(), "", "")), List.of(), "no report directory");
+    assertThat(unreached.closing()).as("a blast radius not checked is not said to be empty")
+        .doesNotContain("no other backtest").contains("Not checked: the blast radius");
     assertThat(TraceText.render(trace)).contains("could not be read: the table is gone");
   }
 
