@@ -198,7 +198,8 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
 
   /**
    * The claim of an evaluation of evidence computed elsewhere (a Spark job): the numbers of {@code result}, but no
-   * DeLong variances, no lift per period and no versions read, since the evidence does not carry them; the tripwire
+   * DeLong variances, no lift per period, no versions read and no feature summaries, since the evidence does not
+   * carry them; the tripwire
    * refuses such a claim (make it from a run evaluated in this JVM). The lift per period is the evidence's lift trend,
    * when it carries one. Empty when the result has no comparison or no decision window.
    */
