@@ -16,8 +16,9 @@ import org.apiguardian.api.API;
  * @param productionRows the production decisions with a served value
  * @param unreadable production's served values that are not a number (numeric) or not a category code (categorical):
  *     left out, counted
- * @param exact whether the distance is exact; else (a numeric feature of more than 100 distinct backtest values)
- *     it is within 0.01 of the exact one
+ * @param exact whether the distance is exact; else, for a numeric feature of more than 100 distinct backtest values,
+ *     it is within 0.01 of the exact one, and for a categorical one of more than 100 categories the categories the
+ *     claim does not keep count as absent from the backtest
  * @param moved the values whose shares moved most, largest first (at most three)
  */
 @API(status = EXPERIMENTAL, since = "0.3")

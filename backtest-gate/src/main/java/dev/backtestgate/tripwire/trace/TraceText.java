@@ -38,7 +38,9 @@ public final class TraceText {
     }
     for (FeatureSkew s : trace.skews()) {
       out.append(fmt("    %-20s %s %.3f%s (%,d backtest rows, %,d production decisions%s)%n", s.feature(),
-          s.measure(), s.distance(), s.exact() ? "" : " (within 0.01)", s.backtestRows(), s.productionRows(),
+          s.measure(), s.distance(), s.exact() ? "" : s.measure().equals(FeatureSkew.L_INFINITY)
+          ? " (the claim keeps the 100 most frequent categories; the others count as absent from the backtest)"
+          : " (within 0.01)", s.backtestRows(), s.productionRows(),
           s.unreadable() == 0 ? "" : fmt("; %,d served values unreadable, left out", s.unreadable())));
       for (FeatureSkew.Moved m : s.moved()) {
         out.append(fmt("      %s %s on %.1f%% of backtest rows, %.1f%% of production decisions%n", s.feature(),
