@@ -51,13 +51,15 @@ import org.apiguardian.api.API;
  * @param liftCarried the lift each feature carries, when the run gave the gate its pipeline; else empty
  * @param features the feature names, sorted
  * @param dataRead per table the run declares, the version read, or {@code null} with the reason
+ * @param featureValues how each recorded feature's values were distributed over the backtest's rows (the feature
+ *     values the run recorded; empty when it recorded none), for the tripwire's trace
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision,
     String candidate, String baseline, double candidateAuc, double baselineAuc, Variances variances,
     Comparison.Interval interval, double lift, double liftCiLower, double liftCiUpper, double confidence, int rows,
     int positives, List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
-    List<TableRead> dataRead) {
+    List<TableRead> dataRead, List<FeatureValues> featureValues) {
 
   /** The schema this version writes and reads. */
   public static final int SCHEMA = 1;
@@ -86,6 +88,23 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     liftCarried = List.copyOf(liftCarried);
     features = List.copyOf(features);
     dataRead = List.copyOf(dataRead);
+    featureValues = List.copyOf(featureValues);
+  }
+
+  /** A claim without feature summaries (the run recorded no feature values). */
+  public Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision, String candidate,
+      String baseline, double candidateAuc, double baselineAuc, Variances variances, Comparison.Interval interval,
+      double lift, double liftCiLower, double liftCiUpper, double confidence, int rows, int positives,
+      List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
+      List<TableRead> dataRead) {
+    this(gate, fingerprint, earliestDecision, latestDecision, candidate, baseline, candidateAuc, baselineAuc,
+        variances, interval, lift, liftCiLower, liftCiUpper, confidence, rows, positives, liftPerPeriod, liftCarried,
+        features, dataRead, List.of());
+  }
+
+  /** The summary of {@code feature}'s backtest values, when the run recorded them. */
+  public Optional<FeatureValues> featureValues(String feature) {
+    return featureValues.stream().filter(f -> f.feature().equals(feature)).findFirst();
   }
 
   /**
@@ -179,7 +198,8 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
 
   /**
    * The claim of an evaluation of evidence computed elsewhere (a Spark job): the numbers of {@code result}, but no
-   * DeLong variances, no lift per period and no versions read, since the evidence does not carry them; the tripwire
+   * DeLong variances, no lift per period, no versions read and no feature summaries, since the evidence does not
+   * carry them; the tripwire
    * refuses such a claim (make it from a run evaluated in this JVM). The lift per period is the evidence's lift trend,
    * when it carries one. Empty when the result has no comparison or no decision window.
    */
@@ -250,6 +270,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
         comparison.baselineAuc(), new Variances(all.candidateVariance(), all.baselineVariance(), all.covariance()),
         comparison.interval(), comparison.lift(), comparison.ciLower(), comparison.ciUpper(),
         comparison.confidence(), result.run().rows(), result.run().positives(), periods, carried,
-        result.run().features(), tables);
+        result.run().features(), tables, run.featureValues().stream().map(FeatureValues::of)
+            .sorted(java.util.Comparator.comparing(FeatureValues::feature)).toList());
   }
 }

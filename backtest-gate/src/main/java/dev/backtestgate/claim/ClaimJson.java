@@ -32,7 +32,8 @@ import org.apiguardian.api.API;
 public final class ClaimJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final List<String> TOP = List.of("schema", "gate", "fingerprint", "decisionWindow", "candidate",
-      "baseline", "variances", "lift", "rows", "positives", "liftPerPeriod", "liftCarried", "features", "dataRead");
+      "baseline", "variances", "lift", "rows", "positives", "liftPerPeriod", "liftCarried", "features", "dataRead",
+      "featureValues");
   private static final List<String> WINDOW = List.of("earliest", "latest");
   private static final List<String> MODEL = List.of("name", "auc");
   private static final List<String> VARIANCES = List.of("candidate", "baseline", "covariance");
@@ -41,6 +42,8 @@ public final class ClaimJson {
       "liftVariance");
   private static final List<String> CARRIED = List.of("feature", "carried", "carriedCi");
   private static final List<String> TABLE = List.of("table", "version", "reason");
+  private static final List<String> FEATURE_VALUES = List.of("feature", "type", "rows", "missing", "complete",
+      "values", "shares");
   private static final String PAIRED = "paired-delong";
   private static final String CANDIDATE_ONLY = "candidate-only";
   /** A lift written to 17 digits still agrees with its two AUCs this closely. */
@@ -117,6 +120,21 @@ public final class ClaimJson {
         o.put("reason", t.reason());
       } else {
         o.put("version", t.version());
+      }
+    }
+    ArrayNode summaries = top.putArray("featureValues");
+    for (FeatureValues f : claim.featureValues()) {
+      ObjectNode o = summaries.addObject();
+      o.put("feature", f.feature());
+      o.put("type", f.type());
+      o.put("rows", f.rows());
+      o.put("missing", f.missing());
+      o.put("complete", f.complete());
+      ArrayNode values = o.putArray("values");
+      ArrayNode shares = o.putArray("shares");
+      for (FeatureValues.Point p : f.points()) {
+        values.add(p.value());
+        shares.add(p.share());
       }
     }
     return top;
@@ -239,7 +257,47 @@ public final class ClaimJson {
     List<Claim.Period> periods = top.isNull("liftPerPeriod") ? null : periods(top);
     return new Claim(gate, fingerprint, earliest, latest, candidate.text("name"), baseline.text("name"),
         candidateAuc, baselineAuc, variances, interval, liftValue, ci.get(0), ci.get(1), confidence, rows, positives,
-        periods, carried(top), top.textArray("features"), tables(top));
+        periods, carried(top), top.textArray("features"), tables(top), featureValues(top));
+  }
+
+  /** The feature summaries; a claim written before claims carried them has none ({@code featureValues} absent). */
+  private static List<FeatureValues> featureValues(JsonFields top) {
+    List<FeatureValues> summaries = new ArrayList<>();
+    if (!top.has("featureValues")) {
+      return summaries;
+    }
+    for (JsonFields f : top.objects("featureValues")) {
+      f.onlyFields(FEATURE_VALUES);
+      String type = f.text("type");
+      if (!FeatureValues.CATEGORICAL.equals(type) && !FeatureValues.NUMERIC.equals(type)) {
+        throw f.fail(f.path() + ".type", "'" + JsonFields.shorten(type) + "' is not a feature summary's type: write "
+            + "\"categorical\" or \"numeric\".");
+      }
+      List<Double> values = f.numberArray("values", -1);
+      List<Double> shares = f.numberArray("shares", values.size());
+      if (values.size() > FeatureValues.MAX_POINTS) {
+        throw f.fail(f.path() + ".values", values.size() + " points: a summary keeps at most "
+            + FeatureValues.MAX_POINTS + ". Copy the claim from the gate's JSON report again.");
+      }
+      List<FeatureValues.Point> points = new ArrayList<>();
+      for (int i = 0; i < values.size(); i++) {
+        if (!(shares.get(i) >= 0 && shares.get(i) <= 1)) {
+          throw f.fail(f.path() + ".shares[" + i + "]", shares.get(i) + " is not a share: it lies between 0 and 1.");
+        }
+        if (i > 0 && !(values.get(i) > values.get(i - 1))) {
+          throw f.fail(f.path() + ".values[" + i + "]", "the values are not in increasing order. Copy the claim "
+              + "from the gate's JSON report again.");
+        }
+        points.add(new FeatureValues.Point(values.get(i), shares.get(i)));
+      }
+      long rows = f.longNumber("rows");
+      long missing = f.longNumber("missing");
+      if (rows < 0 || missing < 0) {
+        throw f.fail(f.path() + ".rows", "row counts cannot be negative: found " + rows + " and " + missing + ".");
+      }
+      summaries.add(new FeatureValues(f.text("feature"), type, rows, missing, points, f.bool("complete")));
+    }
+    return summaries;
   }
 
   private static List<Claim.Period> periods(JsonFields top) {

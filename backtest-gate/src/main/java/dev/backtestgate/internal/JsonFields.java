@@ -156,10 +156,10 @@ public final class JsonFields {
     return texts;
   }
 
-  /** An array of exactly {@code size} finite numbers. */
+  /** An array of exactly {@code size} finite numbers, of any length when {@code size} is negative. */
   public List<Double> numberArray(String field, int size) {
     List<JsonNode> items = array(field);
-    if (items.size() != size) {
+    if (size >= 0 && items.size() != size) {
       throw fail(path + "." + field, "expected " + size + " numbers, found " + items.size() + ".");
     }
     List<Double> numbers = new ArrayList<>();

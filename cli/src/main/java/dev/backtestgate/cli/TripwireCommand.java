@@ -11,6 +11,10 @@ import dev.backtestgate.tripwire.TripwireResult;
 import dev.backtestgate.tripwire.TripwireSettings;
 import dev.backtestgate.tripwire.TripwireText;
 import dev.backtestgate.cli.workflow.CannotCheck;
+import dev.backtestgate.cli.workflow.TripwireTrace;
+import dev.backtestgate.lakehouse.ClaimTables;
+import dev.backtestgate.tripwire.trace.Trace;
+import dev.backtestgate.tripwire.trace.TraceText;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -58,6 +62,13 @@ final class TripwireCommand implements Callable<Integer> {
   @Option(names = "--gate", paramLabel = "ID", description = "Refuse a claim of any other gate.")
   String gate;
 
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON to FILE (atomically): "
+      + "what was measured, the findings, the trace when it tripped, the claim.")
+  Path json;
+
+  @Mixin
+  Directories directories;
+
   @Option(names = "--at", paramLabel = "INSTANT", description = "The check time: labels known after it are not "
       + "matured. Default: now.")
   String at;
@@ -84,6 +95,15 @@ final class TripwireCommand implements Callable<Integer> {
           + ".", "Fix the input as the message says, then run the tripwire again.");
     }
     root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
+    Trace trace = null;
+    if (result instanceof TripwireResult.Tripped) {
+      trace = TripwireTrace.of(claim, outcomes, ClaimTables.trace(claim), directories.reportDir());
+      root.output.info(TraceText.render(trace).stripTrailing());
+    }
+    if (json != null) {
+      TripwireTrace.write(json, TripwireTrace.json(claim, result, trace));
+      root.output.info("The result as JSON: " + json.toAbsolutePath());
+    }
     return result instanceof TripwireResult.Tripped ? Main.FINDINGS : Main.OK;
   }
 

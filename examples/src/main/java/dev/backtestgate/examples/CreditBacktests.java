@@ -360,6 +360,48 @@ final class CreditBacktests {
     return (labels == null ? b : b.labels(labels)).build();
   }
 
+  /**
+   * A challenger that ships: the model itself and its backtest, recording the values of the features it was tested
+   * on ({@code worst_status_12m}, {@code balance}, and {@code status} as codes), which the claim summarizes for the
+   * tripwire's trace; no history check (the caller brings the table's).
+   *
+   * @param model the fitted challenger, to score production with
+   * @param backtest its backtest on the test rows
+   */
+  record Shipped(BoostedTrees model, ScoredBacktest backtest) {}
+
+  /** The challenger trained and tested on {@code table} as it is now, as {@link #rewrittenTable}, shipped. */
+  Shipped shipRewritten(StatementTable table) {
+    return ship(InPlaceFeatures.read(table, world, train), InPlaceFeatures.read(table, world, test));
+  }
+
+  /** The challenger on point-in-time features, as {@link #pointInTime}, shipped. */
+  Shipped shipPointInTime() {
+    return ship(honestTrain, honestTest);
+  }
+
+  private Shipped ship(SourceFeatures trainFeatures, SourceFeatures testFeatures) {
+    ModelInputs x = ModelInputs.of(trainFeatures, world, ModelInputs.Columns.CHALLENGER);
+    ModelInputs y = ModelInputs.of(testFeatures, world, ModelInputs.Columns.CHALLENGER);
+    BoostedTrees model = BoostedTrees.fit(CHALLENGER, x, train.defaulted());
+    ScoredBacktest scored = ScoredBacktest.of(model, model.score(y), baseline, baselineScores, testFeatures, y, null)
+        .withFeatureValues(Map.of(SourceFeatures.WORST_STATUS, testFeatures.worstStatus12m(), SourceFeatures.BALANCE,
+            testFeatures.balance()), Map.of(SourceFeatures.STATUS, testFeatures.statusCode()));
+    return new Shipped(model, scored);
+  }
+
+  /**
+   * The decisions {@code shipped} and the production baseline made in the six months after the backtest, with their
+   * outcomes, simulated from the world as it really was ({@link ProductionMonths}): each served feature read as of its
+   * decision from the statuses as the source systems wrote them, whatever the table was rewritten to later.
+   */
+  dev.backtestgate.tripwire.Outcomes production(Shipped shipped) {
+    ProductionMonths months = ProductionMonths.INSTANCE;
+    double[] candidate = shipped.model().score(months.inputs(ModelInputs.Columns.CHALLENGER));
+    double[] base = baseline.score(months.inputs(ModelInputs.Columns.SCORECARD));
+    return months.outcomes(candidate, base);
+  }
+
   /** Lazy holder: the standard world is generated on first use only. */
   private static final class Standard {
     static final CreditBacktests INSTANCE =

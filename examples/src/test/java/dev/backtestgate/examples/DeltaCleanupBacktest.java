@@ -10,7 +10,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The status-code cleanup on a real Delta table ({@link DeltaCredit}): loaded monthly through the test period, then
- * normalised on 2025-08-15. Each backtest records the table's history read from its own log since the first review.
+ * normalised on 2025-08-15. Each backtest records the table's history read from its own log since the first review,
+ * and the values of the features it was tested on, which its claim summarizes: both models then ship, and
+ * {@code DeltaCleanupGateTests} holds each to its claim in the months after ({@link CreditBacktests#production}).
  *
  * <ul>
  *   <li>{@link #mergedInPlace}: the cleanup ran as {@code MERGE INTO}; the challenger trained and tested on the table
@@ -31,7 +33,7 @@ class DeltaCleanupBacktest {
   @LeakageGated
   void mergedInPlace(Backtest backtest) {
     DeltaCredit delta = DeltaCredit.tables();
-    Recorded.into(backtest, CreditBacktests.standard().rewrittenTable(delta.statementTable()));
+    Recorded.into(backtest, CreditBacktests.standard().shipRewritten(delta.statementTable()).backtest());
     backtest.history(delta.history(delta.merged()));
   }
 
@@ -40,7 +42,7 @@ class DeltaCleanupBacktest {
   @LeakageGated
   void appendedCorrections(Backtest backtest) {
     DeltaCredit delta = DeltaCredit.tables();
-    Recorded.into(backtest, CreditBacktests.fromStatusLog(delta.statusLog()).pointInTime().withHistory(null));
+    Recorded.into(backtest, CreditBacktests.fromStatusLog(delta.statusLog()).shipPointInTime().backtest());
     backtest.history(delta.history(delta.corrected()));
   }
 }

@@ -3,6 +3,8 @@ package dev.backtestgate.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.backtestgate.junit.LeakageGateFailure;
+import dev.backtestgate.tripwire.TripwireResult;
+import dev.backtestgate.tripwire.trace.TraceText;
 import dev.backtestgate.metrics.Auc;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,7 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Runs {@link DeltaCleanupBacktest} (its blocked test is excluded from the default run by its tag) through the
  * EngineTestKit and checks the story on the real Delta tables: the MERGE blocked and named, the appended corrections
- * passing, and the transaction-time training set giving back the honest AUC.
+ * passing, and the transaction-time training set giving back the honest AUC; then both models ship, and the tripwire
+ * holds each to its claim on the six months of production after the backtest: the leaky one trips, its trace naming the
+ * MERGE commit and {@code worst_status_12m}, the honest one holds.
  */
 class DeltaCleanupGateTests {
   private static final String CLASS = DeltaCleanupBacktest.class.getName();
@@ -26,7 +30,8 @@ class DeltaCleanupGateTests {
   void theMergeInPlaceIsBlockedNamingTheCommitAndThePartitionsItRewrote() {
     GatedRuns.Outcome merged = runs.outcome("mergedInPlace");
     assertThat(merged.failure()).isInstanceOf(LeakageGateFailure.class);
-    assertThat(merged.findingKinds()).containsExactly("lift", "rewritten-history");
+    // the worst status read from the rewritten table alone ranks the rows above the feature-label screen's limit
+    assertThat(merged.findingKinds()).containsExactly("lift", "rewritten-history", "feature-label");
     assertThat(merged.report().at("/comparison/lift").asDouble()).isGreaterThan(0.10);
     assertThat(merged.failure().getMessage())
         .startsWith("Leakage gate FAILED: " + CLASS + "#mergedInPlace")
@@ -45,6 +50,29 @@ class DeltaCleanupGateTests {
     assertThat(corrected.report().get("verdict").asText()).isEqualTo("PASSED");
     assertThat(corrected.findingKinds()).doesNotContain("rewritten-history", "late-writes", "check-failed", "lift");
     assertThat(corrected.report().at("/comparison/lift").asDouble()).isLessThan(0.05);
+  }
+
+  @Test
+  void theLeakyShippedModelTripsAndItsTraceNamesTheMergeAndWorstStatus() {
+    DeltaCredit delta = DeltaCredit.tables();
+    CreditBacktests backtests = CreditBacktests.standard();
+    ShippedLook look = ShippedLook.of(runs.outcome("mergedInPlace").report(), backtests, backtests.shipRewritten(delta.statementTable()));
+    assertThat(look.result()).isInstanceOf(TripwireResult.Tripped.class);
+    String text = TraceText.render(look.trace());
+    assertThat(text)
+        .contains("rewritten before the read:", "commit 20 (MERGE at 2025-08-15T02:00:00Z)", "written_on=2024-01-01")
+        .contains("worst_status_12m     Kolmogorov-Smirnov");
+    assertThat(look.trace().skews()).extracting(s -> s.feature()).contains("worst_status_12m");
+    assertThat(look.trace().closing()).contains("commit 20 (MERGE at 2025-08-15T02:00:00Z) had rewritten rows of 19 "
+        + "partition(s)");
+  }
+
+  @Test
+  void theHonestShippedModelHoldsItsClaim() {
+    DeltaCredit delta = DeltaCredit.tables();
+    CreditBacktests backtests = CreditBacktests.fromStatusLog(delta.statusLog());
+    ShippedLook look = ShippedLook.of(runs.outcome("appendedCorrections").report(), backtests, backtests.shipPointInTime());
+    assertThat(look.result()).isInstanceOf(TripwireResult.Held.class);
   }
 
   /**

@@ -5,6 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.junit.LeakageGateFailure;
+import dev.backtestgate.tripwire.TripwireResult;
+import dev.backtestgate.tripwire.TripwireText;
+import dev.backtestgate.tripwire.trace.TraceText;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -74,7 +77,9 @@ final class Demo {
     for (int i = 0; i < gates.size(); i++) {
       print(i + 1, gates.size(), gates.get(i));
     }
-    return summarize(gates, System.nanoTime() - started);
+    long shipping = System.nanoTime();
+    List<Shipped> shipped = ship(gates);
+    return summarize(gates, shipped, System.nanoTime() - shipping, System.nanoTime() - started);
   }
 
   /** Prints what the world is. */
@@ -115,7 +120,51 @@ final class Demo {
     }
   }
 
-  private int summarize(List<Gate> gates, long nanos) {
+  /** A model that shipped, and what the tripwire said of it; {@code look} is null when its gate left no report. */
+  private record Shipped(String name, boolean leaky, ShippedLook look) {
+    boolean asTold() {
+      return look != null && (leaky ? look.result() instanceof TripwireResult.Tripped
+          : look.result() instanceof TripwireResult.Held);
+    }
+  }
+
+  /**
+   * Both Delta backtests' models ship, blocked or not (the story before the gate existed), and the tripwire holds
+   * each to its report's claim on the six months of production after the backtest.
+   */
+  private List<Shipped> ship(List<Gate> gates) {
+    out.println();
+    out.println(fmt("Both Delta models ship. Production, simulated from the world as it really was: %,d decisions "
+        + "Apr - Sep 2025 (%,d defaults within 90 days), each feature served as of its decision; the tripwire looks "
+        + "on %s.", ProductionMonths.INSTANCE.size(), ProductionMonths.INSTANCE.positives(), ShippedLook.LOOK));
+    List<Shipped> shipped = new ArrayList<>();
+    DeltaCredit delta = DeltaCredit.tables();
+    for (Gate gate : gates) {
+      if (!gate.className().equals(DeltaCleanupBacktest.class.getName())) {
+        continue;
+      }
+      boolean leaky = gate.method().equals("mergedInPlace");
+      CreditBacktests backtests = leaky ? CreditBacktests.standard() : CreditBacktests.fromStatusLog(delta.statusLog());
+      ShippedLook look = gate.report() == null || gate.report().get("claim") == null ? null
+          : ShippedLook.of(gate.report(), backtests, leaky ? backtests.shipRewritten(delta.statementTable())
+              : backtests.shipPointInTime());
+      Shipped s = new Shipped(gate.shortName(), leaky, look);
+      shipped.add(s);
+      out.println();
+      out.println("[shipped] " + s.name());
+      if (look == null) {
+        out.println("    its gate wrote no report with a claim");
+        continue;
+      }
+      TripwireText.render(look.claim().gate(), look.result()).lines().forEach(line -> out.println("    " + line));
+      if (look.trace() != null) {
+        TraceText.render(look.trace()).lines().forEach(line -> out.println("    " + line));
+      }
+    }
+    return shipped;
+  }
+
+  private int summarize(List<Gate> gates, List<Shipped> shipped, long shipNanos, long nanos) {
     out.println();
     out.println("Summary");
     // every test method of every class ran: none was skipped or lost on the way
@@ -133,13 +182,21 @@ final class Demo {
         reports = gate.reportFile().getParent();
       }
     }
+    for (Shipped s : shipped) {
+      asTold &= s.asTold();
+      String said = s.look() == null ? "NO CLAIM" : s.look().result() instanceof TripwireResult.Tripped
+          ? "tripwire TRIPPED" : s.look().result() instanceof TripwireResult.Held ? "tripwire held" : "not checked";
+      out.println(fmt("  %-22s %-62s %s", said, "shipped " + s.name(), s.asTold() ? "as expected" : "UNEXPECTED"));
+    }
+    asTold &= shipped.size() == 2;
     if (reports != null) {
       out.println("Reports: " + reports.resolve("index.html") + " (one JSON and one HTML report per gate)");
     }
-    out.println(fmt("Demo finished in %.1f s.", nanos / 1e9));
+    out.println(fmt("Demo finished in %.1f s (the shipped models and their production months: %.1f s).", nanos / 1e9,
+        shipNanos / 1e9));
     if (!asTold) {
-      out.println("The story did not come out as told: a leaky backtest passed or ended in an error, or an honest one "
-          + "was blocked. "
+      out.println("The story did not come out as told: a leaky backtest passed or ended in an error, an honest one "
+          + "was blocked, or the tripwire did not trip on the leaky shipped model alone. "
           + "See above.");
       return 1;
     }

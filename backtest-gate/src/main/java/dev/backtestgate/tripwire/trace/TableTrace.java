@@ -1,0 +1,71 @@
+package dev.backtestgate.tripwire.trace;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import org.apiguardian.api.API;
+
+/**
+ * One table the claim read, as its own log tells it now: the commits up to the version read that rewrote rows (the
+ * backtest read what they wrote), and the commits since. Built by a table format's reader (backtest-gate-lakehouse's
+ * {@code ClaimTables} for Delta).
+ *
+ * @param table the table, as the claim names it
+ * @param versionRead the version the backtest read, as the claim binds it, or {@code null} when the claim records none
+ * @param rewroteBeforeRead the commits at or before the version read that removed rows (an UPDATE, MERGE, DELETE or
+ *     overwrite: what they removed is gone from what the backtest read), oldest first
+ * @param since the commits after the version read, oldest first
+ * @param unreadable why the table's history could not be read (gone, not a table of a known format), or {@code ""}
+ *     when it was read
+ * @param notHeld what part of the history the log no longer holds (its early commits cleaned up), or {@code ""}
+ */
+@API(status = EXPERIMENTAL, since = "0.3")
+public record TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
+    String unreadable, String notHeld) {
+  /** Checks and copies. */
+  public TableTrace {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(unreadable, "unreadable");
+    Objects.requireNonNull(notHeld, "notHeld");
+    rewroteBeforeRead = List.copyOf(rewroteBeforeRead);
+    since = List.copyOf(since);
+  }
+
+  /** A table whose history could not be read, and why. */
+  public static TableTrace unreadable(String table, String versionRead, String why) {
+    return new TableTrace(table, versionRead, List.of(), List.of(), why, "");
+  }
+
+  /** Whether its history was read. */
+  public boolean read() {
+    return unreadable.isEmpty();
+  }
+
+  /**
+   * One commit of the table's log.
+   *
+   * @param version the version it made
+   * @param time when
+   * @param operation what the log calls it ({@code MERGE}, {@code WRITE}...)
+   * @param partitions the partitions whose rows it removed (for a commit since the read: every partition it changed)
+   * @param removed the rows it removed
+   * @param added the rows it added
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public record Commit(long version, Instant time, String operation, List<String> partitions, long removed,
+      long added) {
+    /** Checks and copies. */
+    public Commit {
+      Objects.requireNonNull(time, "time");
+      Objects.requireNonNull(operation, "operation");
+      partitions = List.copyOf(partitions);
+    }
+
+    /** {@code commit 20 (MERGE at 2025-08-15T02:00:00Z)}. */
+    public String describe() {
+      return "commit " + version + " (" + operation + " at " + time + ")";
+    }
+  }
+}
