@@ -97,7 +97,7 @@ final class TripwireCommand implements Callable<Integer> {
     root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
     Trace trace = null;
     if (result instanceof TripwireResult.Tripped) {
-      trace = TripwireTrace.of(claim, outcomes, ClaimTables.trace(claim), directories.reportDir());
+      trace = TripwireTrace.of(claim, read, ClaimTables.trace(claim), directories.reportDir());
       root.output.info(TraceText.render(trace).stripTrailing());
     }
     if (json != null) {
