@@ -198,11 +198,14 @@ class AuditCommandTests {
 
   @Test
   void aFileThatIsNoParquetIsNamedByItsPathNotByAJavaObject() throws IOException {
-    Files.writeString(module.resolve("scored.parquet"), "churned,gbm\n1,0.5\n");
+    Files.writeString(module.resolve("scored.parquet"), "PAR1 and then no Parquet at all\n");   // magic, no footer
     ToolRun run = audit("scored.parquet");
     assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
     assertThat(run.err()).contains("scored.parquet is not a readable Parquet file: the file")
         .doesNotContain("LocalInputFile@");
+    Files.writeString(module.resolve("scored.parquet"), "churned,gbm\n1,0.5\n");
+    assertThat(audit("scored.parquet").err()).contains("scored.parquet is not a readable Parquet file: it does not "
+        + "start with PAR1", "a CSV file named .parquet?");
   }
 
   @Test
