@@ -81,11 +81,13 @@ final class ReportPages {
 
   private final Path directory;
   private final Path reviews;
+  private final Path trials;
   private final Map<String, Page> pages = new LinkedHashMap<>();
 
   private ReportPages(Path directory) {
     this.directory = directory;
     this.reviews = directory.resolveSibling(directory.getFileName() + "-reviews");
+    this.trials = directory.resolveSibling(directory.getFileName() + "-trials");   // in target/ beside the pages
   }
 
   /** The pages, published once per JVM into {@code target/report-pages} of the examples module. */
@@ -118,8 +120,7 @@ final class ReportPages {
     ReportPages p = new ReportPages(directory);
     p.clean();
     CreditBacktests b = CreditBacktests.standard();
-    GatePolicy policy = GatePolicy.defaults().withMode(Mode.LOCAL).with(TrialsSettings.DEFAULTS.withLedger(
-        Optional.of(directory.resolveSibling(directory.getFileName() + "-trials"))));   // in target/ beside the pages
+    GatePolicy policy = GatePolicy.defaults().withMode(Mode.LOCAL);
     ReviewStore committed = ReviewStore.directory(Path.of(System.getProperty("basedir", "."), "leakage-reviews"));
     ReviewStore own = ReviewStore.directory(p.reviews);
     Clock now = Clock.systemUTC();
@@ -278,6 +279,9 @@ final class ReportPages {
   private void publish(String name, String gate, Function<String, BacktestRun.Builder> builder, GatePolicy policy,
       ReviewStore reviews, Clock clock, java.util.function.Consumer<GateResult> review) {
     BacktestRun run = builder.apply(gate).build();
+    // each page its own trials ledger, as if each were its own project: the pages share the examples' rows, and one
+    // ledger would count every page's candidate as a trial of every other
+    policy = policy.with(TrialsSettings.DEFAULTS.withLedger(Optional.of(trials.resolve(name))));
     if (review != null) {
       review.accept(BacktestGate.evaluate(run, policy, reviews, clock));
     }
@@ -310,7 +314,7 @@ final class ReportPages {
   }
 
   private void clean() {
-    for (Path dir : List.of(directory, reviews)) {
+    for (Path dir : List.of(directory, reviews, trials)) {
       try {
         if (Files.isDirectory(dir)) {
           try (var files = Files.walk(dir)) {
