@@ -110,7 +110,7 @@ public final class TripwirePage {
   private static void numbers(Html out, Claim claim, TripwireResult result) {
     out.open("section", "class", "card", "id", "numbers").element("h2", "What was measured").nl();
     out.open("table", "class", "kv").open("tbody").nl();
-    Page.row(out, "Claimed lift", fmt("%+.3f (%.0f%% interval %+.3f to %+.3f) on %,d backtest rows", claim.lift(),
+    Page.row(out, "The backtest's claim", fmt("lift %+.3f (%.0f%% interval %+.3f to %+.3f) on %,d rows", claim.lift(),
         claim.confidence() * 100, claim.liftCiLower(), claim.liftCiUpper(), claim.rows()));
     if (result instanceof TripwireResult.Unchecked u) {
       Page.row(out, "Matured decisions", fmt("%,d positive, %,d negative (at least %,d of each needed)",
@@ -252,6 +252,8 @@ public final class TripwirePage {
         + "id=\"tripwire-zero\"/>", LEFT, y.applyAsDouble(0), LEFT + n * step, y.applyAsDouble(0)));
     s.append(fmt("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" class=\"tick\">0</text>", LEFT - 4,
         y.applyAsDouble(0) + 4));
+    s.append(fmt("<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" class=\"tick\" id=\"tripwire-claimed\">"
+        + "%+.3f</text>", LEFT - 4, y.applyAsDouble(claim.lift()) + 4, claim.lift()));
     long claimed = points.stream().filter(p -> !p.live()).count();
     if (claimed > 0 && claimed < n) {
       double x = LEFT + claimed * step;

@@ -93,6 +93,9 @@ class TripwirePageTests {
     assertThat(page.count("//svg[@id='tripwire-plot']//g[@class='live']")).isEqualTo(4);
     assertThat(page.all("//svg//g[@class='live']/@data-period")).containsExactly("2026-07", "2026-08", "2026-09",
         "2026-10");
+    assertThat(page.one("//tr[th=\"The backtest's claim\"]/td")).startsWith(String.format("lift %+.3f (95%% interval "
+        + "%+.3f to %+.3f)", leaky.lift(), leaky.liftCiLower(), leaky.liftCiUpper()));
+    assertThat(page.one("//text[@id='tripwire-claimed']")).isEqualTo(String.format("%+.3f", leaky.lift()));
     assertThat(page.count("//rect[@id='tripwire-band']")).isEqualTo(1);
     assertThat(page.count("//line[@id='tripwire-shipped']")).isEqualTo(1);
     assertThat(page.count("//section[@id='trace']")).isEqualTo(1);

@@ -50,10 +50,11 @@ final class Sarif {
    * @param level the SARIF level: {@code error}, or {@code warning} for a finding that does not fail
    * @param htmlText what the HTML report shows, as its related location's message
    */
-  record Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report, Path html,
-      String level, String htmlText) {
+  record Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report,
+      Path html, String level, String htmlText) {
     /** A gate's result: an error, its HTML report the gate's page. */
-    Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report, Path html) {
+    Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report,
+        Path html) {
       this(gate, rule, kinds, message, source, line, report, html, "error",
           "HTML report: both ROC curves and the lift interval");
     }
