@@ -11,7 +11,9 @@ import dev.backtestgate.tripwire.TripwireResult;
 import dev.backtestgate.tripwire.TripwireSettings;
 import dev.backtestgate.tripwire.TripwireText;
 import dev.backtestgate.cli.workflow.CannotCheck;
+import dev.backtestgate.cli.workflow.TripwireSarif;
 import dev.backtestgate.cli.workflow.TripwireTrace;
+import dev.backtestgate.report.TripwirePage;
 import dev.backtestgate.lakehouse.ClaimTables;
 import dev.backtestgate.tripwire.trace.Trace;
 import dev.backtestgate.tripwire.trace.TraceText;
@@ -66,6 +68,16 @@ final class TripwireCommand implements Callable<Integer> {
       + "what was measured, the findings, the trace when it tripped, the claim.")
   Path json;
 
+  @Option(names = "--html", paramLabel = "FILE", description = "Also write the result as a self-contained HTML page "
+      + "to FILE (atomically): the verdict, what was measured, the claim's lift per period then production's on one "
+      + "axis with the claim's interval as a band, the trace when it tripped.")
+  Path html;
+
+  @Option(names = "--sarif", paramLabel = "FILE", description = "Also write the result as SARIF 2.1.0 to FILE "
+      + "(atomically), for code scanning: one result at the claim file, offline-online-gap (error) when it tripped, "
+      + "tripwire-unchecked (warning) when too few labels are known yet, none when production holds the claim.")
+  Path sarif;
+
   @Mixin
   Directories directories;
 
@@ -103,6 +115,14 @@ final class TripwireCommand implements Callable<Integer> {
     if (json != null) {
       TripwireTrace.write(json, TripwireTrace.json(claim, result, trace));
       root.output.info("The result as JSON: " + json.toAbsolutePath());
+    }
+    if (html != null) {
+      TripwirePage.write(html, claim, result, read, checkTime, trace);
+      root.output.info("The result as HTML: " + html.toAbsolutePath());
+    }
+    if (sarif != null) {
+      TripwireTrace.write(sarif, TripwireSarif.write(claim, claimFile, result, json, html, directories.module()));
+      root.output.info("The result as SARIF: " + sarif.toAbsolutePath());
     }
     return result instanceof TripwireResult.Tripped ? Main.FINDINGS : Main.OK;
   }

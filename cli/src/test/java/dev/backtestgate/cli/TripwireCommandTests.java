@@ -8,13 +8,21 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.review.ReviewStore;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,5 +189,70 @@ class TripwireCommandTests {
     assertThat(unknown.err()).contains("No report of gate 'fraud-v2'");
     assertThat(ToolRun.of("tripwire", "--claim", file.toString(), outcomes(300, true, 10).toString(), "--at",
         "2026-07-12T00:00:00Z").code()).isEqualTo(Main.OK);
+  }
+
+  @Test
+  void aTripWritesItsPageAndOneSarifErrorAtTheClaimFile() throws IOException {
+    Path claim = claim(2.3);
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes(3_000, true).toString(),
+        "--at", "2026-12-01T00:00:00Z", "--module", dir.toString(), "--html", dir.resolve("out/tripwire.html")
+            .toString(), "--sarif", dir.resolve("out/tripwire.sarif").toString());
+
+    assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
+    assertThat(run.out()).contains("The result as HTML: " + dir.resolve("out/tripwire.html"),
+        "The result as SARIF: " + dir.resolve("out/tripwire.sarif"));
+    String page = Files.readString(dir.resolve("out/tripwire.html"));
+    assertThat(page).contains("<div class=\"verdict\">TRIPPED</div>", "id=\"tripwire-plot\"",
+        "id=\"tripwire-band\"", "<section class=\"card\" id=\"trace\">");
+    JsonNode sarif = validSarif(dir.resolve("out/tripwire.sarif"));
+    JsonNode results = sarif.path("runs").path(0).path("results");
+    assertThat(results).hasSize(1);
+    JsonNode result = results.path(0);
+    assertThat(result.path("ruleId").asText()).isEqualTo("offline-online-gap");
+    assertThat(result.path("level").asText()).isEqualTo("error");
+    assertThat(result.path("message").path("text").asText()).startsWith("Production's lift is ")
+        .endsWith("below what backtest 'churn-v7' claimed.");
+    JsonNode artifact = result.path("locations").path(0).path("physicalLocation").path("artifactLocation");
+    assertThat(artifact.path("uri").asText()).isEqualTo("churn-v7.json");
+    assertThat(artifact.path("uriBaseId").asText()).isEqualTo("SRCROOT");
+    assertThat(result.path("relatedLocations").path(0).path("physicalLocation").path("artifactLocation")
+        .path("uri").asText()).isEqualTo("out/tripwire.html");
+    assertThat(sarif.path("runs").path(0).path("tool").path("driver").path("rules").path(0).path("shortDescription")
+        .path("text").asText()).isEqualTo("Production falls short of the backtest's claim");
+  }
+
+  @Test
+  void tooFewLabelsIsOneSarifWarningAndAHoldingClaimNone() throws IOException {
+    Path claim = claim(1.3);
+    Path sarifFile = dir.resolve("tripwire.sarif");
+    ToolRun early = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes(300, true, 10).toString(),
+        "--at", "2026-07-12T00:00:00Z", "--module", dir.toString(), "--sarif", sarifFile.toString());
+
+    assertThat(early.code()).as(early.err()).isEqualTo(Main.OK);
+    JsonNode result = validSarif(sarifFile).path("runs").path(0).path("results").path(0);
+    assertThat(result.path("ruleId").asText()).isEqualTo("tripwire-unchecked");
+    assertThat(result.path("level").asText()).isEqualTo("warning");
+
+    ToolRun held = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes(3_000, true).toString(),
+        "--at", "2026-12-01T00:00:00Z", "--module", dir.toString(), "--sarif", sarifFile.toString(), "--html",
+        dir.resolve("tripwire.html").toString());
+
+    assertThat(held.code()).as(held.err()).isEqualTo(Main.OK);
+    assertThat(validSarif(sarifFile).path("runs").path(0).path("results")).isEmpty();
+    assertThat(Files.readString(dir.resolve("tripwire.html"))).contains("<div class=\"verdict\">HOLDS</div>")
+        .doesNotContain("id=\"trace\"");
+  }
+
+  /** The SARIF file, checked against the SARIF 2.1.0 schema as the check goal's is. */
+  private static JsonNode validSarif(Path file) throws IOException {
+    JsonSchema schema;
+    try (InputStream in = TripwireCommandTests.class.getResourceAsStream("/sarif-schema-2.1.0.json")) {
+      schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
+    }
+    JsonNode sarif = new ObjectMapper().readTree(file.toFile());
+    Set<ValidationMessage> errors = schema.validate(sarif);
+    assertThat(errors).isEmpty();
+    assertThat(sarif.path("version").asText()).isEqualTo("2.1.0");
+    return sarif;
   }
 }

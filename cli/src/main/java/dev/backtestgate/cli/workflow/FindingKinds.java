@@ -1,6 +1,8 @@
 package dev.backtestgate.cli.workflow;
 
 import dev.backtestgate.FindingKind;
+import dev.backtestgate.tripwire.OfflineOnlineGap;
+import dev.backtestgate.tripwire.TripwireUnchecked;
 
 /**
  * What each finding kind means, for SARIF rules: a short description and help text saying what to do, as the
@@ -38,6 +40,11 @@ final class FindingKinds {
     }
     if (id.equals(SarifFile.GATE_FAILED)) {
       return GATE_FAILED_KIND;
+    }
+    for (FindingKind tripwire : new FindingKind[] {OfflineOnlineGap.KIND, TripwireUnchecked.KIND}) {
+      if (tripwire.kind().equals(id)) {
+        return tripwire;   // the tripwire's kinds: no check on the class path reports them
+      }
     }
     return FindingKind.of(id).orElseGet(() -> new FindingKind(id,
         "Leakage gate finding: " + id, "The gate reported a '" + id + "' finding; the JSON and HTML reports "

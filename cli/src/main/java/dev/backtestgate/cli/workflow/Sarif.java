@@ -47,8 +47,18 @@ final class Sarif {
    * @param line the line in it, 0 when unknown
    * @param report the JSON report, or {@code null}
    * @param html the HTML report, or {@code null}
+   * @param level the SARIF level: {@code error}, or {@code warning} for a finding that does not fail
+   * @param htmlText what the HTML report shows, as its related location's message
    */
-  record Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report, Path html) {
+  record Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report,
+      Path html, String level, String htmlText) {
+    /** A gate's result: an error, its HTML report the gate's page. */
+    Result(String gate, String rule, List<String> kinds, String message, Path source, int line, Path report,
+        Path html) {
+      this(gate, rule, kinds, message, source, line, report, html, "error",
+          "HTML report: both ROC curves and the lift interval");
+    }
+
     Result {
       kinds = List.copyOf(kinds);
     }
@@ -77,7 +87,7 @@ final class Sarif {
           rule.putObject("shortDescription").put("text", k.title());
           rule.putObject("fullDescription").put("text", k.help());
           rule.putObject("help").put("text", k.help());
-          rule.putObject("defaultConfiguration").put("level", "error");
+          rule.putObject("defaultConfiguration").put("level", r.level());
         }
       }
     }
@@ -87,7 +97,7 @@ final class Sarif {
       ObjectNode result = out.addObject();
       result.put("ruleId", r.rule());
       result.put("ruleIndex", ruleIndex.get(r.rule()));
-      result.put("level", "error");
+      result.put("level", r.level());
       result.putObject("message").put("text", r.message());
       ObjectNode location = result.putArray("locations").addObject();
       Path where = r.source() != null ? r.source() : r.report();
@@ -109,7 +119,7 @@ final class Sarif {
           rel.put("id", id++);
           artifact(rel.putObject("physicalLocation").putObject("artifactLocation"), root, p);
           rel.putObject("message").put("text", p.getFileName().toString().endsWith(".html")
-              ? "HTML report: both ROC curves and the lift interval" : "JSON report: the evidence");
+              ? r.htmlText() : "JSON report: the evidence");
           related.add(rel);
         }
       }
