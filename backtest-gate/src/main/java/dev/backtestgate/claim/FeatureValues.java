@@ -3,6 +3,7 @@ package dev.backtestgate.claim;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.FeatureColumn;
+import dev.backtestgate.internal.SortedDoubles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -134,23 +135,9 @@ public record FeatureValues(String feature, String type, long rows, long missing
     }
     List<Point> points = new ArrayList<>();
     for (double cut : cuts) {
-      points.add(new Point(cut, (double) atOrBelow(sorted, cut) / n));
+      points.add(new Point(cut, (double) SortedDoubles.atOrBelow(sorted, cut) / n));
     }
     return new FeatureValues(name, NUMERIC, n, missing, points, complete);
   }
 
-  /** The number of values of {@code sorted} at or below {@code x}. */
-  static int atOrBelow(double[] sorted, double x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] <= x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
 }

@@ -1,6 +1,7 @@
 package dev.backtestgate.tripwire.trace;
 
 import dev.backtestgate.claim.FeatureValues;
+import dev.backtestgate.internal.SortedDoubles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -82,7 +83,7 @@ final class Skews {
         cut++;
       }
       moved.add(new FeatureSkew.Moved("<= " + words(x), cut < 0 ? 0 : cuts.get(cut).share(), n == 0 ? 0
-          : (double) atOrBelow(sorted, x) / n));
+          : (double) SortedDoubles.atOrBelow(sorted, x) / n));
     }
     if (backtest.complete()) {
       // every distinct backtest value is a cut: the point shares are exact too, and say more than cumulative ones
@@ -119,19 +120,6 @@ final class Skews {
         largest.subList(0, Math.min(MOVED, largest.size())));
   }
 
-  private static int atOrBelow(double[] sorted, double x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] <= x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
 
   private static Double number(String text) {
     try {
