@@ -43,7 +43,7 @@ public final class Main {
   /** Runs the command, printing to {@code out} and {@code err}; returns the exit code. */
   public static int run(PrintStream out, PrintStream err, String... args) {
     Output output = new Output(out, err);
-    CommandLine line = new CommandLine(new Root(output));
+    CommandLine line = Root.commandLine(output, args);
     line.setCaseInsensitiveEnumValuesAllowed(true);
     line.setOut(new java.io.PrintWriter(out, true));
     line.setErr(new java.io.PrintWriter(err, true));

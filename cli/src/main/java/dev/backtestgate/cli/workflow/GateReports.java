@@ -2,11 +2,7 @@ package dev.backtestgate.cli.workflow;
 
 import static java.util.Locale.ROOT;
 
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,13 +12,14 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Reads the gates' JSON reports from a report directory with Jackson, without the core's report classes: each
- * top-level {@code *.json} file whose {@code schema} is a report schema this plugin reads. Anything else (foreign
- * JSON, a partly written file, a file over the size limit) is listed as skipped with the reason.
+ * Reads the gates' JSON reports from a report directory with Jackson's streaming parser ({@link JsonTrees}), without
+ * the core's report classes: each top-level {@code *.json} file whose {@code schema} is a report schema this plugin
+ * reads. Anything else (foreign JSON, a partly written file, a file over the size limit) is listed as skipped with
+ * the reason.
  *
  * <pre>{@code
  * GateReports.Listing listing = GateReports.read(Path.of("target/backtest-gate"));
@@ -33,14 +30,12 @@ final class GateReports {
   /** Largest report file read; a larger one is skipped, never read into memory. */
   static final long MAX_BYTES = 64L << 20;
 
-  /** The Java class names the first report format wrote as {@code type}, and their stable kinds. */
   /** The report format this plugin reads: findings keyed by kind, with their headline. */
   static final int REPORT_SCHEMA = 2;
 
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .build();
+  /** The members of a report this plugin reads; the others (curves, evidence, the claim) are skipped unbuilt. */
+  private static final Set<String> READ = Set.of("schema", "gate", "verdict", "fingerprint", "comparison", "policy",
+      "findings", "signOff", "pendingSignOff", "run");
 
   private static final List<String> VERDICTS = List.of("PASSED", "PASSED_WITH_SIGN_OFF", "FAILED");
 
@@ -99,7 +94,7 @@ final class GateReports {
     }
     JsonNode root;
     try {
-      root = MAPPER.readTree(Files.readAllBytes(file));
+      root = JsonTrees.read(Files.readAllBytes(file), READ);
     } catch (IOException e) {
       throw new IllegalArgumentException("not readable JSON (a foreign or partly written file): "
           + firstLine(e.getMessage()));

@@ -1,10 +1,6 @@
 package dev.backtestgate.cli.workflow;
 
 import dev.backtestgate.FindingKind;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,7 +28,6 @@ final class Sarif {
   static final String FILE_NAME = "backtest-gate.sarif";
   static final String SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
   private static final String ROOT = "SRCROOT";
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private Sarif() {}
 
@@ -138,11 +133,7 @@ final class Sarif {
         properties.put("html", relative(root, r.html()));
       }
     }
-    try {
-      return MAPPER.writeValueAsString(log) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write SARIF", e);
-    }
+    return JsonTrees.write(log) + "\n";
   }
 
   private static void artifact(ObjectNode node, Path root, Path file) {
