@@ -2,15 +2,16 @@ package dev.backtestgate.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 import org.apiguardian.api.API;
 
@@ -33,19 +34,16 @@ public final class StrictJson {
   /** Longest number literal. */
   public static final int MAX_NUMBER = 64;
 
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
+  /** A parser factory, not an {@code ObjectMapper}: the tree is built by {@link JsonTrees}, at a fraction of the cost. */
+  private static final JsonFactory FACTORY = JsonFactory.builder()
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .streamReadConstraints(StreamReadConstraints.builder()
+          .maxNestingDepth(MAX_DEPTH)
+          .maxStringLength(MAX_STRING)
+          .maxNumberLength(MAX_NUMBER)
+          .build())
       .build();
-
-  static {
-    MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-        .maxNestingDepth(MAX_DEPTH)
-        .maxStringLength(MAX_STRING)
-        .maxNumberLength(MAX_NUMBER)
-        .build());
-  }
 
   private StrictJson() {}
 
@@ -62,8 +60,8 @@ public final class StrictJson {
     if (text.isBlank()) {
       throw new JsonProblem("$", "the file is empty: it must hold one JSON object.");
     }
-    try {
-      return MAPPER.readTree(text);
+    try (JsonParser parser = FACTORY.createParser(text)) {
+      return JsonTrees.read(parser, null);
     } catch (StreamConstraintsException e) {
       throw new JsonProblem("$", "the document exceeds a size limit (" + limit(e.getOriginalMessage()) + "); limits: "
           + "nesting depth " + MAX_DEPTH + ", strings " + MAX_STRING + " characters, numbers " + MAX_NUMBER
@@ -74,6 +72,8 @@ public final class StrictJson {
               e.getLocation().getColumnNr());
       throw new JsonProblem("$", "not valid JSON" + where + " (" + plain(e.getOriginalMessage()) + "). Fix the "
           + "syntax; the file must hold exactly one JSON object and nothing after it.");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read JSON from a string", e);
     }
   }
 

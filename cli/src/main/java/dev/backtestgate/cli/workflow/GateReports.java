@@ -3,6 +3,7 @@ package dev.backtestgate.cli.workflow;
 import static java.util.Locale.ROOT;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.backtestgate.internal.JsonTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

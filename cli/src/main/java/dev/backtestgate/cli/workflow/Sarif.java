@@ -1,9 +1,10 @@
 package dev.backtestgate.cli.workflow;
 
-import dev.backtestgate.FindingKind;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.backtestgate.FindingKind;
+import dev.backtestgate.internal.JsonTrees;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

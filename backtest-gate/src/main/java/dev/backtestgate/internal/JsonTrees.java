@@ -1,7 +1,10 @@
-package dev.backtestgate.cli.workflow;
+package dev.backtestgate.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -16,19 +19,22 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * JSON trees read and written with Jackson's streaming parser and generator alone, never an {@code ObjectMapper}:
  * building a mapper (its serializer and deserializer factories, its introspection) costs a short command about a
  * third of a second of CPU before it reads a byte, more than reading fifty reports. The trees are Jackson's own
- * {@link JsonNode}s. Reading is strict: a duplicate key or anything after the top-level value is an error.
+ * {@link JsonNode}s. Reading is strict: a duplicate key or anything after the top-level value is a
+ * {@link JsonParseException} with the parser's location ({@link StrictJson} words them for people).
  *
  * <pre>{@code
  * JsonNode report = JsonTrees.read(bytes, Set.of("schema", "verdict", "findings"));  // other members skipped
  * String text = JsonTrees.write(report);                                               // indented, as Jackson's
  * }</pre>
  */
-final class JsonTrees {
+@API(status = INTERNAL, since = "0.1")
+public final class JsonTrees {
   private static final JsonFactory FACTORY = JsonFactory.builder()
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .build();
@@ -42,18 +48,28 @@ final class JsonTrees {
    *
    * @throws IOException naming the problem when the text is not one JSON value
    */
-  static JsonNode read(byte[] json, Set<String> keep) throws IOException {
+  public static JsonNode read(byte[] json, Set<String> keep) throws IOException {
     try (JsonParser parser = FACTORY.createParser(json)) {
-      JsonToken first = parser.nextToken();
-      if (first == null) {
-        throw new IOException("no JSON value: the file is empty");
-      }
-      JsonNode root = first == JsonToken.START_OBJECT ? object(parser, keep) : value(parser, first);
-      if (parser.nextToken() != null) {
-        throw new IOException("more after the top-level JSON object, at " + parser.currentLocation().offsetDescription());
-      }
-      return root;
+      return read(parser, keep);
     }
+  }
+
+  /**
+   * As {@link #read(byte[], Set)}, from a parser its caller configured (features, constraints) and closes.
+   *
+   * @throws IOException naming the problem when the text is not one JSON value
+   */
+  public static JsonNode read(JsonParser parser, Set<String> keep) throws IOException {
+    JsonToken first = parser.nextToken();
+    if (first == null) {
+      throw new JsonParseException(parser, "No content: the text holds no JSON value");
+    }
+    JsonNode root = first == JsonToken.START_OBJECT ? object(parser, keep) : value(parser, first);
+    JsonToken after = parser.nextToken();
+    if (after != null) {
+      throw new JsonParseException(parser, "Trailing token (" + after + ") after the top-level value");
+    }
+    return root;
   }
 
   private static ObjectNode object(JsonParser parser, Set<String> keep) throws IOException {
@@ -67,7 +83,7 @@ final class JsonTrees {
       }
     }
     if (parser.currentToken() != JsonToken.END_OBJECT) {
-      throw new IOException("an object member without a name");
+      throw new JsonParseException(parser, "An object member without a name");
     }
     return node;
   }
@@ -92,12 +108,12 @@ final class JsonTrees {
       case VALUE_TRUE -> NODES.booleanNode(true);
       case VALUE_FALSE -> NODES.booleanNode(false);
       case VALUE_NULL -> NODES.nullNode();
-      default -> throw new IOException("unexpected " + token + " at " + parser.currentLocation().offsetDescription());
+      default -> throw new JsonParseException(parser, "Unexpected " + token);
     };
   }
 
   /** {@code node} as indented JSON text, as Jackson's default pretty printer writes it. */
-  static String write(JsonNode node) {
+  public static String write(JsonNode node) {
     StringWriter out = new StringWriter();
     try (JsonGenerator generator = FACTORY.createGenerator(out)) {
       generator.setPrettyPrinter(new DefaultPrettyPrinter());
