@@ -120,6 +120,9 @@ public final class TrialsChecks implements CheckProvider {
     } catch (NewerLedgerException e) {
       return List.of(new Finding.CheckFailed("trials ledger", e.getMessage() + "."));
     } catch (UncheckedIOException e) {
+      if (unwritable.isPresent()) {
+        return found;   // an unreachable database: said once, by the warning above
+      }
       String why = ledger + " cannot be read: " + e.getMessage();
       if (settings.required()) {
         return List.of(new Finding.CheckFailed("trials ledger", why));
