@@ -4,7 +4,7 @@ import dev.backtestgate.trials.TrialLedger;
 
 /**
  * A test fork that appends to a JDBC trials ledger from a process of its own: {@code <url> <table> <fork> <count>}.
- * Started twice at once by {@link DuckDbTrialLedgerTest}, it shows that two processes sharing a DuckDB file (which
+ * Started twice at once by {@link DuckDbTrialLedgerTests}, it shows that two processes sharing a DuckDB file (which
  * only one process may hold open) lose no entry.
  */
 final class TrialLedgerFork {

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DuckDbTrialLedgerTest extends TrialLedgerContract {
+class DuckDbTrialLedgerTests extends TrialLedgerContract {
   @TempDir
   Path dir;
 

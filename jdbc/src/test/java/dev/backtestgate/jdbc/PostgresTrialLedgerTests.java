@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.backtestgate.trials.TrialLedger;
+import dev.backtestgate.trials.TrialsSettings;
+import java.sql.Connection;
 import java.sql.SQLException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The contract on PostgreSQL, and the guard the store puts on the table it creates. */
 @ExtendWith(PostgresExtension.class)
-class PostgresTrialLedgerTest extends TrialLedgerContract {
+class PostgresTrialLedgerTests extends TrialLedgerContract {
   private static PostgresExtension.Database db;
 
   @BeforeAll
@@ -45,11 +47,25 @@ class PostgresTrialLedgerTest extends TrialLedgerContract {
   }
 
   @Test
-  void aTableThatExistsUnguardedIsRefused() throws SQLException {
-    execute(new JdbcTrialLedger(url(), "trials_unguarded").createTable(Dialect.POSTGRESQL).toArray(String[]::new));
-    assertThat(ledger("unguarded").unwritable()).get().asString()
-        .contains("the table trials_unguarded exists without the append-only guard")
-        .contains("AppendOnlyGuard.of(HistoryTable.of(\"trials_unguarded\")");
+  void aTableThatExistsUnguardedIsRefusedUntilTheGuardIsApplied() throws SQLException {
+    String table = TrialsSettings.DEFAULT_LEDGER_TABLE;
+    execute(new JdbcTrialLedger(url(), table).createTable(Dialect.POSTGRESQL).toArray(String[]::new));
+    TrialLedger ledger = JdbcTrialLedgers.ledger(url(), table);
+    assertThat(ledger.unwritable()).get().asString()
+        .contains("the table backtest_gate_trials exists without the append-only guard")
+        .contains("AppendOnlyGuard.of(HistoryTable.of(\"backtest_gate_trials\")");
+    try (Connection connection = db.connect()) {
+      // tag::trials-guard[]
+      AppendOnlyGuard.of(HistoryTable.of("backtest_gate_trials")
+              .withColumns("test_set", "recorded_at", "recorded_at", "scores"))
+          .closedAfterDays(0)
+          .apply(connection);
+      // end::trials-guard[]
+    }
+    assertThat(ledger.unwritable()).isEmpty();
+    assertThat(AppendOnlyGuard.of(HistoryTable.of(table).withColumns("test_set", "recorded_at", "recorded_at",
+        "scores")).closedAfterDays(0).functionName()).isEqualTo(new JdbcTrialLedger(url(), table).guard()
+        .functionName());   // the call the message and the docs print is the store's own guard
   }
 
   @Test

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on one window leave the best with {@code many-trials}, as with the directory store, and a better model passes; an
  * unreachable database is a warning, or {@code check-failed} when the ledger is required.
  */
-class DuckDbTrialsGateTest {
+class DuckDbTrialsGateTests {
   @TempDir
   Path dir;
 
