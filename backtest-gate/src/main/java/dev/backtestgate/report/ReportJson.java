@@ -15,7 +15,6 @@ import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.review.SignOffStatus;
 import dev.backtestgate.screen.featurelabel.FeatureLabelSettings;
 import dev.backtestgate.trials.TrialRecorder;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +48,7 @@ final class ReportJson {
   static String write(PublishedGate gate, Optional<Claim> claim, TrialRecorder.Outcome trials) {
     ObjectNode root = withClaim(gate, claim);
     ObjectNode node = root.putObject("trials");
-    node.put("ledger", trials.ledger().map(Path::toString).orElse(null));
+    node.put("ledger", trials.ledger().orElse(null));
     node.put("recorded", trials.recorded());
     node.put("text", trials.line());
     return CanonicalJson.write(root);

@@ -103,6 +103,11 @@ final class DirectoryLedger implements TrialLedger {
   }
 
   @Override
+  public String where() {
+    return root.toAbsolutePath().normalize().toString();
+  }
+
+  @Override
   public String toString() {
     return "the trials ledger " + root;
   }

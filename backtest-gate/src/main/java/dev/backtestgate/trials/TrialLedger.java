@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
 
 /**
  * Where the trials of every evaluation are kept: appended once each, never rewritten, read by test set. The default
- * is a local directory ({@link #directory}); the JDBC module adds a table.
+ * is a local directory ({@link #directory}); the JDBC module adds a table ({@link TrialLedgerProvider}).
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public interface TrialLedger {
@@ -31,6 +31,16 @@ public interface TrialLedger {
 
   /** Why an append would fail (a directory that is not writable), before anything is written; empty when it would not. */
   Optional<String> unwritable();
+
+  /**
+   * The exact next step when {@link #unwritable()} or {@link #read} fails; the default speaks of a directory.
+   */
+  default String fix() {
+    return "Make the directory writable, or point backtestgate.ledger at one that is.";
+  }
+
+  /** Where the ledger is, as every report says it: the absolute directory, or the URL without its password. */
+  String where();
 
   /** The ledger in files under {@code root}, one sub-directory per test set. */
   static TrialLedger directory(Path root) {

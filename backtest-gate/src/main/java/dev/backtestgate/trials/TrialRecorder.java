@@ -30,11 +30,12 @@ public final class TrialRecorder {
    * What became of one evaluation's entry: where the ledger is, whether the entry was written, and the sentence every
    * report shows (the console text, the page and the JSON report's {@code trials}).
    *
-   * @param ledger the ledger's absolute directory, empty when {@code backtestgate.ledger=off}
+   * @param ledger where the ledger is ({@link TrialLedger#where()}: the absolute directory, or the JDBC URL without
+   *     its password), empty when {@code backtestgate.ledger=off}
    * @param recorded whether the entry was written
    * @param line one sentence: where it was recorded, or why not
    */
-  public record Outcome(Optional<Path> ledger, boolean recorded, String line) {
+  public record Outcome(Optional<String> ledger, boolean recorded, String line) {
     /** Checks the parts. */
     public Outcome {
       Objects.requireNonNull(ledger, "ledger");
@@ -50,9 +51,9 @@ public final class TrialRecorder {
   /** As for a run; evidence without a {@link TrialsEvidence} part records nothing, said in the outcome's line. */
   public static Outcome append(GateEvidence evidence, GateResult result, Clock clock) {
     Optional<TrialsEvidence> part = evidence.part(TrialsEvidence.class);
-    TrialsSettings settings = TrialsChecks.settings(result.policy());
-    if (part.isEmpty() && settings.directory().isPresent()) {
-      return new Outcome(settings.directory(), false, "Trials: not recorded in " + settings.directory().get()
+    Optional<String> where = TrialsChecks.settings(result.policy()).store().map(TrialLedger::where);
+    if (part.isEmpty() && where.isPresent()) {
+      return new Outcome(where, false, "Trials: not recorded in " + where.get()
           + ": the evidence carries no trial key (add TrialsEvidence).");
     }
     String candidate = result.comparison() == null ? "" : result.comparison().candidate();
@@ -61,10 +62,11 @@ public final class TrialRecorder {
 
   private static Outcome append(TrialKey key, String candidate, GateResult result, Clock clock) {
     TrialsSettings settings = TrialsChecks.settings(result.policy());
-    Optional<Path> dir = settings.directory();
-    if (dir.isEmpty()) {
+    Optional<TrialLedger> store = settings.store();
+    if (store.isEmpty()) {
       return off();
     }
+    Optional<String> where = store.map(TrialLedger::where);
     Comparison c = result.comparison();
     GitCommit commit = GitCommit.of(Path.of(""));
     LedgerEntry entry = new LedgerEntry(LedgerEntry.SCHEMA, 1, result.gateId(), clock.instant(), key, candidate,
@@ -72,10 +74,10 @@ public final class TrialRecorder {
         c == null ? Double.NaN : c.lift(), c == null ? Double.NaN : c.standardError(), c == null ? Double.NaN : c.z(),
         result.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), commit.commit(), commit.note());
     try {
-      settings.store().orElseThrow().append(entry);
-      return new Outcome(dir, true, "Trials: recorded in the trials ledger " + dir.get() + ".");
+      store.get().append(entry);
+      return new Outcome(where, true, "Trials: recorded in the trials ledger " + where.get() + ".");
     } catch (RuntimeException e) {
-      return new Outcome(dir, false, "Trials: this evaluation was not recorded in the trials ledger " + dir.get()
+      return new Outcome(where, false, "Trials: this evaluation was not recorded in the trials ledger " + where.get()
           + ": " + e.getMessage() + (settings.required() ? "" : " (backtestgate.ledger-required=true fails the "
           + "gate on this)"));
     }

@@ -29,11 +29,22 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public final class TrialsChecks implements CheckProvider {
-  /** {@code backtestgate.ledger}: a directory path, or {@code off}; default {@code .backtest-gate/trials}. */
-  public static final Setting<Optional<Path>> LEDGER = Setting.of("backtestgate.ledger",
-      TrialsSettings.DEFAULT_LEDGER, "a directory path, absolute or relative to the module directory, or off",
-      TrialsChecks::ledger, (policy, dir) -> policy.with(settings(policy).withLedger(dir)),
-      policy -> settings(policy).ledger().map(Path::toString).orElse("off"));
+  /**
+   * {@code backtestgate.ledger}: a directory path, a JDBC URL ({@code jdbc:...}), or {@code off}; default
+   * {@code .backtest-gate/trials}. The read-back shows a URL without its password.
+   */
+  public static final Setting<Optional<String>> LEDGER = Setting.of("backtestgate.ledger",
+      TrialsSettings.DEFAULT_LEDGER, "a directory path, absolute or relative to the module directory, a JDBC URL "
+          + "(jdbc:duckdb:<file>, jdbc:postgresql://<host>/<database>; needs backtest-gate-jdbc and the driver), or off",
+      TrialsChecks::ledger, (policy, at) -> policy.with(settings(policy).withLedgerAt(at)),
+      policy -> settings(policy).ledger().map(TrialLedgerProvider::withoutPassword).orElse("off"));
+  /** {@code backtestgate.ledger-table}: the table of a JDBC ledger, default {@code backtest_gate_trials}. */
+  public static final Setting<String> LEDGER_TABLE = Setting.of("backtestgate.ledger-table",
+      TrialsSettings.DEFAULT_LEDGER_TABLE, "a plain SQL table name (lower-case letters, digits, underscores), "
+          + "optionally schema.table",
+      text -> text.matches("([a-z_][a-z0-9_]{0,62}\\.)?[a-z_][a-z0-9_]{0,62}") ? text : null,
+      (policy, table) -> policy.with(settings(policy).withLedgerTable(table)),
+      policy -> settings(policy).ledgerTable());
   /** {@code backtestgate.free-trials}: a whole number of at least 1, default 5. */
   public static final Setting<Integer> FREE_TRIALS = Setting.of("backtestgate.free-trials", "5",
       "a whole number of at least 1, e.g. 5",
@@ -74,7 +85,7 @@ public final class TrialsChecks implements CheckProvider {
 
   @Override
   public List<Setting<?>> settings() {
-    return List.of(LEDGER, FREE_TRIALS, REQUIRED);
+    return List.of(LEDGER, LEDGER_TABLE, FREE_TRIALS, REQUIRED);
   }
 
   @Override
@@ -98,11 +109,10 @@ public final class TrialsChecks implements CheckProvider {
     if (unwritable.isPresent()) {
       String why = unwritable.get() + ", so this evaluation cannot be recorded in " + ledger;
       if (settings.required()) {
-        return List.of(new Finding.CheckFailed("trials ledger", why + " and backtestgate.ledger-required=true. Make "
-            + "the directory writable, or point backtestgate.ledger at one that is."));
+        return List.of(new Finding.CheckFailed("trials ledger", why + " and backtestgate.ledger-required=true. "
+            + ledger.fix()));
       }
-      found.add(new TrialsUncounted(why, "Make the directory writable, or point backtestgate.ledger at one that "
-          + "is; set backtestgate.ledger-required=true to fail instead."));
+      found.add(new TrialsUncounted(why, ledger.fix() + " Set backtestgate.ledger-required=true to fail instead."));
     }
     TrialLedger.Reading reading;
     try {
@@ -110,16 +120,20 @@ public final class TrialsChecks implements CheckProvider {
     } catch (NewerLedgerException e) {
       return List.of(new Finding.CheckFailed("trials ledger", e.getMessage() + "."));
     } catch (UncheckedIOException e) {
+      if (unwritable.isPresent()) {
+        return found;   // an unreachable database: said once, by the warning above
+      }
       String why = ledger + " cannot be read: " + e.getMessage();
       if (settings.required()) {
         return List.of(new Finding.CheckFailed("trials ledger", why));
       }
-      found.add(new TrialsUncounted(why, "Fix the directory's permissions, or point backtestgate.ledger elsewhere."));
+      found.add(new TrialsUncounted(why, ledger.fix()));
       return found;
     }
     for (String skipped : reading.skipped()) {
-      found.add(new TrialsUncounted("skipped " + skipped, "Delete or restore that file: an entry is never "
-          + "rewritten, so a damaged one stays damaged."));
+      found.add(new TrialsUncounted("skipped " + skipped, settings.inDatabase() ? "Restore that row from a backup "
+          + "or leave it: an entry is never rewritten, so a damaged one stays damaged." : "Delete or restore that file: "
+          + "an entry is never rewritten, so a damaged one stays damaged."));
     }
     Map<String, Double> trials = new LinkedHashMap<>();
     for (LedgerEntry entry : reading.entries()) {
@@ -139,12 +153,17 @@ public final class TrialsChecks implements CheckProvider {
     return policy.settings(TrialsSettings.DEFAULTS);
   }
 
-  private static Optional<Path> ledger(String text) {
+  private static Optional<String> ledger(String text) {
     if (text.equals("off")) {
       return Optional.empty();
     }
+    if (text.startsWith(TrialsSettings.JDBC_PREFIX)) {
+      return text.length() > TrialsSettings.JDBC_PREFIX.length() && text.strip().equals(text) ? Optional.of(text)
+          : null;
+    }
     try {
-      return text.isBlank() ? null : Optional.of(Path.of(text));
+      Path.of(text);
+      return text.isBlank() ? null : Optional.of(text);
     } catch (InvalidPathException e) {
       return null;
     }

@@ -11,23 +11,33 @@ import org.apiguardian.api.API;
 /**
  * The trials ledger's settings.
  *
- * @param ledger the ledger's directory ({@code backtestgate.ledger}, relative to the module directory), empty when
- *     the ledger is off
+ * @param ledger where the ledger is ({@code backtestgate.ledger}): a directory, relative to the module directory,
+ *     or a JDBC URL ({@code jdbc:...}, a table that a {@link TrialLedgerProvider} on the class path opens); empty
+ *     when the ledger is off
+ * @param ledgerTable the table of a JDBC ledger ({@code backtestgate.ledger-table}; a plain SQL name, optionally
+ *     with one schema prefix)
  * @param freeTrials how many trials on one test set are free: from this many on, a lift significant alone but not
  *     after deflation fails ({@code backtestgate.free-trials}, at least 1)
  * @param required whether a ledger that cannot be read or written fails the gate rather than warn
  *     ({@code backtestgate.ledger-required})
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean required) implements CheckSettings {
+public record TrialsSettings(Optional<String> ledger, String ledgerTable, int freeTrials, boolean required)
+    implements CheckSettings {
   /** The default directory, under the module directory and outside {@code target/}, so {@code mvn clean} keeps it. */
   public static final String DEFAULT_LEDGER = ".backtest-gate/trials";
+  /** The default table of a JDBC ledger. */
+  public static final String DEFAULT_LEDGER_TABLE = "backtest_gate_trials";
+  /** What starts a JDBC ledger's location. */
+  public static final String JDBC_PREFIX = "jdbc:";
   /** {@code .backtest-gate/trials}, 5 free trials, not required. */
-  public static final TrialsSettings DEFAULTS = new TrialsSettings(Optional.of(Path.of(DEFAULT_LEDGER)), 5, false);
+  public static final TrialsSettings DEFAULTS = new TrialsSettings(Optional.of(DEFAULT_LEDGER), DEFAULT_LEDGER_TABLE,
+      5, false);
 
   /** Checks the values. */
   public TrialsSettings {
     Objects.requireNonNull(ledger, "ledger");
+    Objects.requireNonNull(ledgerTable, "ledgerTable");
     if (freeTrials < 1) {
       throw new IllegalArgumentException("free trials is " + freeTrials + ": it must be a whole number of at least 1 "
           + "(backtestgate.free-trials).");
@@ -36,34 +46,55 @@ public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean requ
 
   /** The ledger off: nothing is counted, nothing written. */
   public static TrialsSettings off() {
-    return new TrialsSettings(Optional.empty(), DEFAULTS.freeTrials, false);
+    return new TrialsSettings(Optional.empty(), DEFAULT_LEDGER_TABLE, DEFAULTS.freeTrials, false);
   }
 
-  /** These settings with the ledger in {@code dir}. */
+  /** These settings with the ledger in {@code dir}, or off when empty. */
   public TrialsSettings withLedger(Optional<Path> dir) {
-    return new TrialsSettings(dir, freeTrials, required);
+    return withLedgerAt(dir.map(Path::toString));
+  }
+
+  /** These settings with the ledger at {@code location} (a directory or a {@code jdbc:} URL), or off when empty. */
+  public TrialsSettings withLedgerAt(Optional<String> location) {
+    return new TrialsSettings(location, ledgerTable, freeTrials, required);
+  }
+
+  /** These settings with a JDBC ledger's table named {@code table}. */
+  public TrialsSettings withLedgerTable(String table) {
+    return new TrialsSettings(ledger, table, freeTrials, required);
   }
 
   /** These settings with {@code value} free trials. */
   public TrialsSettings withFreeTrials(int value) {
-    return new TrialsSettings(ledger, value, required);
+    return new TrialsSettings(ledger, ledgerTable, value, required);
   }
 
   /** These settings with the ledger required or not. */
   public TrialsSettings withRequired(boolean value) {
-    return new TrialsSettings(ledger, freeTrials, value);
+    return new TrialsSettings(ledger, ledgerTable, freeTrials, value);
+  }
+
+  /** Whether the ledger is a database table ({@code backtestgate.ledger=jdbc:...}). */
+  public boolean inDatabase() {
+    return ledger.filter(l -> l.startsWith(JDBC_PREFIX)).isPresent();
   }
 
   /**
-   * The ledger's absolute directory, empty when off: a relative {@link #ledger} resolves against the working
-   * directory, which is the module directory under Maven's Surefire and in the Maven plugin.
+   * The ledger's absolute directory, empty when off or in a database: a relative {@link #ledger} resolves against
+   * the working directory, which is the module directory under Maven's Surefire and in the Maven plugin.
    */
   public Optional<Path> directory() {
-    return ledger.map(dir -> dir.toAbsolutePath().normalize());
+    return inDatabase() ? Optional.empty() : ledger.map(dir -> Path.of(dir).toAbsolutePath().normalize());
   }
 
-  /** The ledger these settings name, empty when off. */
+  /**
+   * The ledger these settings name, empty when off. A JDBC ledger is opened by the first {@link TrialLedgerProvider}
+   * on the class path that accepts the URL; without one, the ledger says so from {@link TrialLedger#unwritable()}.
+   */
   public Optional<TrialLedger> store() {
+    if (inDatabase()) {
+      return Optional.of(TrialLedgerProvider.find(ledger.get(), ledgerTable));
+    }
     return directory().map(TrialLedger::directory);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -134,6 +136,24 @@ class TrialLedgerTests {
     } finally {
       Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
+  }
+
+  @Test
+  void aJdbcLedgerWithoutItsStoreOnTheClassPathSaysWhatToAddAndNeverShowsThePassword() {
+    TrialLedger ledger = TrialsSettings.DEFAULTS.withLedgerAt(Optional.of("jdbc:postgresql://db/trials?user=ci&"
+        + "password=s3cret")).store().orElseThrow();   // the core's tests have no backtest-gate-jdbc
+    assertThat(ledger.unwritable()).get().asString().isEqualTo("no trials ledger store for jdbc: URLs is on the "
+        + "class path");
+    assertThat(ledger.fix()).contains("Add dev.backtestgate:backtest-gate-jdbc and your database's JDBC driver");
+    assertThat(ledger.where()).isEqualTo("jdbc:postgresql://db/trials?user=ci&password=***");
+    assertThatThrownBy(() -> ledger.read(key(0).testSet())).isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining("backtest-gate-jdbc");
+    assertThat(TrialLedgerProvider.withoutPassword("jdbc:postgresql://ci:s3cret@db:5432/trials"))
+        .isEqualTo("jdbc:postgresql://ci:***@db:5432/trials");
+    assertThat(TrialLedgerProvider.withoutPassword("jdbc:sqlserver://db;user=ci;Password=s3cret;encrypt=true"))
+        .isEqualTo("jdbc:sqlserver://db;user=ci;Password=***;encrypt=true");
+    assertThat(TrialLedgerProvider.withoutPassword("jdbc:duckdb:/data/trials.duckdb"))
+        .isEqualTo("jdbc:duckdb:/data/trials.duckdb");
   }
 
   @Test

@@ -4,24 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.backtestgate.BacktestGate;
 import dev.backtestgate.BacktestRun;
 import dev.backtestgate.GatePolicy;
-import dev.backtestgate.GateResult;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
-import dev.backtestgate.report.GateReporter;
 import dev.backtestgate.report.PublishedGate;
-import dev.backtestgate.report.ReportFiles;
-import dev.backtestgate.review.ReviewStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
-import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,55 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
  * genuinely better model still passes. And every report says where the trials are counted, or that they are not.
  */
 class TrialsGateTests {
-  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-07T09:00:00Z"), ZoneOffset.UTC);
-  private static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
-  private static final int ROWS = 10_000;
-  /** A window where the best of the 30 variants reaches z 3.0 by chance (most seeds leave it below 1.96). */
-  private static final long SEED = 58L;
-
   @TempDir
   Path dir;
-  private ReportFiles files;
-  private ReviewStore reviews;
-  private final boolean[] labels = new boolean[ROWS];
-  private final double[] signal = new double[ROWS];
-  private final double[] baseline = new double[ROWS];
-  private final double[] shared = new double[ROWS];
-  private final long[] decided = new long[ROWS];
-  private final long[] known = new long[ROWS];
-  private final Random random = new Random(SEED);
+  private TrialsWindow window;
 
   @BeforeEach
   void window() {
-    files = new ReportFiles(dir.resolve("reports"));
-    reviews = ReviewStore.directory(dir.resolve("leakage-reviews"));
-    for (int i = 0; i < ROWS; i++) {
-      labels[i] = random.nextDouble() < 0.3;
-      signal[i] = (labels[i] ? 1.0 : 0) + random.nextGaussian();
-      baseline[i] = signal[i] + random.nextGaussian();
-      shared[i] = random.nextGaussian();
-      decided[i] = START + i * 600_000L;
-      known[i] = decided[i] - 86_400_000L;
-    }
+    window = new TrialsWindow(dir);
   }
 
   @Test
   void thirtyHonestLookingVariantsOnOneWindowLeaveTheBestOneWithManyTrialsAndABetterModelPasses() throws IOException {
     GatePolicy policy = GatePolicy.defaults().withMode(Mode.VERIFY)
         .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
-    double bestZ = Double.NEGATIVE_INFINITY;
-    BacktestRun best = null;
-    for (int k = 0; k < 30; k++) {   // the suite: 30 variants, each gated and published as a gated test would be
-      BacktestRun variant = run("variant-" + k, variant());
-      PublishedGate published = publish(variant, policy);
-      if (published.result().comparison().z() > bestZ) {
-        bestZ = published.result().comparison().z();
-        best = variant;
-      }
-    }
-    assertThat(bestZ).as("the best variant looks significant on its own").isGreaterThan(1.96);
-
-    PublishedGate rerun = publish(best, policy);   // the team picks the best and runs its gate again: no new trial
+    BacktestRun best = window.bestOfThirty(policy);
+    PublishedGate rerun = window.publish(best, policy);   // the team picks the best and runs its gate again: no new trial
+    assertThat(rerun.result().comparison().z()).as("the best variant looks significant on its own")
+        .isGreaterThan(1.96);
     ManyTrialsFinding many = rerun.result().findings().stream().filter(ManyTrialsFinding.class::isInstance)
         .map(ManyTrialsFinding.class::cast).findFirst().orElseThrow(() -> new AssertionError(rerun.text()));
     Deflation d = many.deflation();
@@ -101,11 +60,7 @@ class TrialsGateTests {
         .contains(String.format("best of 30 %.2f", d.expectedBestZ())).contains("(this run): z 3.01");
     assertThat(page.split("<g class=\"trial", -1)).hasSize(31);
 
-    double[] better = new double[ROWS];
-    for (int i = 0; i < ROWS; i++) {
-      better[i] = signal[i] + (labels[i] ? 0.2 : 0) + 0.3 * shared[i] + Math.sqrt(0.91) * random.nextGaussian();
-    }
-    PublishedGate real = publish(run("better", better), policy);
+    PublishedGate real = window.publish(window.run("better", window.better()), policy);
     assertThat(real.result().comparison().lift()).isBetween(0.02, 0.05);
     assertThat(real.result().findings()).as(real.text()).noneMatch(ManyTrialsFinding.class::isInstance);
     assertThat(real.result().verdict()).as(real.text()).isEqualTo(Verdict.PASSED);
@@ -114,7 +69,7 @@ class TrialsGateTests {
   @Test
   void everyReportSaysWhereTheTrialsAreCountedOrThatTheyAreNot() throws IOException {
     Path ledger = dir.resolve("ledger");
-    PublishedGate counted = publish(run("v", variant()),
+    PublishedGate counted = window.publish(window.run("v", window.variant()),
         GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.DEFAULTS.withLedger(Optional.of(ledger))));
     JsonNode json = new ObjectMapper().readTree(Files.readString(counted.reportFile()));
     assertThat(json.path("trials").path("ledger").asText()).isEqualTo(ledger.toAbsolutePath().toString());
@@ -124,7 +79,7 @@ class TrialsGateTests {
     assertThat(Files.readString(counted.htmlFile())).contains("Trials ledger")
         .contains("recorded in the trials ledger " + ledger.toAbsolutePath());
 
-    PublishedGate off = publish(run("w", variant()),
+    PublishedGate off = window.publish(window.run("w", window.variant()),
         GatePolicy.defaults().withMode(Mode.VERIFY).with(TrialsSettings.off()));
     JsonNode offJson = new ObjectMapper().readTree(Files.readString(off.reportFile()));
     assertThat(offJson.path("trials").path("ledger").isNull()).isTrue();
@@ -132,25 +87,5 @@ class TrialsGateTests {
     assertThat(offJson.path("policy").path("settings").path("backtestgate.ledger").asText()).isEqualTo("off");
     assertThat(off.text()).contains("Trials: not counted (backtestgate.ledger=off)");
     assertThat(Files.readString(off.htmlFile())).contains("not counted (backtestgate.ledger=off)");
-  }
-
-  private PublishedGate publish(BacktestRun run, GatePolicy policy) {
-    GateResult result = BacktestGate.evaluate(run, policy, reviews, CLOCK);
-    return GateReporter.publish(run, result, files, reviews);
-  }
-
-  /** The baseline's signal plus unit noise, 9% of its variance a feature every variant shares: no real lift. */
-  private double[] variant() {
-    double[] scores = new double[ROWS];
-    for (int i = 0; i < ROWS; i++) {
-      scores[i] = signal[i] + 0.3 * shared[i] + Math.sqrt(0.91) * random.nextGaussian();
-    }
-    return scores;
-  }
-
-  private BacktestRun run(String candidate, double[] scores) {
-    return BacktestRun.builder("com.acme.ChurnBacktest#variants").labels(labels).candidate(candidate, scores)
-        .baseline("prod-v3", baseline).decisionTimes(decided).feature("balance", known)
-        .timelessFeature("region", "set once at account opening").build();
   }
 }

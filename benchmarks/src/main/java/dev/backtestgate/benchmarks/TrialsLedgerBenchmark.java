@@ -2,9 +2,11 @@ package dev.backtestgate.benchmarks;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.jdbc.JdbcTrialLedgers;
 import dev.backtestgate.trials.LedgerEntry;
 import dev.backtestgate.trials.TrialKey;
 import dev.backtestgate.trials.TrialLedger;
+import dev.backtestgate.trials.TrialsSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,15 +29,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The trials ledger's two costs per evaluation, on a local directory that already holds {@code entries} entries of
- * the test set: {@code append} writes one entry (the directory listing for the next sequence, a temporary file, an
- * atomic move), {@code read} reads the test set's entries as the deflated-lift check does. The issue's target: an
- * append under 5 ms. Each iteration starts from a fresh ledger of {@code entries} entries; its own appends add to
- * it, so keep iterations short ({@code -r 200ms}: a few hundred appends).
+ * The trials ledger's two costs per evaluation, on a ledger that already holds {@code entries} entries of the test
+ * set: {@code append} writes one entry, {@code read} reads the test set's entries as the deflated-lift check does.
+ * {@code store}: {@code directory} (the directory listing for the next sequence, a temporary file, an atomic move) or
+ * {@code duckdb} (the JDBC store on a DuckDB file: a connection opened and closed per call, as the store does, one
+ * transaction reading the largest sequence and inserting a row). The issue's targets: an append under 5 ms local,
+ * under 20 ms JDBC. Each iteration starts from a fresh ledger of {@code entries} entries; its own appends add to it,
+ * so keep iterations short ({@code -r 200ms}: a few hundred appends).
  *
  * <pre>{@code
  * mvn -B -ntp -q package -pl benchmarks -am -DskipTests
  * java -jar benchmarks/target/benchmarks.jar TrialsLedgerBenchmark -f 1 -wi 3 -i 10 -w 200ms -r 200ms
+ * java -jar benchmarks/target/benchmarks.jar TrialsLedgerBenchmark -p store=duckdb -f 1 -wi 3 -i 5 -w 200ms -r 200ms
  * }</pre>
  */
 @State(Scope.Benchmark)
@@ -47,6 +52,10 @@ public class TrialsLedgerBenchmark {
   @Param({"10", "1000"})
   public int entries;
 
+  /** Where the ledger is: {@code directory} or {@code duckdb} (a table in a DuckDB file). */
+  @Param({"directory", "duckdb"})
+  public String store;
+
   private Path directory;
   private TrialLedger ledger;
   private LedgerEntry entry;
@@ -56,7 +65,8 @@ public class TrialsLedgerBenchmark {
   @Setup(Level.Iteration)
   public void setUp() throws IOException {
     directory = Files.createTempDirectory("trials-ledger-benchmark");
-    ledger = TrialLedger.directory(directory);
+    ledger = store.equals("duckdb") ? JdbcTrialLedgers.ledger("jdbc:duckdb:" + directory.resolve("trials.duckdb"),
+        TrialsSettings.DEFAULT_LEDGER_TABLE) : TrialLedger.directory(directory);
     SplittableRandom random = new SplittableRandom(48);
     int rows = 1_000;
     boolean[] labels = new boolean[rows];

@@ -173,9 +173,7 @@ public final class AppendOnlyGuard {
   /** Installs (or re-installs) the guard in one transaction. */
   public void apply(Connection connection) throws SQLException {
     List<String> statements = ddl(connection);
-    boolean superuser = Streaming.query(connection, new SqlQuery(
-        "SELECT rolsuper FROM pg_roles WHERE rolname = current_user", null), 1, rows -> rows.next() && rows.getBoolean(1));
-    if (!superuser) {
+    if (!superuser(connection)) {
       throw new IllegalArgumentException("applying the append-only guard needs a superuser, and this connection's"
           + " role is not one: only superusers may create event triggers (which stop the guard's triggers being"
           + " disabled) and the dblink extension (which keeps the audit rows of rejected writes). Connect as a"
@@ -194,6 +192,19 @@ public final class AppendOnlyGuard {
     } finally {
       connection.setAutoCommit(autoCommit);
     }
+  }
+
+  /** Whether the connection's role is a superuser, as applying the guard needs. */
+  static boolean superuser(Connection connection) throws SQLException {
+    return Streaming.query(connection, new SqlQuery(
+        "SELECT rolsuper FROM pg_roles WHERE rolname = current_user", null), 1, rows -> rows.next() && rows.getBoolean(1));
+  }
+
+  /** Whether {@code table} has the guard's row and truncate triggers, both enabled. */
+  static boolean guards(Connection connection, String table) throws SQLException {
+    return Streaming.query(connection, SqlQuery.of("SELECT count(*) FROM pg_trigger WHERE tgrelid = to_regclass(?)"
+        + " AND tgname IN (?, ?) AND tgenabled <> 'D'", SqlNames.quoteTable(table), ROW_TRIGGER, TRUNCATE_TRIGGER), 1,
+        rows -> rows.next() && rows.getInt(1) == 2);
   }
 
   /** The trigger function's name in {@link #SCHEMA}. */
