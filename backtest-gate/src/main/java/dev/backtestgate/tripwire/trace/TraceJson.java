@@ -68,8 +68,11 @@ public final class TraceJson {
     for (TableTrace.Commit c : commits) {
       ObjectNode o = into.addObject().put("version", c.version()).put("time", c.time().toString())
           .put("operation", c.operation()).put("removed", c.removed()).put("added", c.added());
+      o.put("unit", c.unit());
       ArrayNode partitions = o.putArray("partitions");
       c.partitions().forEach(partitions::add);
+      ArrayNode examples = o.putArray("examples");
+      c.examples().forEach(examples::add);
     }
   }
 }
