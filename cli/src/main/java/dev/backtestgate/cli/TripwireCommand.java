@@ -19,7 +19,13 @@ import dev.backtestgate.report.TripwirePage;
 import dev.backtestgate.lakehouse.ClaimTables;
 import dev.backtestgate.tripwire.trace.Trace;
 import dev.backtestgate.tripwire.trace.TraceText;
+import dev.backtestgate.jdbc.GuardTrace;
+import dev.backtestgate.tripwire.trace.TableTrace;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,6 +100,11 @@ final class TripwireCommand implements Callable<Integer> {
       + "the verdict's, unchanged.")
   URI alarmUrl;
 
+  @Option(names = "--guard", paramLabel = "JDBC_URL", description = "Where the append-only guard's audit is (a "
+      + "PostgreSQL jdbc:<url>): the trace reads it for each SQL table the claim read, who wrote or tried to write "
+      + "its closed history since the backtest's first decision. The driver with --classpath.")
+  String guard;
+
   @Mixin
   Directories directories;
 
@@ -133,7 +144,7 @@ final class TripwireCommand implements Callable<Integer> {
     root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
     Trace trace = null;
     if (result instanceof TripwireResult.Tripped) {
-      trace = TripwireTrace.of(claim, read, ClaimTables.trace(claim), directories.reportDir());
+      trace = TripwireTrace.of(claim, read, tables(claim), directories.reportDir());
       root.output.info(TraceText.render(trace).stripTrailing());
     }
     if (json != null) {
@@ -154,6 +165,26 @@ final class TripwireCommand implements Callable<Integer> {
           : report.toAbsolutePath().toString()).ifPresent(this::raise);
     }
     return result instanceof TripwireResult.Tripped ? Main.FINDINGS : Main.OK;
+  }
+
+  /** The claim's tables traced from their logs, and from the guard's audit with --guard. */
+  private List<TableTrace> tables(Claim claim) {
+    List<TableTrace> tables = ClaimTables.trace(claim);
+    if (guard == null) {
+      return tables;
+    }
+    try (Connection connection = JdbcDrivers.connect(guard, outcomes.classpath, Path.of("").toAbsolutePath())) {
+      return GuardTrace.trace(connection, claim, tables);
+    } catch (SQLException | CannotCheck e) {
+      String why = "the claim records no version read, and the guard's database " + guard + " could not be reached ("
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip() + ")";
+      List<TableTrace> out = new ArrayList<>();
+      for (int i = 0; i < tables.size(); i++) {
+        out.add(claim.dataRead().get(i).version() == null
+            ? TableTrace.unreadable(tables.get(i).table(), null, why) : tables.get(i));
+      }
+      return out;
+    }
   }
 
   /** Posts {@code alarm} to --alarm-url and waits for the outcome: a failure is a warning, never the exit code. */

@@ -20,10 +20,13 @@ import org.apiguardian.api.API;
  * @param unreadable why the table's history could not be read (gone, not a table of a known format), or {@code ""}
  *     when it was read
  * @param notHeld what part of the history the log no longer holds (its early commits cleaned up), or {@code ""}
+ * @param guardAudit for a SQL table under the jdbc module's append-only guard: who wrote or tried to write its closed
+ *     history, as the guard's audit tells it (a heading, then one line per role, outcome and operation: refused
+ *     attempts, break-glass writes, backdated inserts); empty for a table read from its log
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
-    String unreadable, String notHeld) {
+    String unreadable, String notHeld, List<String> guardAudit) {
   /** Checks and copies. */
   public TableTrace {
     Objects.requireNonNull(table, "table");
@@ -31,6 +34,18 @@ public record TableTrace(String table, String versionRead, List<Commit> rewroteB
     Objects.requireNonNull(notHeld, "notHeld");
     rewroteBeforeRead = List.copyOf(rewroteBeforeRead);
     since = List.copyOf(since);
+    guardAudit = List.copyOf(guardAudit);
+  }
+
+  /** A table read from its log. */
+  public TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
+      String unreadable, String notHeld) {
+    this(table, versionRead, rewroteBeforeRead, since, unreadable, notHeld, List.of());
+  }
+
+  /** A SQL table whose closed history the guard's audit tells ({@code lines}: a heading, then one line per use). */
+  public static TableTrace guarded(String table, List<String> lines) {
+    return new TableTrace(table, null, List.of(), List.of(), "", "", lines);
   }
 
   /** A table whose history could not be read, and why. */

@@ -52,6 +52,8 @@ public final class TraceJson {
       o.put("notHeld", t.notHeld());
       commits(o.putArray("rewroteBeforeRead"), t.rewroteBeforeRead());
       commits(o.putArray("since"), t.since());
+      ArrayNode audit = o.putArray("guardAudit");
+      t.guardAudit().forEach(audit::add);
     }
     ArrayNode reached = top.putArray("blastRadius");
     for (Reached r : trace.reached()) {

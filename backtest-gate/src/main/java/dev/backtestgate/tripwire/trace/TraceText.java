@@ -61,6 +61,10 @@ public final class TraceText {
         out.append("      could not be read: ").append(t.unreadable()).append('\n');
         continue;
       }
+      if (!t.guardAudit().isEmpty()) {
+        t.guardAudit().forEach(line -> out.append("      ").append(line).append('\n'));
+        continue;
+      }
       if (!t.notHeld().isEmpty()) {
         out.append("      not all of it: ").append(t.notHeld()).append('\n');
       }
