@@ -298,6 +298,26 @@ class TripwireOutcomesTests {
   }
 
   @Test
+  void aDeltaTableWithDeletionVectorsIsRefusedNotReadInPart() throws IOException {
+    Path table = delta();
+    Files.writeString(table.resolve("_delta_log/00000000000000000002.json"), String.join("\n",
+        "{\"commitInfo\":{\"timestamp\":" + (JULY_1.toEpochMilli() + 2 * DAY) + ",\"operation\":\"DELETE\"}}",
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,\"readerFeatures\":[\"deletionVectors\"],"
+            + "\"writerFeatures\":[\"deletionVectors\"]}}",
+        "{\"remove\":{\"path\":\"part-1.parquet\",\"deletionTimestamp\":0,\"dataChange\":true}}",
+        "{\"add\":{\"path\":\"part-1.parquet\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,"
+            + "\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":1000}\",\"deletionVector\":{\"storageType\":\"u\","
+            + "\"pathOrInlineDv\":\"ab^-aqEH.-t@S}K{vb[*k^\",\"offset\":1,\"sizeInBytes\":36,\"cardinality\":2}}}")
+        + "\n");
+
+    ToolRun run = tripwire("delta:" + table);
+
+    assertThat(run.code()).as(run.out()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("at version 2", "part-1.parquet has a deletion vector", "OPTIMIZE",
+        "SparkTripwire");
+  }
+
+  @Test
   void aSqlSourceNeedsATableOrAQueryAndATableMustBeOne() throws IOException {
     ToolRun noTable = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb"));
     ToolRun both = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb") + "#t", "--sql", "SELECT 1");
