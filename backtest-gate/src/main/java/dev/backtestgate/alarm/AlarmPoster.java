@@ -214,7 +214,8 @@ public final class AlarmPoster implements Consumer<Alarm>, AutoCloseable {
           : "HTTP " + reply.statusCode();
       if (attempt >= settings.attempts()) {
         log.log(System.Logger.Level.ERROR, subject + " NOT delivered to " + url + " after " + attempt
-            + " attempt(s), last: " + why + "; nobody was told of: " + alarm.describe() + ". Check the endpoint"
+            + " attempt(s), last: " + why + "; nobody was told of: " + sentence(alarm.describe())
+            + " Check the endpoint"
             + (keptIn.isEmpty() ? "" : "; " + keptIn));
         done.complete(new Delivery(false, url, attempt, why));
         return;
@@ -230,6 +231,11 @@ public final class AlarmPoster implements Consumer<Alarm>, AutoCloseable {
         done.complete(new Delivery(false, url, attempt, why + ", then the poster was closed"));
       }
     });
+  }
+
+  /** {@code text} ending with one full stop. */
+  private static String sentence(String text) {
+    return text.endsWith(".") ? text : text + ".";
   }
 
   /** Alarms waiting for delivery or a retry. */

@@ -83,7 +83,10 @@ public record TripwireAlarm(String gate, String kind, Measurement measurement, S
     return CanonicalJson.write(o);
   }
 
-  /** {@code tripwire offline-online-gap on churn-v7: claimed lift 0.120, live 0.010, z 4.10 beyond 3.57; report ...}. */
+  /**
+   * {@code tripwire offline-online-gap on churn-v7: claimed lift 0.184, live 0.043, z 10.10 against the boundary 3.57;
+   * <closing>; report <path>}.
+   */
   @Override
   public String describe() {
     String numbers = measurement == null ? "" : String.format(Locale.ROOT, ": claimed %s %.3f, live %.3f, z %.2f "

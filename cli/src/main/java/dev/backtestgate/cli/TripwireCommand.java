@@ -46,10 +46,12 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "tripwire", mixinStandardHelpOptions = true,
     description = "Holds production outcomes (a CSV or Parquet file, a Delta or Iceberg table, or a SQL table or "
         + "query; columns decidedAt, candidateScore, label, labelKnownAt, optionally baselineScore, decisionId, "
-        + "entity, served features) to a backtest's claim, as often as you like: an always-valid boundary keeps daily looks from "
-        + "inflating false alarms. Settings as -D options or system properties: backtestgate.tripwire-alpha (0.01), "
-        + "backtestgate.tripwire-min-gap (0.03), backtestgate.lift-period-min-class (30). Exit 0 production holds "
-        + "the claim (or too few labels yet), 1 tripped, 2 could not check.",
+        + "entity, served features) to a backtest's claim, as often as you like: an always-valid boundary keeps daily "
+        + "looks from inflating false alarms. Settings as -D options or system properties: "
+        + "backtestgate.tripwire-alpha (0.01), backtestgate.tripwire-min-gap (0.03), "
+        + "backtestgate.lift-period-min-class (30). Exit 0 production holds the claim (or too few labels yet), 1 "
+        + "tripped, 2 could not check. With --alarm-url the model's owner hears a trip, and a look that could not "
+        + "check yet.",
     footer = {"%nExamples:", "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json outcomes.csv",
         "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json iceberg:<project>/warehouse/decisions",
         "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json delta:<project>/lake/decisions --json "
@@ -197,9 +199,9 @@ final class TripwireCommand implements Callable<Integer> {
     if (delivery.delivered()) {
       root.output.info("The alarm (" + alarm.kind() + ") was posted to " + alarmUrl + ".");
     } else {
-      root.output.warn("backtest-gate: warning: the alarm (" + alarm.kind() + ") was NOT delivered to " + alarmUrl + " after "
-          + delivery.attempts() + " attempt(s): " + delivery.failure() + ". Nobody was told by it; the exit code "
-          + "is the verdict's, unchanged. Check the endpoint, or tell the model's owner yourself.");
+      root.output.warn("backtest-gate: warning: the alarm (" + alarm.kind() + ") was NOT delivered to " + alarmUrl
+          + " after " + delivery.attempts() + " attempt(s): " + delivery.failure() + ". Nobody was told by it; the "
+          + "exit code is the verdict's, unchanged. Check the endpoint, or tell the model's owner yourself.");
     }
   }
 

@@ -176,7 +176,8 @@ class TripwireOutcomesTests {
     Path root = Files.createDirectories(dir.resolve("lake/decisions/_delta_log")).getParent();
     MessageType schema = MessageTypeParser.parseMessageType("message outcomes { required int64 decidedAt "
         + "(TIMESTAMP(MICROS,true)); required double candidateScore; optional boolean label; optional int64 "
-        + "labelKnownAt (TIMESTAMP(MICROS,true)); required double baselineScore; required binary decisionId (STRING); }");
+        + "labelKnownAt (TIMESTAMP(MICROS,true)); required double baselineScore; required binary decisionId "
+        + "(STRING); }");
     deltaFile(root.resolve("part-0.parquet"), schema, 0, N / 2, "d");
     deltaFile(root.resolve("part-removed.parquet"), schema, 0, 10, "gone");
     deltaFile(root.resolve("part-1.parquet"), schema, N / 2, N, "d");
