@@ -7,6 +7,7 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.HistoryDeclaration;
 import dev.backtestgate.lifttrend.LiftTrend;
+import dev.backtestgate.lifttrend.LiftPeriods;
 import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.lifttrend.PeriodLift;
 import dev.backtestgate.metrics.AucComparison;
@@ -53,13 +54,15 @@ import org.apiguardian.api.API;
  * @param dataRead per table the run declares, the version read, or {@code null} with the reason
  * @param featureValues how each recorded feature's values were distributed over the backtest's rows (the feature
  *     values the run recorded; empty when it recorded none), for the tripwire's trace
+ * @param periodLength how the lift trend cut decision times into periods ({@code backtestgate.lift-periods}: month,
+ *     week, quarter or a duration), so that production's lift per period is cut the same way
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision,
     String candidate, String baseline, double candidateAuc, double baselineAuc, Variances variances,
     Comparison.Interval interval, double lift, double liftCiLower, double liftCiUpper, double confidence, int rows,
     int positives, List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
-    List<TableRead> dataRead, List<FeatureValues> featureValues) {
+    List<TableRead> dataRead, List<FeatureValues> featureValues, LiftPeriods periodLength) {
 
   /** The schema this version writes and reads. */
   public static final int SCHEMA = 1;
@@ -73,6 +76,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     Objects.requireNonNull(candidate, "candidate");
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(interval, "interval");
+    Objects.requireNonNull(periodLength, "periodLength");
     if (gate.isBlank()) {
       throw new IllegalArgumentException("a claim's gate id is blank: use the gate's id");
     }
@@ -91,7 +95,18 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     featureValues = List.copyOf(featureValues);
   }
 
-  /** A claim without feature summaries (the run recorded no feature values). */
+  /** A claim whose lift trend cut months ({@link LiftPeriods#MONTH}, the default). */
+  public Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision, String candidate,
+      String baseline, double candidateAuc, double baselineAuc, Variances variances, Comparison.Interval interval,
+      double lift, double liftCiLower, double liftCiUpper, double confidence, int rows, int positives,
+      List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
+      List<TableRead> dataRead, List<FeatureValues> featureValues) {
+    this(gate, fingerprint, earliestDecision, latestDecision, candidate, baseline, candidateAuc, baselineAuc,
+        variances, interval, lift, liftCiLower, liftCiUpper, confidence, rows, positives, liftPerPeriod, liftCarried,
+        features, dataRead, featureValues, LiftPeriods.MONTH);
+  }
+
+  /** A claim without feature summaries (the run recorded no feature values), its lift trend cutting months. */
   public Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision, String candidate,
       String baseline, double candidateAuc, double baselineAuc, Variances variances, Comparison.Interval interval,
       double lift, double liftCiLower, double liftCiUpper, double confidence, int rows, int positives,
@@ -217,7 +232,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
         c.interval(), c.lift(), c.ciLower(), c.ciUpper(), c.confidence(), result.run().rows(),
         result.run().positives(), evidence.part(LiftTrend.class)
             .map(t -> t.periods().stream().map(Period::of).toList()).orElse(null), carried, result.run().features(),
-        tables));
+        tables, List.of(), result.policy().settings(LiftTrendSettings.defaults()).periods()));
   }
 
   /**
@@ -271,6 +286,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
         comparison.interval(), comparison.lift(), comparison.ciLower(), comparison.ciUpper(),
         comparison.confidence(), result.run().rows(), result.run().positives(), periods, carried,
         result.run().features(), tables, run.featureValues().stream().map(FeatureValues::of)
-            .sorted(java.util.Comparator.comparing(FeatureValues::feature)).toList());
+            .sorted(java.util.Comparator.comparing(FeatureValues::feature)).toList(),
+        result.policy().settings(LiftTrendSettings.defaults()).periods());
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.backtestgate.Comparison;
 import dev.backtestgate.internal.CanonicalJson;
+import dev.backtestgate.lifttrend.LiftPeriods;
 import dev.backtestgate.internal.JsonFields;
 import dev.backtestgate.internal.JsonProblem;
 import dev.backtestgate.internal.StrictJson;
@@ -32,8 +33,8 @@ import org.apiguardian.api.API;
 public final class ClaimJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final List<String> TOP = List.of("schema", "gate", "fingerprint", "decisionWindow", "candidate",
-      "baseline", "variances", "lift", "rows", "positives", "liftPerPeriod", "liftCarried", "features", "dataRead",
-      "featureValues");
+      "baseline", "variances", "lift", "rows", "positives", "periodLength", "liftPerPeriod", "liftCarried", "features",
+      "dataRead", "featureValues");
   private static final List<String> WINDOW = List.of("earliest", "latest");
   private static final List<String> MODEL = List.of("name", "auc");
   private static final List<String> VARIANCES = List.of("candidate", "baseline", "covariance");
@@ -82,6 +83,7 @@ public final class ClaimJson {
     lift.put("interval", claim.pairedBaseline() ? PAIRED : CANDIDATE_ONLY);
     top.put("rows", claim.rows());
     top.put("positives", claim.positives());
+    top.put("periodLength", claim.periodLength().configValue());
     if (claim.liftPerPeriod() == null) {
       top.putNull("liftPerPeriod");
     } else {
@@ -254,10 +256,19 @@ public final class ClaimJson {
       throw top.fail("$.positives", positives + " positives of " + rows + " rows: an AUC needs at least one row of "
           + "each class. Copy the claim from the gate's JSON report again.");
     }
+    String periodText = top.text("periodLength");
+    LiftPeriods periodLength;
+    try {
+      periodLength = LiftPeriods.parse(periodText);
+    } catch (IllegalArgumentException e) {
+      throw top.fail("$.periodLength", "'" + JsonFields.shorten(periodText) + "' is not a period length: write "
+          + LiftPeriods.ALLOWED + ", as backtestgate.lift-periods takes it. Copy the claim from the gate's JSON report "
+          + "again.");
+    }
     List<Claim.Period> periods = top.isNull("liftPerPeriod") ? null : periods(top);
     return new Claim(gate, fingerprint, earliest, latest, candidate.text("name"), baseline.text("name"),
         candidateAuc, baselineAuc, variances, interval, liftValue, ci.get(0), ci.get(1), confidence, rows, positives,
-        periods, carried(top), top.textArray("features"), tables(top), featureValues(top));
+        periods, carried(top), top.textArray("features"), tables(top), featureValues(top), periodLength);
   }
 
   /** The feature summaries; a claim written before claims carried them has none ({@code featureValues} absent). */

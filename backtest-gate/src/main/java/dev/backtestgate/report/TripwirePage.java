@@ -152,7 +152,7 @@ public final class TripwirePage {
           + "production's periods are drawn.", "class", "note").nl();
     }
     int claimed = points.size();
-    String why = live(points, result, outcomes, checkTime);
+    String why = live(points, claim, result, outcomes, checkTime);
     int live = points.size() - claimed;
     if (!why.isEmpty()) {
       out.element("p", why, "class", "note", "id", "no-chart").nl();
@@ -168,8 +168,12 @@ public final class TripwirePage {
     out.close().nl();
   }
 
-  /** Adds production's measured periods to {@code points}; returns why none can be measured, or {@code ""}. */
-  private static String live(List<Point> points, TripwireResult result, Outcomes outcomes, Instant checkTime) {
+  /**
+   * Adds production's measured periods to {@code points}, cut as the claim's lift trend cut the backtest's; returns
+   * why none can be measured, or {@code ""}.
+   */
+  private static String live(List<Point> points, Claim claim, TripwireResult result, Outcomes outcomes,
+      Instant checkTime) {
     if (outcomes.baselineScores().isEmpty()) {
       return "Production scored no baseline beside the candidate, so its lift per period cannot be measured: score "
           + "the baseline in production (column baselineScore) to draw the chart.";
@@ -203,7 +207,7 @@ public final class TripwirePage {
     LiftTrend trend;
     try {
       trend = LiftTrend.measure(labels, candidate, baseline, times,
-          new LiftTrendSettings(d.periods(), minClass, d.alpha(), d.minStep()), LEVEL);
+          new LiftTrendSettings(claim.periodLength(), minClass, d.alpha(), d.minStep()), LEVEL);
     } catch (IllegalArgumentException e) {
       return "Production's lift per period could not be measured: " + e.getMessage() + ".";
     }

@@ -9,6 +9,8 @@ import dev.backtestgate.Comparison;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.SchemaAssertions;
+import dev.backtestgate.lifttrend.LiftPeriods;
+import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.metrics.DeLong;
 import dev.backtestgate.review.ReviewStore;
@@ -98,6 +100,25 @@ class ClaimTests {
   }
 
   @Test
+  void theClaimRecordsThePeriodLengthItsLiftTrendCut() {
+    BacktestRun run = run(3_000, true, 4);
+    GateResult weekly = BacktestGate.evaluate(run, GatePolicy.defaults().with(LiftTrendSettings.parse(
+        java.util.Map.of(LiftTrendSettings.PERIODS, "week"))), ReviewStore.directory(reviews),
+        Clock.fixed(Instant.parse("2026-09-01T00:00:00Z"), ZoneOffset.UTC));
+
+    Claim claim = Claim.of(weekly, run);
+
+    assertThat(claim.periodLength()).isEqualTo(LiftPeriods.WEEK);
+    assertThat(claim.liftPerPeriod()).hasSizeGreaterThan(20).first().satisfies(p -> assertThat(p.period())
+        .contains("W"));
+    String text = ClaimJson.write(claim);
+    assertThat(text).contains("\"periodLength\": \"week\"");
+    assertThat(ClaimJson.parse(text, "claim.json")).isEqualTo(claim);
+    SchemaAssertions.assertValid(SchemaAssertions.CLAIM, text);
+    assertThat(Claim.of(evaluate(run, reviews), run).periodLength()).as("the default").isEqualTo(LiftPeriods.MONTH);
+  }
+
+  @Test
   void theSchemaRefusesWhatTheReaderRefuses() {
     BacktestRun run = run(1_000, false, 3);
     String text = ClaimJson.write(Claim.of(evaluate(run, reviews), run));
@@ -106,5 +127,9 @@ class ClaimTests {
         .isNotEmpty();
     assertThat(SchemaAssertions.assertInvalid(SchemaAssertions.CLAIM,
         text.replace("\"features\"", "\"extra\": 1,\n  \"features\""))).isNotEmpty();
+    assertThat(SchemaAssertions.assertInvalid(SchemaAssertions.CLAIM, text.replace("\"periodLength\": \"month\"",
+        "\"periodLength\": \"fortnight\""))).isNotEmpty();
+    assertThat(SchemaAssertions.assertInvalid(SchemaAssertions.CLAIM, text.replace("\"periodLength\": \"month\",",
+        ""))).isNotEmpty();
   }
 }

@@ -54,7 +54,10 @@ class HostileTripwireTests {
         Arguments.of(VALID.replace("\"2026-06-30T00:00:00Z\"", "\"June 30\""), "$.decisionWindow.latest",
             "not an ISO instant"),
         Arguments.of(VALID.replace("\"fingerprint\": \"sha256-v2:", "\"fingerprint\": \"md5:"), "$.fingerprint",
-            "is not a fingerprint"));
+            "is not a fingerprint"),
+        Arguments.of(VALID.replace("\"periodLength\": \"month\"", "\"periodLength\": \"fortnight\""),
+            "$.periodLength", "'fortnight' is not a period length"),
+        Arguments.of(VALID.replace("\"periodLength\": \"month\",", ""), "$.periodLength", "missing"));
   }
 
   @ParameterizedTest

@@ -103,6 +103,25 @@ class TripwirePageTests {
   }
 
   @Test
+  void productionsPeriodsAreCutAsTheClaimsLiftTrendCutTheBacktests() {
+    Claim monthly = claim(2.3);
+    Claim quarterly = new Claim(monthly.gate(), monthly.fingerprint(), monthly.earliestDecision(),
+        monthly.latestDecision(), monthly.candidate(), monthly.baseline(), monthly.candidateAuc(),
+        monthly.baselineAuc(), monthly.variances(), monthly.interval(), monthly.lift(), monthly.liftCiLower(),
+        monthly.liftCiUpper(), monthly.confidence(), monthly.rows(), monthly.positives(), monthly.liftPerPeriod(),
+        monthly.liftCarried(), monthly.features(), monthly.dataRead(), monthly.featureValues(),
+        dev.backtestgate.lifttrend.LiftPeriods.QUARTER);
+    Outcomes outcomes = production(3_000, 180, 1.3, true);
+    TripwireResult result = Tripwire.check(quarterly, outcomes, CHECKED.plus(java.time.Duration.ofDays(90)),
+        TripwireSettings.defaults());
+
+    HtmlDoc page = HtmlDoc.read(TripwirePage.write(dir.resolve("q.html"), quarterly, result, outcomes,
+        CHECKED.plus(java.time.Duration.ofDays(90)), null));
+
+    assertThat(page.all("//svg//g[@class='live']/@data-period")).containsExactly("2026-Q3", "2026-Q4");
+  }
+
+  @Test
   void theBandIsTheClaimsIntervalAndTheLivePointsSitBelowItWhenTheBacktestLeaked() {
     Claim leaky = claim(2.3);
     Outcomes outcomes = production(3_000, 120, 1.3, true);

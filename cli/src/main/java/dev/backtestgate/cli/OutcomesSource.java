@@ -3,6 +3,7 @@ package dev.backtestgate.cli;
 import dev.backtestgate.cli.workflow.CannotCheck;
 import dev.backtestgate.jdbc.SqlOutcomes;
 import dev.backtestgate.jdbc.SqlQuery;
+import dev.backtestgate.lakehouse.DeltaOutcomes;
 import dev.backtestgate.lakehouse.IcebergOutcomes;
 import dev.backtestgate.tripwire.OutcomeColumns;
 import dev.backtestgate.tripwire.Outcomes;
@@ -18,12 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * Where the tripwire's production outcomes come from, as typed: a {@code .csv} or {@code .parquet} file, an Iceberg
- * table ({@code iceberg:<path>}), or a SQL table or query ({@code jdbc:<url>#<table>}, or {@code jdbc:<url>} with
- * {@code --sql}). Every reader follows one column rule ({@link OutcomeColumns}).
+ * Where the tripwire's production outcomes come from, as typed: a {@code .csv} or {@code .parquet} file, a Delta or
+ * Iceberg table ({@code delta:<path>}, {@code iceberg:<path>}: its latest version or current snapshot, the forms of
+ * {@code history}), or a SQL table or query ({@code jdbc:<url>#<table>}, or {@code jdbc:<url>} with {@code --sql}).
+ * Every reader follows one column rule ({@link OutcomeColumns}).
  */
 final class OutcomesSource {
-  static final String FORMS = "a .csv or .parquet file, iceberg:<path>, jdbc:<url>#<table>, or jdbc:<url> with --sql";
+  static final String FORMS = "a .csv or .parquet file, delta:<path>, iceberg:<path>, jdbc:<url>#<table>, or "
+      + "jdbc:<url> with --sql";
 
   @Parameters(index = "0", paramLabel = "OUTCOMES", description = "The production outcomes: " + FORMS + ". "
       + "Columns by name: decidedAt, candidateScore, label, labelKnownAt, optionally baselineScore, decisionId, "
@@ -54,9 +57,7 @@ final class OutcomesSource {
         return IcebergOutcomes.read(Path.of(table.location()).toUri().toString());
       }
       if (outcomes.startsWith(HistoryTarget.Kind.DELTA.prefix)) {
-        throw new CannotCheck("The tripwire does not read Delta tables yet: '" + outcomes + "'.",
-            "Read the outcomes with SparkTripwire (spark module) from spark.read.format(\"delta\"), or export them "
-                + "as Parquet or CSV.");
+        return DeltaOutcomes.read(HistoryTarget.parse(outcomes, Path.of("").toAbsolutePath()).location());
       }
       return file(Path.of(outcomes));
     } catch (IllegalArgumentException | java.io.UncheckedIOException e) {

@@ -1,5 +1,6 @@
 package dev.backtestgate.cli;
 
+import dev.backtestgate.alarm.AlarmPoster;
 import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.MalformedClaimException;
@@ -7,6 +8,7 @@ import dev.backtestgate.InvalidSettingException;
 import dev.backtestgate.config.GateConfig;
 import dev.backtestgate.tripwire.Outcomes;
 import dev.backtestgate.tripwire.Tripwire;
+import dev.backtestgate.tripwire.TripwireAlarm;
 import dev.backtestgate.tripwire.TripwireResult;
 import dev.backtestgate.tripwire.TripwireSettings;
 import dev.backtestgate.tripwire.TripwireText;
@@ -17,7 +19,15 @@ import dev.backtestgate.report.TripwirePage;
 import dev.backtestgate.lakehouse.ClaimTables;
 import dev.backtestgate.tripwire.trace.Trace;
 import dev.backtestgate.tripwire.trace.TraceText;
+import dev.backtestgate.jdbc.GuardTrace;
+import dev.backtestgate.tripwire.trace.TableTrace;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
@@ -34,18 +44,25 @@ import picocli.CommandLine.ParentCommand;
  * (docs/tripwire.md). Reads, never writes.
  */
 @Command(name = "tripwire", mixinStandardHelpOptions = true,
-    description = "Holds production outcomes (a CSV or Parquet file, an Iceberg table or a SQL query; columns "
-        + "decidedAt, candidateScore, label, labelKnownAt, optionally baselineScore, decisionId, entity, served "
-        + "features) to a backtest's claim, as often as you like: an always-valid boundary keeps daily looks from "
-        + "inflating false alarms. Settings as -D options or system properties: backtestgate.tripwire-alpha (0.01), "
-        + "backtestgate.tripwire-min-gap (0.03), backtestgate.lift-period-min-class (30). Exit 0 production holds "
-        + "the claim (or too few labels yet), 1 tripped, 2 could not check.",
+    description = "Holds production outcomes (a CSV or Parquet file, a Delta or Iceberg table, or a SQL table or "
+        + "query; columns decidedAt, candidateScore, label, labelKnownAt, optionally baselineScore, decisionId, "
+        + "entity, served features) to a backtest's claim, as often as you like: an always-valid boundary keeps daily "
+        + "looks from inflating false alarms. Settings as -D options or system properties: "
+        + "backtestgate.tripwire-alpha (0.01), backtestgate.tripwire-min-gap (0.03), "
+        + "backtestgate.lift-period-min-class (30). Exit 0 production holds the claim (or too few labels yet), 1 "
+        + "tripped, 2 could not check. With --alarm-url the model's owner hears a trip, and a look that could not "
+        + "check yet.",
     footer = {"%nExamples:", "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json outcomes.csv",
         "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json iceberg:<project>/warehouse/decisions",
+        "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json delta:<project>/lake/decisions --json "
+            + "tripwire.json --alarm-url https://alerts.example/tripwire",
         "  backtest-gate tripwire --claim leakage-reviews/claims/churn-v7.json 'jdbc:postgresql://db/prod' --sql "
             + "'SELECT decided_at AS decidedAt, score AS candidateScore, churned AS label, churn_known_at AS "
             + "labelKnownAt FROM decisions' --classpath postgresql.jar -Dbacktestgate.tripwire-alpha=0.005"})
 final class TripwireCommand implements Callable<Integer> {
+  /** The command line's POST: 3 attempts, 0.5 s then 1 s apart, so a dead endpoint costs a run seconds, not minutes. */
+  private static final AlarmPoster.Settings ALARM = AlarmPoster.Settings.defaults().retries(3, Duration.ofMillis(500));
+
   @ParentCommand
   Root root;
 
@@ -78,6 +95,18 @@ final class TripwireCommand implements Callable<Integer> {
       + "tripwire-unchecked (warning) when too few labels are known yet, none when production holds the claim.")
   Path sarif;
 
+  @Option(names = "--alarm-url", paramLabel = "URL", description = "When it trips, or could not check yet (a "
+      + "warning), also POST a small JSON to the model owner's endpoint (http or https): gate, kind, the claimed "
+      + "and live statistic, z and the boundary, the trace's closing sentence, the report's path (--json, else "
+      + "--html). A POST that fails after 3 attempts is a warning naming the URL and the status; the exit code is "
+      + "the verdict's, unchanged.")
+  URI alarmUrl;
+
+  @Option(names = "--guard", paramLabel = "JDBC_URL", description = "Where the append-only guard's audit is (a "
+      + "PostgreSQL jdbc:<url>): the trace reads it for each SQL table the claim read, who wrote or tried to write "
+      + "its closed history since the backtest's first decision. The driver with --classpath.")
+  String guard;
+
   @Mixin
   Directories directories;
 
@@ -87,6 +116,14 @@ final class TripwireCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws CannotCheck {
+    if (alarmUrl != null) {
+      try {
+        AlarmPoster.checkUrl(alarmUrl);
+      } catch (IllegalArgumentException e) {
+        throw new CannotCheck("--alarm-url: " + e.getMessage() + ".", "Pass the endpoint as http://<host>/<path> or "
+            + "https://<host>/<path>.");
+      }
+    }
     Claim claim = claim();
     if (gate != null) {
       try {
@@ -109,7 +146,7 @@ final class TripwireCommand implements Callable<Integer> {
     root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
     Trace trace = null;
     if (result instanceof TripwireResult.Tripped) {
-      trace = TripwireTrace.of(claim, read, ClaimTables.trace(claim), directories.reportDir());
+      trace = TripwireTrace.of(claim, read, tables(claim), directories.reportDir());
       root.output.info(TraceText.render(trace).stripTrailing());
     }
     if (json != null) {
@@ -124,7 +161,48 @@ final class TripwireCommand implements Callable<Integer> {
       TripwireTrace.write(sarif, TripwireSarif.write(claim, claimFile, result, json, html, directories.module()));
       root.output.info("The result as SARIF: " + sarif.toAbsolutePath());
     }
+    if (alarmUrl != null) {
+      Path report = json != null ? json : html;
+      TripwireAlarm.of(result, trace == null ? null : trace.closing(), report == null ? null
+          : report.toAbsolutePath().toString()).ifPresent(this::raise);
+    }
     return result instanceof TripwireResult.Tripped ? Main.FINDINGS : Main.OK;
+  }
+
+  /** The claim's tables traced from their logs, and from the guard's audit with --guard. */
+  private List<TableTrace> tables(Claim claim) {
+    List<TableTrace> tables = ClaimTables.trace(claim);
+    if (guard == null) {
+      return tables;
+    }
+    try (Connection connection = JdbcDrivers.connect(guard, outcomes.classpath, Path.of("").toAbsolutePath())) {
+      return GuardTrace.trace(connection, claim, tables);
+    } catch (SQLException | CannotCheck e) {
+      String why = "the claim records no version read, and the guard's database " + guard + " could not be reached ("
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip() + ")";
+      List<TableTrace> out = new ArrayList<>();
+      for (int i = 0; i < tables.size(); i++) {
+        out.add(claim.dataRead().get(i).version() == null
+            ? TableTrace.unreadable(tables.get(i).table(), null, why) : tables.get(i));
+      }
+      return out;
+    }
+  }
+
+  /** Posts {@code alarm} to --alarm-url and waits for the outcome: a failure is a warning, never the exit code. */
+  private void raise(TripwireAlarm alarm) {
+    AlarmPoster.Delivery delivery;
+    try (AlarmPoster poster = AlarmPoster.to(alarmUrl, ALARM, System.getLogger(TripwireCommand.class.getName()),
+        "tripwire alarm", "")) {
+      delivery = poster.post(alarm).join();
+    }
+    if (delivery.delivered()) {
+      root.output.info("The alarm (" + alarm.kind() + ") was posted to " + alarmUrl + ".");
+    } else {
+      root.output.warn("backtest-gate: warning: the alarm (" + alarm.kind() + ") was NOT delivered to " + alarmUrl
+          + " after " + delivery.attempts() + " attempt(s): " + delivery.failure() + ". Nobody was told by it; the "
+          + "exit code is the verdict's, unchanged. Check the endpoint, or tell the model's owner yourself.");
+    }
   }
 
   /**

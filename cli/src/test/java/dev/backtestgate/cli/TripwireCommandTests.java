@@ -14,8 +14,12 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,10 +27,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code backtest-gate tripwire}: exit 0 held, 1 tripped, 2 could not check; the gate's kind of text. */
+/**
+ * {@code backtest-gate tripwire}: exit 0 held, 1 tripped, 2 could not check; the gate's kind of text; the alarm
+ * route ({@code --alarm-url}) to a real local HTTP endpoint.
+ */
 class TripwireCommandTests {
   private static final Instant JAN_1 = Instant.parse("2026-01-01T00:00:00Z");
   private static final Instant JULY_1 = Instant.parse("2026-07-01T00:00:00Z");
@@ -241,6 +250,100 @@ class TripwireCommandTests {
     assertThat(validSarif(sarifFile).path("runs").path(0).path("results")).isEmpty();
     assertThat(Files.readString(dir.resolve("tripwire.html"))).contains("<div class=\"verdict\">HOLDS</div>")
         .doesNotContain("id=\"trace\"");
+  }
+
+  /** A real local endpoint (the JDK's HTTP server) that answers {@code status} and keeps each body it receives. */
+  private record Endpoint(HttpServer server, BlockingQueue<String> bodies) implements AutoCloseable {
+    static Endpoint answering(int status) throws IOException {
+      HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      BlockingQueue<String> bodies = new LinkedBlockingQueue<>();
+      server.createContext("/tripwire", exchange -> {
+        String type = exchange.getRequestHeaders().getFirst("Content-Type");
+        bodies.add(type + " " + new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        exchange.sendResponseHeaders(status, -1);
+        exchange.close();
+      });
+      server.start();
+      return new Endpoint(server, bodies);
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + server.getAddress().getPort() + "/tripwire";
+    }
+
+    @Override
+    public void close() {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void aTripPostsTheAlarmToTheOwnersEndpointAndTheExitCodeIsTheVerdicts() throws IOException {
+    Path json = dir.resolve("tripwire.json");
+    try (Endpoint endpoint = Endpoint.answering(204)) {
+      ToolRun run = ToolRun.of("tripwire", "--claim", claim(2.3).toString(), outcomes(3_000, true).toString(),
+          "--at", "2026-12-01T00:00:00Z", "--json", json.toString(), "--alarm-url", endpoint.url());
+
+      assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
+      assertThat(run.out()).contains("The alarm (offline-online-gap) was posted to " + endpoint.url());
+      assertThat(endpoint.bodies()).hasSize(1);
+      String body = endpoint.bodies().poll();
+      assertThat(body).startsWith("application/json {");
+      JsonNode alarm = new ObjectMapper().readTree(body.substring("application/json ".length()));
+      JsonNode report = new ObjectMapper().readTree(json.toFile());
+      assertThat(alarm.path("gate").asText()).isEqualTo("churn-v7");
+      assertThat(alarm.path("kind").asText()).isEqualTo("offline-online-gap");
+      assertThat(alarm.path("statistic").asText()).isEqualTo("lift");
+      assertThat(alarm.path("claimed").asDouble()).isEqualTo(report.path("measurement").path("claimed").asDouble());
+      assertThat(alarm.path("live").asDouble()).isEqualTo(report.path("measurement").path("live").asDouble());
+      assertThat(alarm.path("z").asDouble()).isEqualTo(report.path("measurement").path("z").asDouble());
+      assertThat(alarm.path("boundary").asDouble()).isEqualTo(report.path("measurement").path("boundary").asDouble());
+      assertThat(alarm.path("closing").asText()).isEqualTo(report.path("trace").path("closing").asText())
+          .startsWith("The trace found nothing that explains the gap.");
+      assertThat(alarm.path("report").asText()).isEqualTo(json.toAbsolutePath().toString());
+    }
+  }
+
+  @Test
+  void tooFewLabelsPostTheWarningAndAHeldLookPostsNothing() throws IOException {
+    try (Endpoint endpoint = Endpoint.answering(200)) {
+      ToolRun early = ToolRun.of("tripwire", "--claim", claim(1.3).toString(), outcomes(300, true, 10).toString(),
+          "--at", "2026-07-12T00:00:00Z", "--alarm-url", endpoint.url());
+      ToolRun held = ToolRun.of("tripwire", "--claim", claim(1.3).toString(), outcomes(3_000, true).toString(),
+          "--at", "2026-12-01T00:00:00Z", "--alarm-url", endpoint.url());
+
+      assertThat(early.code()).as(early.err()).isEqualTo(Main.OK);
+      assertThat(held.code()).as(held.err()).isEqualTo(Main.OK);
+      assertThat(endpoint.bodies()).singleElement().satisfies(body -> {
+        JsonNode alarm = new ObjectMapper().readTree(body.substring(body.indexOf('{')));
+        assertThat(alarm.path("kind").asText()).isEqualTo("tripwire-unchecked");
+        assertThat(alarm.path("z").isNull()).isTrue();
+        assertThat(alarm.path("report").isNull()).isTrue();
+        assertThat(alarm.path("closing").asText()).contains("churn-v7");
+      });
+    }
+  }
+
+  @Test
+  void aFailedPostIsAWarningNamingTheUrlAndTheStatusNeverASilentPass() throws IOException {
+    try (Endpoint endpoint = Endpoint.answering(503)) {
+      ToolRun run = ToolRun.of("tripwire", "--claim", claim(2.3).toString(), outcomes(3_000, true).toString(),
+          "--at", "2026-12-01T00:00:00Z", "--alarm-url", endpoint.url());
+
+      assertThat(run.code()).as("the verdict's exit code, unchanged").isEqualTo(Main.FINDINGS);
+      assertThat(endpoint.bodies()).as("3 attempts").hasSize(3);
+      assertThat(run.err()).contains("warning: the alarm (offline-online-gap) was NOT delivered to " + endpoint.url()
+          + " after 3 attempt(s): HTTP 503", "the exit code is the verdict's, unchanged");
+    }
+  }
+
+  @Test
+  void anAlarmUrlThatIsNotHttpCannotBeChecked() throws IOException {
+    ToolRun run = ToolRun.of("tripwire", "--claim", claim(2.3).toString(), outcomes(300, true).toString(),
+        "--alarm-url", "ftp://alerts.example/x");
+
+    assertThat(run.code()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("--alarm-url", "must be an absolute http or https URL", "ftp://alerts.example/x");
   }
 
   /** The SARIF file, checked against the SARIF 2.1.0 schema as the check goal's is. */

@@ -51,8 +51,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code backtest-gate tripwire} reads the same production decisions from every source (CSV, Parquet, an Iceberg
- * table, a DuckDB table or query) and says the same; its settings as {@code -D} options; bad sources refused.
+ * {@code backtest-gate tripwire} reads the same production decisions from every source (CSV, Parquet, a Delta or an
+ * Iceberg table, a DuckDB table or query) and says the same; its settings as {@code -D} options; bad sources refused.
  */
 class TripwireOutcomesTests {
   private static final Instant JAN_1 = Instant.parse("2026-01-01T00:00:00Z");
@@ -168,6 +168,57 @@ class TripwireOutcomesTests {
     return location;
   }
 
+  /**
+   * A real Delta table written as Delta's protocol says (Parquet data files, a JSON commit log): commit 0 adds the
+   * first half of the decisions and a file of other rows, commit 1 removes that file and adds the second half.
+   */
+  private Path delta() throws IOException {
+    Path root = Files.createDirectories(dir.resolve("lake/decisions/_delta_log")).getParent();
+    MessageType schema = MessageTypeParser.parseMessageType("message outcomes { required int64 decidedAt "
+        + "(TIMESTAMP(MICROS,true)); required double candidateScore; optional boolean label; optional int64 "
+        + "labelKnownAt (TIMESTAMP(MICROS,true)); required double baselineScore; required binary decisionId "
+        + "(STRING); }");
+    deltaFile(root.resolve("part-0.parquet"), schema, 0, N / 2, "d");
+    deltaFile(root.resolve("part-removed.parquet"), schema, 0, 10, "gone");
+    deltaFile(root.resolve("part-1.parquet"), schema, N / 2, N, "d");
+    String fields = Stream.of("decidedAt:timestamp", "candidateScore:double", "label:boolean",
+        "labelKnownAt:timestamp", "baselineScore:double", "decisionId:string").map(f -> f.split(":"))
+        .map(f -> "{\\\"name\\\":\\\"" + f[0] + "\\\",\\\"type\\\":\\\"" + f[1]
+            + "\\\",\\\"nullable\\\":true,\\\"metadata\\\":{}}")
+        .collect(java.util.stream.Collectors.joining(","));
+    Files.writeString(root.resolve("_delta_log/00000000000000000000.json"), String.join("\n",
+        "{\"commitInfo\":{\"timestamp\":" + JULY_1.toEpochMilli() + ",\"operation\":\"WRITE\"}}",
+        "{\"protocol\":{\"minReaderVersion\":1,\"minWriterVersion\":2}}",
+        "{\"metaData\":{\"id\":\"decisions\",\"format\":{\"provider\":\"parquet\",\"options\":{}},"
+            + "\"schemaString\":\"{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[" + fields + "]}\","
+            + "\"partitionColumns\":[],\"configuration\":{},\"createdTime\":" + JULY_1.toEpochMilli() + "}}",
+        add("part-0.parquet", N / 2), add("part-removed.parquet", 10)) + "\n");
+    Files.writeString(root.resolve("_delta_log/00000000000000000001.json"), String.join("\n",
+        "{\"commitInfo\":{\"timestamp\":" + (JULY_1.toEpochMilli() + DAY) + ",\"operation\":\"WRITE\"}}",
+        "{\"remove\":{\"path\":\"part-removed.parquet\",\"deletionTimestamp\":" + (JULY_1.toEpochMilli() + DAY)
+            + ",\"dataChange\":true}}", add("part-1.parquet", N - N / 2)) + "\n");
+    return root;
+  }
+
+  private static String add(String path, long rows) {
+    return "{\"add\":{\"path\":\"" + path + "\",\"partitionValues\":{},\"size\":1,\"modificationTime\":"
+        + JULY_1.toEpochMilli() + ",\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":" + rows + "}\"}}";
+  }
+
+  private void deltaFile(Path file, MessageType schema, int from, int to, String id) throws IOException {
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file)).withType(schema)
+        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+      for (int i = from; i < to; i++) {
+        Group row = groups.newGroup().append("decidedAt", decided[i] * 1000).append("candidateScore", candidate[i]);
+        if (known(i)) {
+          row.append("label", labels[i]).append("labelKnownAt", (decided[i] + 30 * DAY) * 1000);
+        }
+        writer.write(row.append("baselineScore", baseline[i]).append("decisionId", id + i));
+      }
+    }
+  }
+
   private String duckdb() throws SQLException {
     Path file = dir.resolve("prod.duckdb");
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file); Statement s = c.createStatement()) {
@@ -197,6 +248,7 @@ class TripwireOutcomesTests {
     ToolRun fromCsv = tripwire(csv().toString());
     String url = duckdb();
     List<ToolRun> others = List.of(tripwire(parquet().toString()), tripwire("iceberg:" + iceberg()),
+        tripwire("delta:" + delta()),
         tripwire(url + "#outcomes"), tripwire(url, "--sql", "SELECT decided_at AS decidedAt, score AS "
             + "candidateScore, churned AS label, churn_known_at AS labelKnownAt, base AS baselineScore, id AS "
             + "decisionId FROM decisions"));
@@ -247,6 +299,26 @@ class TripwireOutcomesTests {
   }
 
   @Test
+  void aDeltaTableWithDeletionVectorsIsRefusedNotReadInPart() throws IOException {
+    Path table = delta();
+    Files.writeString(table.resolve("_delta_log/00000000000000000002.json"), String.join("\n",
+        "{\"commitInfo\":{\"timestamp\":" + (JULY_1.toEpochMilli() + 2 * DAY) + ",\"operation\":\"DELETE\"}}",
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,\"readerFeatures\":[\"deletionVectors\"],"
+            + "\"writerFeatures\":[\"deletionVectors\"]}}",
+        "{\"remove\":{\"path\":\"part-1.parquet\",\"deletionTimestamp\":0,\"dataChange\":true}}",
+        "{\"add\":{\"path\":\"part-1.parquet\",\"partitionValues\":{},\"size\":1,\"modificationTime\":0,"
+            + "\"dataChange\":true,\"stats\":\"{\\\"numRecords\\\":1000}\",\"deletionVector\":{\"storageType\":\"u\","
+            + "\"pathOrInlineDv\":\"ab^-aqEH.-t@S}K{vb[*k^\",\"offset\":1,\"sizeInBytes\":36,\"cardinality\":2}}}")
+        + "\n");
+
+    ToolRun run = tripwire("delta:" + table);
+
+    assertThat(run.code()).as(run.out()).isEqualTo(Main.CANNOT_CHECK);
+    assertThat(run.err()).contains("at version 2", "part-1.parquet has a deletion vector", "OPTIMIZE",
+        "SparkTripwire");
+  }
+
+  @Test
   void aSqlSourceNeedsATableOrAQueryAndATableMustBeOne() throws IOException {
     ToolRun noTable = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb"));
     ToolRun both = tripwire("jdbc:duckdb:" + dir.resolve("x.duckdb") + "#t", "--sql", "SELECT 1");
@@ -258,7 +330,7 @@ class TripwireOutcomesTests {
     assertThat(both.err()).contains("name a table and --sql a query");
     assertThat(sqlOnFile.err()).contains("are not a JDBC URL");
     assertThat(notIceberg.err()).contains("is not an Iceberg table");
-    assertThat(delta.err()).contains("does not read Delta tables yet", "SparkTripwire");
+    assertThat(delta.err()).contains("is not a Delta table", "_delta_log");
     assertThat(List.of(noTable.code(), both.code(), sqlOnFile.code(), notIceberg.code(), delta.code()))
         .containsOnly(Main.CANNOT_CHECK);
   }

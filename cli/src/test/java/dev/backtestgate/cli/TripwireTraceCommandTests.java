@@ -93,6 +93,26 @@ class TripwireTraceCommandTests {
         "Not checked: the history of 'statements'", "which features carried the lift (the claim has no attribution)");
   }
 
+  @Test
+  void aSqlTableIsReadFromTheGuardsAuditWithGuardAndADatabaseWithoutTheGuardIsSaid() throws IOException {
+    Claim claim = new Claim("churn-v7", "sha256-v2:" + "c".repeat(64), Instant.parse("2026-01-01T00:00:00Z"), LATEST,
+        "gbm", "logreg", 0.90, 0.80, new Claim.Variances(2e-5, 3e-5, 1e-5), Comparison.Interval.PAIRED_DELONG,
+        0.90 - 0.80, 0.09, 0.11, 0.95, 4_000, 1_000, null, List.of(), List.of("utilization"),
+        List.of(new Claim.TableRead("balances", null, "its history is declared by a manifest")));
+    Path claimFile = Files.writeString(dir.resolve("claim.json"), ClaimJson.write(claim));
+
+    ToolRun without = ToolRun.of("tripwire", "--claim", claimFile.toString(), outcomes().toString(), "--at",
+        "2026-12-01T00:00:00Z", "--reports=" + dir.resolve("none"));
+    ToolRun duck = ToolRun.of("tripwire", "--claim", claimFile.toString(), outcomes().toString(), "--at",
+        "2026-12-01T00:00:00Z", "--reports=" + dir.resolve("none"), "--guard", "jdbc:duckdb:");
+
+    assertThat(without.out()).contains("could not be read: the claim records no version read (its history is "
+        + "declared by a manifest)");
+    assertThat(duck.code()).as(duck.err()).isEqualTo(Main.FINDINGS);
+    assertThat(duck.out()).contains("and the append-only guard's audit could not be read for it: ", "PostgreSQL",
+        "Not checked: the history of 'balances'");
+  }
+
   /** Production far below the claim (lift about 0), utilization at 0.9 on 10% of the decisions. */
   private Path outcomes() throws IOException {
     Random random = new Random(5);

@@ -2,29 +2,19 @@ package dev.backtestgate.jdbc;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.backtestgate.alarm.AlarmPoster;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
  * A {@link HistoryAlarms} callback that POSTs each alarm's JSON ({@code Content-Type: application/json}) to the
- * data-platform owner's endpoint. It never blocks the caller: {@link #accept(HistoryAlarm)} queues the alarm and
- * returns, and the POST runs on a thread of its own, with a connect and a request timeout. A failed POST (no
- * connection, a timeout, a status other than 2xx) is retried after a backoff that doubles each time, up to
- * {@link Settings#attempts()} attempts; each failure is logged as a WARNING and giving up as an ERROR that names
- * the audit row. At most {@link Settings#maxPending()} alarms wait at once; beyond that an alarm is logged as an
- * ERROR and dropped (it stays in the audit table), so an endpoint that is down cannot exhaust memory.
+ * data-platform owner's endpoint, through the core's {@link AlarmPoster} (the one poster every alarm route shares):
+ * it never blocks the caller; a failed POST is retried with a doubling backoff up to
+ * {@link AlarmPoster.Settings#attempts()} attempts, each failure logged as a WARNING and giving up as an ERROR that
+ * names the audit row; at most {@link AlarmPoster.Settings#maxPending()} alarms wait at once, beyond that an alarm
+ * is logged as an ERROR and dropped (it stays in the audit table).
  *
  * <pre>{@code
  * AlarmPost post = AlarmPost.to(URI.create("https://alerts.example/history"));   // 5 attempts, 1 s backoff doubling
@@ -36,178 +26,42 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class AlarmPost implements Consumer<HistoryAlarm>, AutoCloseable {
-  private final URI url;
-  private final Settings settings;
-  private final System.Logger log;
-  private final HttpClient client;
-  private final ScheduledThreadPoolExecutor executor;
-  private final AtomicInteger pending = new AtomicInteger();
+  private final AlarmPoster poster;
 
-  /**
-   * How the POST is made.
-   *
-   * @param connectTimeout how long a connection may take
-   * @param requestTimeout how long the whole request may take, response included
-   * @param attempts how many times an alarm is tried, at least 1
-   * @param firstBackoff the wait before the second attempt; each later wait doubles, up to a minute
-   * @param maxPending how many alarms may wait for delivery at once
-   */
-  @API(status = EXPERIMENTAL, since = "0.1")
-  public record Settings(Duration connectTimeout, Duration requestTimeout, int attempts, Duration firstBackoff,
-      int maxPending) {
-    /** Refuses settings that could block forever or never try. */
-    public Settings {
-      positive(connectTimeout, "connectTimeout");
-      positive(requestTimeout, "requestTimeout");
-      if (firstBackoff == null || firstBackoff.isNegative()) {
-        throw new IllegalArgumentException("firstBackoff must be zero or positive, got " + firstBackoff);
-      }
-      if (attempts < 1 || attempts > 100) {
-        throw new IllegalArgumentException("attempts must be between 1 and 100, got " + attempts
-            + " (the default is 5)");
-      }
-      if (maxPending < 1) {
-        throw new IllegalArgumentException("maxPending must be at least 1, got " + maxPending
-            + " (the default is 10000)");
-      }
-    }
-
-    /** 5 s to connect, 10 s per request, 5 attempts, 1 s first backoff, 10,000 alarms pending at most. */
-    public static Settings defaults() {
-      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(10), 5, Duration.ofSeconds(1), 10_000);
-    }
-
-    /** These settings with {@code attempts} attempts and a first backoff of {@code firstBackoff}. */
-    public Settings retries(int attempts, Duration firstBackoff) {
-      return new Settings(connectTimeout, requestTimeout, attempts, firstBackoff, maxPending);
-    }
-
-    /** These settings with the given timeouts. */
-    public Settings timeouts(Duration connect, Duration request) {
-      return new Settings(connect, request, attempts, firstBackoff, maxPending);
-    }
-
-    private static void positive(Duration duration, String name) {
-      if (duration == null || duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, got " + duration
-            + ": without a timeout a dead endpoint holds its alarms forever");
-      }
-    }
-
-    Duration backoff(int failedAttempts) {
-      Duration wait = firstBackoff.multipliedBy(1L << Math.min(failedAttempts - 1, 20));
-      return wait.compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1) : wait;
-    }
+  private AlarmPost(AlarmPoster poster) {
+    this.poster = poster;
   }
 
-  private AlarmPost(URI url, Settings settings, System.Logger log) {
-    this.url = url;
-    this.settings = settings;
-    this.log = log;
-    this.executor = new ScheduledThreadPoolExecutor(1, task -> {
-      Thread thread = new Thread(task, "backtest-gate-alarm-post");
-      thread.setDaemon(true);
-      return thread;
-    });
-    this.executor.setRemoveOnCancelPolicy(true);
-    this.client = HttpClient.newBuilder().connectTimeout(settings.connectTimeout()).build();
-  }
-
-  /** Posts to {@code url} with {@link Settings#defaults()}, logging to this class's System.Logger. */
+  /** Posts to {@code url} with {@link AlarmPoster.Settings#defaults()}, logging to this class's System.Logger. */
   public static AlarmPost to(URI url) {
-    return to(url, Settings.defaults(), System.getLogger(AlarmPost.class.getName()));
+    return to(url, AlarmPoster.Settings.defaults(), System.getLogger(AlarmPost.class.getName()));
   }
 
   /** Posts to {@code url} ({@code http} or {@code https}) with {@code settings}, logging to {@code log}. */
-  public static AlarmPost to(URI url, Settings settings, System.Logger log) {
-    Objects.requireNonNull(settings, "settings");
-    Objects.requireNonNull(log, "log");
-    String scheme = url == null || url.getScheme() == null ? null : url.getScheme().toLowerCase(Locale.ROOT);
-    if (!"http".equals(scheme) && !"https".equals(scheme) || url.getHost() == null) {
-      throw new IllegalArgumentException("the alarm URL must be an absolute http or https URL with a host, got '"
-          + url + "'; give the data-platform owner's endpoint, such as https://alerts.example/history");
-    }
-    return new AlarmPost(url, settings, log);
+  public static AlarmPost to(URI url, AlarmPoster.Settings settings, System.Logger log) {
+    return new AlarmPost(AlarmPoster.to(url, settings, log, "history alarm", "the attempt stays in "
+        + AppendOnlyGuard.AUDIT_TABLE));
   }
 
   /** Queues {@code alarm} for delivery and returns at once. */
   @Override
   public void accept(HistoryAlarm alarm) {
-    post(alarm);
+    poster.accept(alarm);
   }
 
   /** Queues {@code alarm}; the future completes with true once delivered, false once given up or dropped. */
   CompletableFuture<Boolean> post(HistoryAlarm alarm) {
-    CompletableFuture<Boolean> done = new CompletableFuture<>();
-    if (pending.incrementAndGet() > settings.maxPending()) {
-      pending.decrementAndGet();
-      log.log(System.Logger.Level.ERROR, "history alarm not posted to " + url + ": " + settings.maxPending()
-          + " alarms already wait for it, so this one is dropped; " + alarm.describe());
-      done.complete(false);
-      return done;
-    }
-    done.whenComplete((delivered, error) -> pending.decrementAndGet());
-    try {
-      executor.execute(() -> attempt(alarm, 1, done));
-    } catch (RejectedExecutionException e) {
-      log.log(System.Logger.Level.ERROR, "history alarm not posted to " + url + ": the AlarmPost is closed; "
-          + alarm.describe());
-      done.complete(false);
-    }
-    return done;
-  }
-
-  private void attempt(HistoryAlarm alarm, int attempt, CompletableFuture<Boolean> done) {
-    HttpRequest request = HttpRequest.newBuilder(url).timeout(settings.requestTimeout())
-        .header("Content-Type", "application/json").header("User-Agent", "backtest-gate history alarm")
-        .POST(HttpRequest.BodyPublishers.ofString(alarm.json())).build();
-    CompletableFuture<HttpResponse<Void>> response;
-    try {
-      response = client.sendAsync(request, HttpResponse.BodyHandlers.discarding());
-    } catch (RuntimeException e) {
-      response = CompletableFuture.failedFuture(e);
-    }
-    response.whenComplete((reply, error) -> {
-      if (error == null && reply.statusCode() / 100 == 2) {
-        log.log(System.Logger.Level.DEBUG, "history alarm posted to " + url + " (HTTP " + reply.statusCode() + ")");
-        done.complete(true);
-        return;
-      }
-      String why = error != null ? String.valueOf(error.getCause() == null ? error : error.getCause())
-          : "HTTP " + reply.statusCode();
-      if (attempt >= settings.attempts()) {
-        log.log(System.Logger.Level.ERROR, "history alarm NOT delivered to " + url + " after " + attempt
-            + " attempt(s), last: " + why + "; nobody was told of: " + alarm.describe()
-            + ". Check the endpoint; the attempt stays in " + AppendOnlyGuard.AUDIT_TABLE);
-        done.complete(false);
-        return;
-      }
-      Duration wait = settings.backoff(attempt);
-      log.log(System.Logger.Level.WARNING, "history alarm post to " + url + " failed (attempt " + attempt + " of "
-          + settings.attempts() + "): " + why + "; retrying in " + wait.toMillis() + " ms");
-      try {
-        executor.schedule(() -> attempt(alarm, attempt + 1, done), wait.toMillis(), TimeUnit.MILLISECONDS);
-      } catch (RejectedExecutionException e) {
-        log.log(System.Logger.Level.ERROR, "history alarm NOT delivered to " + url + ": the AlarmPost was closed"
-            + " before attempt " + (attempt + 1) + "; " + alarm.describe());
-        done.complete(false);
-      }
-    });
+    return poster.post(alarm).thenApply(AlarmPoster.Delivery::delivered);
   }
 
   /** Alarms waiting for delivery or a retry. */
   public int pending() {
-    return pending.get();
+    return poster.pending();
   }
 
-  /** Stops retrying; alarms still pending are logged as not delivered. */
+  /** Stops retrying; alarms still pending are logged as not delivered (they are in the audit table). */
   @Override
   public void close() {
-    int left = pending.get();
-    executor.shutdownNow();
-    if (left > 0) {
-      log.log(System.Logger.Level.ERROR, left + " history alarm(s) were still waiting for " + url
-          + " when the AlarmPost closed; they are in " + AppendOnlyGuard.AUDIT_TABLE);
-    }
+    poster.close();
   }
 }

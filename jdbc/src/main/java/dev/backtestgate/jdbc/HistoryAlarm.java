@@ -33,7 +33,8 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record HistoryAlarm(String table, String owner, String role, String setRole, String operation, String outcome,
-    LocalDate partition, Long rows, Instant time, long auditId, String truncated, String json) {
+    LocalDate partition, Long rows, Instant time, long auditId, String truncated, String json)
+    implements dev.backtestgate.alarm.Alarm {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Requires the fields every alarm carries. */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import dev.backtestgate.alarm.AlarmPoster;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -93,7 +94,7 @@ class PostgresAlarmTest {
   @Test
   void theCleanupUpdateIsRejectedAuditedNotifiedAndDeliveredToTheEndpoint() throws Exception {
     BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
-    try (AlarmPost post = AlarmPost.to(url(), AlarmPost.Settings.defaults(), log);
+    try (AlarmPost post = AlarmPost.to(url(), AlarmPoster.Settings.defaults(), log);
         HistoryAlarms alarms = HistoryAlarms.listen(db.connect(),
             HistoryAlarms.logTo(log).andThen(heard::add).andThen(post))) {
       try (Connection app = db.connect("app_writer")) {
@@ -259,7 +260,7 @@ class PostgresAlarmTest {
   void aSlowEndpointBlocksNeitherTheListenerNorTheDatabase() throws Exception {
     endpointOpen = new CountDownLatch(1);
     BlockingQueue<HistoryAlarm> heard = new LinkedBlockingQueue<>();
-    try (AlarmPost post = AlarmPost.to(url(), AlarmPost.Settings.defaults(), log);
+    try (AlarmPost post = AlarmPost.to(url(), AlarmPoster.Settings.defaults(), log);
         HistoryAlarms alarms = HistoryAlarms.listen(db.connect(), post.andThen(heard::add))) {
       try (Connection app = db.connect("app_writer")) {
         for (int i = 0; i < 2; i++) {
@@ -283,7 +284,7 @@ class PostgresAlarmTest {
     HistoryAlarm alarm = HistoryAlarm.parse("{\"table\":\"public.statuses\",\"role\":\"app_writer\","
         + "\"operation\":\"UPDATE\",\"outcome\":\"rejected\",\"break_glass\":false,\"partition\":\"2026-11-04\",\"rows\":1,"
         + "\"time\":\"2026-12-04T10:00:00Z\",\"audit_id\":7}");
-    AlarmPost.Settings settings = AlarmPost.Settings.defaults().retries(3, Duration.ofMillis(1))
+    AlarmPoster.Settings settings = AlarmPoster.Settings.defaults().retries(3, Duration.ofMillis(1))
         .timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5));
     try (AlarmPost post = AlarmPost.to(url(), settings, log)) {
       assertThat(post.post(alarm).get(WAIT_SECONDS, TimeUnit.SECONDS)).isFalse();
@@ -313,9 +314,9 @@ class PostgresAlarmTest {
   void badSettingsAndPayloadsAreRefusedByName() {
     assertThatThrownBy(() -> AlarmPost.to(URI.create("ftp://alerts.example/x")))
         .hasMessageContaining("must be an absolute http or https URL").hasMessageContaining("ftp://alerts.example/x");
-    assertThatThrownBy(() -> AlarmPost.Settings.defaults().retries(0, Duration.ZERO))
+    assertThatThrownBy(() -> AlarmPoster.Settings.defaults().retries(0, Duration.ZERO))
         .hasMessageContaining("attempts must be between 1 and 100, got 0");
-    assertThatThrownBy(() -> AlarmPost.Settings.defaults().timeouts(Duration.ZERO, Duration.ofSeconds(1)))
+    assertThatThrownBy(() -> AlarmPoster.Settings.defaults().timeouts(Duration.ZERO, Duration.ofSeconds(1)))
         .hasMessageContaining("connectTimeout must be positive");
     assertThatThrownBy(() -> HistoryAlarm.parse("{\"hello\":1}"))
         .hasMessageContaining("is not an alarm of the append-only guard").hasMessageContaining("{\"hello\":1}");

@@ -96,7 +96,7 @@ final class DeltaChangeFiles implements ChangedRows {
 
   /** The updated and deleted rows of one change-data file, each in words, into {@code into}. */
   private void read(TableLog.ChangeData file, List<ChangeLines.Change> into) throws IOException {
-    Path path = resolve(file.path());
+    Path path = resolve(root, file.path());
     try (ParquetReader<Group> reader = ParquetReader.builder(new GroupReadSupport(),
         new org.apache.hadoop.fs.Path(path.toUri())).withConf(hadoop()).build()) {
       for (Group row = reader.read(); row != null; row = reader.read()) {
@@ -127,8 +127,8 @@ final class DeltaChangeFiles implements ChangedRows {
     return hadoop;
   }
 
-  /** A change-data file's path as the log records it: relative to the table's root and URL-encoded, or a URI. */
-  private Path resolve(String path) throws IOException {
+  /** A data file's path as the log records it: relative to the table's {@code root} and URL-encoded, or a URI. */
+  static Path resolve(Path root, String path) throws IOException {
     try {
       URI uri = new URI(path);
       if (uri.getScheme() == null) {
@@ -138,13 +138,13 @@ final class DeltaChangeFiles implements ChangedRows {
         return Path.of(uri);
       }
     } catch (URISyntaxException e) {
-      throw new IOException("the log names the change-data file '" + path + "', not a valid path", e);
+      throw new IOException("the log names the file '" + path + "', not a valid path", e);
     }
-    throw new IOException("the change-data file '" + path + "' is not on the local file system");
+    throw new IOException("the file '" + path + "' is not on the local file system");
   }
 
   /** A column's value as Spark's rows show it (a date as 2024-01-01, a timestamp in this JVM's zone). */
-  private static Object value(Group row, String column) throws IOException {
+  static Object value(Group row, String column) throws IOException {
     if (!row.getType().containsField(column)) {
       return null;   // a column added after the file was written
     }

@@ -209,20 +209,29 @@ public final class DeltaHistory {
     DeltaLogStore store = store();
     TableLog log = DeltaLogFiles.read(store, atVersion, new DeltaColumns(partitionColumn, validTimeColumn),
         progress);
-    ChangedRows examples = rewrites -> new ChangedRows.Examples(Map.of(), "no example rows: the table's change "
-        + "data feed is off (" + DeltaChangeFeed.ENABLED + "), so it keeps no rows before and after a commit");
-    if ("true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
-      if (spark != null) {
-        examples = new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn);
-      } else if (store instanceof LocalDeltaLogStore local && DeltaChangeFiles.readable(local.root())) {
-        examples = new DeltaChangeFiles(local.root(), log, keyColumn);
-      } else {
-        examples = rewrites -> new ChangedRows.Examples(ChangedRows.everywhere(rewrites, EXAMPLES_NOT_READ),
-            "example rows not read: the log was read without Spark (DeltaHistory.of(path)), and the change-data "
-            + "files are read through parquet-hadoop, not on this class path");
-      }
+    return LogJudge.judge(log, window, closedAfterDays, changedRows(spark, store, log, partitionColumn, keyColumn));
+  }
+
+  /**
+   * Where the example rows of {@code log}'s rewriting commits come from: the change data feed through Spark, else
+   * the change-data files through parquet-hadoop, else a line saying why none are shown. One rule for every reader
+   * of a Delta log's rewrites (this class, and the tripwire's trace).
+   */
+  static ChangedRows changedRows(SparkSession spark, DeltaLogStore store, TableLog log, String partitionColumn,
+      String keyColumn) {
+    if (!"true".equalsIgnoreCase(log.properties().get(DeltaChangeFeed.ENABLED))) {
+      return rewrites -> new ChangedRows.Examples(Map.of(), "no example rows: the table's change data feed is off ("
+          + DeltaChangeFeed.ENABLED + "), so it keeps no rows before and after a commit");
     }
-    return LogJudge.judge(log, window, closedAfterDays, examples);
+    if (spark != null) {
+      return new DeltaChangeFeed(spark, log.table(), partitionColumn, keyColumn);
+    }
+    if (store instanceof LocalDeltaLogStore local && DeltaChangeFiles.readable(local.root())) {
+      return new DeltaChangeFiles(local.root(), log, keyColumn);
+    }
+    return rewrites -> new ChangedRows.Examples(ChangedRows.everywhere(rewrites, EXAMPLES_NOT_READ),
+        "example rows not read: the log was read without Spark (DeltaHistory.of(path)), and the change-data "
+        + "files are read through parquet-hadoop, not on this class path");
   }
 
   /** What a rewrite read without Spark or parquet-hadoop says in place of its example rows. */

@@ -42,6 +42,9 @@ final class DeltaLogFiles {
   private final String table;
   private final DeltaColumns columns;
   private final ReadProgress progress;
+  /** The add action of every data file live after the commits replayed so far, by path. */
+  private final Map<String, JsonNode> liveFiles = new LinkedHashMap<>();
+  private State finalState;
 
   private DeltaLogFiles(DeltaLogStore store, DeltaColumns columns, ReadProgress progress) {
     this.store = store;
@@ -62,6 +65,40 @@ final class DeltaLogFiles {
           + ". Check that the path is readable from this JVM.", e);
     }
   }
+
+  /**
+   * The data files live at the table's latest version, for reading its rows: each one's add action (path,
+   * partition values, deletion vector), with the log read. A log whose early commits were cleaned up is refused: the
+   * files live before them are in the checkpoint, whose add actions this reader keeps only as row counts.
+   */
+  static LiveFiles live(DeltaLogStore store) {
+    try {
+      if (!store.hasLog()) {
+        throw notDelta(store.table(), "it has no _delta_log directory");
+      }
+      DeltaLogFiles files = new DeltaLogFiles(store, null, ReadProgress.NONE);
+      TableLog log = files.read(-1);
+      if (!log.fromStart()) {
+        throw new IllegalArgumentException("the Delta log of '" + store.table() + "' no longer holds the commits "
+            + "before version " + log.firstReadable() + " (" + log.retention() + "), so the files live then are "
+            + "known only from its checkpoint, which this reader without Spark does not list. Read the table with "
+            + "Spark (spark.read.format(\"delta\")), or export it as Parquet");
+      }
+      return new LiveFiles(log, files.finalState.partitionColumns, List.copyOf(files.liveFiles.values()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the Delta log of '" + store.table() + "': " + e.getMessage()
+          + ". Check that the path is readable from this JVM.", e);
+    }
+  }
+
+  /**
+   * A Delta table's data files at its latest version.
+   *
+   * @param log the log read
+   * @param partitionColumns the table's partition columns
+   * @param adds the add action of each live data file, in the order the log added them
+   */
+  record LiveFiles(TableLog log, List<String> partitionColumns, List<JsonNode> adds) {}
 
   private TableLog read(long atVersion) throws IOException {
     NavigableMap<Long, DeltaLogStore.LogFile> commits = new TreeMap<>();
@@ -127,6 +164,7 @@ final class DeltaLogFiles {
       progress.commitRead(v - first + 1, version - first + 1, rowsRead);
     }
     state.requireSupported();
+    finalState = state;
     if (columns != null) {
       columns.requireIn(table, state.partitionColumns, state.schemaColumns);
     }
@@ -181,6 +219,7 @@ final class DeltaLogFiles {
     List<FileChange> changes = new ArrayList<>();
     for (JsonNode remove : removes) {
       String path = remove.path("path").asText();
+      liveFiles.remove(path);
       Long rows = addedRows.get(path);
       if (rows == null) {
         rows = liveAtCheckpoint.get(path);
@@ -192,6 +231,7 @@ final class DeltaLogFiles {
           false, remove.path("dataChange").asBoolean(true)));
     }
     for (JsonNode add : adds) {
+      liveFiles.put(add.path("path").asText(), add);
       Long rows = liveRows(add);
       addedRows.put(add.path("path").asText(), rows == null ? -1 : rows);
       changes.add(new FileChange(state.partition(add), validFrom(state, add), rows == null ? -1 : rows, true,

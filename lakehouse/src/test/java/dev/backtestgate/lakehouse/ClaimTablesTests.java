@@ -10,13 +10,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The trace of a claimed Delta table from its log alone: the commits up to the version read that removed rows, the
- * commits since, and every table that cannot be read said, never thrown. The log is written by hand, line by line as
- * Delta writes it (protocol, metaData, commitInfo, add and remove actions with their statistics).
+ * The trace of a claimed Delta or Iceberg table from its log alone: the commits up to the version read that removed
+ * rows with example rows, the commits since, and every table that cannot be read said, never thrown. The Delta log is
+ * written by hand, line by line as Delta writes it (protocol, metaData, commitInfo, add, remove and cdc actions with
+ * their statistics); the Iceberg table is a real one written through Iceberg's API ({@link IcebergTables}).
  */
 class ClaimTablesTests {
   private static final String SCHEMA = "{\\\"type\\\":\\\"struct\\\",\\\"fields\\\":[{\\\"name\\\":\\\"id\\\","
@@ -81,10 +89,98 @@ class ClaimTablesTests {
   void aTableWithoutAVersionOrOfAnotherFormatIsSaid() {
     assertThat(ClaimTables.trace(new Claim.TableRead("statements", null, "declared by a manifest")).unreadable())
         .startsWith("the claim records no version read (declared by a manifest)");
-    assertThat(ClaimTables.trace(new Claim.TableRead("db.status", "iceberg:db.status@8812", "")).unreadable())
-        .contains("Iceberg snapshots and manifests are not traced yet");
+    assertThat(ClaimTables.trace(new Claim.TableRead("statements", "manifest:statements", "")).unreadable())
+        .contains("the trace reads Delta and Iceberg logs");
+    assertThat(ClaimTables.trace(new Claim.TableRead("db.status", "iceberg:db.status@x", "")).unreadable())
+        .contains("'x' is not a snapshot id");
+    assertThat(ClaimTables.trace(new Claim.TableRead("gone", "iceberg:" + dir.resolve("gone").toUri() + "@8812",
+        "")).unreadable()).contains("is not an Iceberg table");
     assertThat(ClaimTables.trace(new Claim.TableRead("s3", "delta:s3://bucket/status@3", "")).unreadable())
         .contains("not on the local file system");
+  }
+
+  @Test
+  void theMergeBeforeTheReadShowsTheRowsItChangedFromTheChangeDataFiles() throws IOException {
+    Path table = statusTable();
+    Path log = table.resolve("_delta_log");
+    Files.delete(log.resolve(String.format("%020d.json", 2)));
+    Path cdc = Files.createDirectories(table.resolve("_change_data/day=2024-01-01")).resolve("cdc-2.parquet");
+    MessageType schema = MessageTypeParser.parseMessageType("message cdc { required int64 id; required binary "
+        + "_change_type (STRING); }");
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(cdc)).withType(schema)
+        .build()) {
+      SimpleGroupFactory rows = new SimpleGroupFactory(schema);
+      writer.write(rows.newGroup().append("id", 7L).append("_change_type", "update_preimage"));
+      writer.write(rows.newGroup().append("id", 8L).append("_change_type", "update_postimage"));
+    }
+    commit(log, 2, "2025-08-15T02:00:00Z", "MERGE",
+        "{\"metaData\":{\"id\":\"t\",\"format\":{\"provider\":\"parquet\",\"options\":{}},\"schemaString\":\""
+            + SCHEMA + "\",\"partitionColumns\":[\"day\"],\"configuration\":{\"delta.enableChangeDataFeed\":"
+            + "\"true\"},\"createdTime\":0}}",
+        remove("a", "2024-01-01", true), add("a2", "2024-01-01", 10, true),
+        "{\"cdc\":{\"path\":\"_change_data/day=2024-01-01/cdc-2.parquet\",\"partitionValues\":{\"day\":"
+            + "\"2024-01-01\"},\"size\":100,\"dataChange\":false}}");
+
+    TableTrace trace = ClaimTables.trace(read(table, 3));
+
+    assertThat(trace.rewroteBeforeRead()).singleElement().satisfies(c -> {
+      assertThat(c.unit()).isEqualTo("commit");
+      assertThat(c.examples()).isNotEmpty().allSatisfy(e -> assertThat(e).startsWith("day=2024-01-01: "));
+      assertThat(String.join("\n", c.examples())).contains("id=7", "id=8", "day=2024-01-01");
+    });
+    assertThat(trace.since()).allSatisfy(c -> assertThat(c.examples()).isEmpty());
+  }
+
+  @Test
+  void aDeltaTableWithoutTheChangeDataFeedSaysWhyItShowsNoRows() throws IOException {
+    assertThat(ClaimTables.trace(read(statusTable(), 3)).rewroteBeforeRead()).singleElement()
+        .satisfies(c -> assertThat(c.examples()).singleElement().asString().contains("change data feed is off"));
+  }
+
+  @Test
+  void anIcebergOverwriteBeforeTheSnapshotReadIsNamedWithItsRowsAndTheAppendsSinceAreListed() {
+    IcebergTables t = IcebergTables.daily(dir, 2, 12);
+    java.time.LocalDate closed = IcebergTables.TODAY.minusDays(10);
+    t.table.newOverwrite().deleteFile(t.files.get(closed)).addFile(t.write(closed, new long[] {3, 4}, "closed",
+        "open")).commit();
+    long overwrite = t.current();
+    t.table.newAppend().appendFile(t.write(IcebergTables.TODAY, new long[] {90}, "open")).commit();
+    long read = t.current();
+    t.table.newAppend().appendFile(t.write(IcebergTables.TODAY, new long[] {91}, "open")).commit();
+    long since = t.current();
+    String name = IcebergHistory.of(t.location).partitionColumn("day").validTimeColumn("day").atSnapshot(read)
+        .sinceSnapshot(read).binding();
+
+    TableTrace trace = ClaimTables.trace(new Claim.TableRead(t.location, name, ""));
+
+    assertThat(trace.unreadable()).isEmpty();
+    assertThat(trace.rewroteBeforeRead()).singleElement().satisfies(c -> {
+      assertThat(c.version()).isEqualTo(overwrite);
+      assertThat(c.describe()).startsWith("snapshot " + overwrite + " (overwrite at ");
+      assertThat(c.partitions()).containsExactly("day=" + closed);
+      assertThat(c.removed()).isEqualTo(2);
+      assertThat(String.join("\n", c.examples())).startsWith("day=" + closed + ": ").contains("status=closed",
+          "status=open");
+    });
+    assertThat(trace.since()).singleElement().satisfies(c -> {
+      assertThat(c.version()).isEqualTo(since);
+      assertThat(c.operation()).isEqualTo("append");
+      assertThat(c.examples()).isEmpty();
+    });
+  }
+
+  @Test
+  void anIcebergSnapshotRolledBackPastOrExpiredIsSaid() {
+    IcebergTables t = IcebergTables.daily(dir, 2, 3);
+    long kept = t.current();
+    t.table.newAppend().appendFile(t.write(IcebergTables.TODAY, new long[] {90}, "open")).commit();
+    long later = t.current();
+    t.table.manageSnapshots().rollbackTo(kept).commit();
+
+    assertThat(ClaimTables.trace(new Claim.TableRead("s", "iceberg:" + t.location + "@" + later, "")).unreadable())
+        .contains("is no ancestor of the current snapshot " + kept);
+    assertThat(ClaimTables.trace(new Claim.TableRead("s", "iceberg:" + t.location + "@42", "")).unreadable())
+        .contains("keeps no snapshot 42");
   }
 
   private static Claim.TableRead read(Path table, long version) {

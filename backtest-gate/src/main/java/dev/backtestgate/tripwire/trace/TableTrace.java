@@ -20,10 +20,13 @@ import org.apiguardian.api.API;
  * @param unreadable why the table's history could not be read (gone, not a table of a known format), or {@code ""}
  *     when it was read
  * @param notHeld what part of the history the log no longer holds (its early commits cleaned up), or {@code ""}
+ * @param guardAudit for a SQL table under the jdbc module's append-only guard: who wrote or tried to write its closed
+ *     history, as the guard's audit tells it (a heading, then one line per role, outcome and operation: refused
+ *     attempts, break-glass writes, backdated inserts); empty for a table read from its log
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
-    String unreadable, String notHeld) {
+    String unreadable, String notHeld, List<String> guardAudit) {
   /** Checks and copies. */
   public TableTrace {
     Objects.requireNonNull(table, "table");
@@ -31,6 +34,18 @@ public record TableTrace(String table, String versionRead, List<Commit> rewroteB
     Objects.requireNonNull(notHeld, "notHeld");
     rewroteBeforeRead = List.copyOf(rewroteBeforeRead);
     since = List.copyOf(since);
+    guardAudit = List.copyOf(guardAudit);
+  }
+
+  /** A table read from its log. */
+  public TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
+      String unreadable, String notHeld) {
+    this(table, versionRead, rewroteBeforeRead, since, unreadable, notHeld, List.of());
+  }
+
+  /** A SQL table whose closed history the guard's audit tells ({@code lines}: a heading, then one line per use). */
+  public static TableTrace guarded(String table, List<String> lines) {
+    return new TableTrace(table, null, List.of(), List.of(), "", "", lines);
   }
 
   /** A table whose history could not be read, and why. */
@@ -46,26 +61,38 @@ public record TableTrace(String table, String versionRead, List<Commit> rewroteB
   /**
    * One commit of the table's log.
    *
-   * @param version the version it made
+   * @param version the version it made (a Delta version, an Iceberg snapshot id)
    * @param time when
-   * @param operation what the log calls it ({@code MERGE}, {@code WRITE}...)
+   * @param operation what the log calls it ({@code MERGE}, {@code WRITE}, {@code overwrite}...)
    * @param partitions the partitions whose rows it removed (for a commit since the read: every partition it changed)
    * @param removed the rows it removed
    * @param added the rows it added
+   * @param unit what the log calls one of its entries: {@code commit} (Delta) or {@code snapshot} (Iceberg)
+   * @param examples example rows it changed, each {@code <partition>: <row before and after>}, as
+   *     {@code backtest-gate history} shows them (or a line saying why none are shown); empty for a commit since the
+   *     read, whose rows the backtest never saw
    */
   @API(status = EXPERIMENTAL, since = "0.3")
   public record Commit(long version, Instant time, String operation, List<String> partitions, long removed,
-      long added) {
+      long added, String unit, List<String> examples) {
     /** Checks and copies. */
     public Commit {
       Objects.requireNonNull(time, "time");
       Objects.requireNonNull(operation, "operation");
+      Objects.requireNonNull(unit, "unit");
       partitions = List.copyOf(partitions);
+      examples = List.copyOf(examples);
     }
 
-    /** {@code commit 20 (MERGE at 2025-08-15T02:00:00Z)}. */
+    /** A Delta commit without example rows. */
+    public Commit(long version, Instant time, String operation, List<String> partitions, long removed,
+        long added) {
+      this(version, time, operation, partitions, removed, added, "commit", List.of());
+    }
+
+    /** {@code commit 20 (MERGE at 2025-08-15T02:00:00Z)}, {@code snapshot 8812 (overwrite at ...)}. */
     public String describe() {
-      return "commit " + version + " (" + operation + " at " + time + ")";
+      return unit + " " + version + " (" + operation + " at " + time + ")";
     }
   }
 }

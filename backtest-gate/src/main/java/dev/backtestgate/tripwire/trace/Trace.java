@@ -102,6 +102,11 @@ public record Trace(String gate, List<SignOff.LiftCarried> carriers, List<Featur
         notChecked.add("the history of '" + t.table() + "'");
         continue;
       }
+      if (t.guardAudit().size() > 1 && !t.guardAudit().get(1).strip().startsWith("nobody")) {
+        found.add("the append-only guard's audit of '" + t.table() + "' records writes to its closed history ("
+            + t.guardAudit().get(1).strip().replaceAll("\\s+", " ")
+            + (t.guardAudit().size() > 2 ? ", and " + (t.guardAudit().size() - 2) + " more line(s)" : "") + ")");
+      }
       if (!t.notHeld().isEmpty()) {
         notChecked.add("the part of the history of '" + t.table() + "' its log no longer holds");
       }

@@ -52,6 +52,8 @@ public final class TraceJson {
       o.put("notHeld", t.notHeld());
       commits(o.putArray("rewroteBeforeRead"), t.rewroteBeforeRead());
       commits(o.putArray("since"), t.since());
+      ArrayNode audit = o.putArray("guardAudit");
+      t.guardAudit().forEach(audit::add);
     }
     ArrayNode reached = top.putArray("blastRadius");
     for (Reached r : trace.reached()) {
@@ -68,8 +70,11 @@ public final class TraceJson {
     for (TableTrace.Commit c : commits) {
       ObjectNode o = into.addObject().put("version", c.version()).put("time", c.time().toString())
           .put("operation", c.operation()).put("removed", c.removed()).put("added", c.added());
+      o.put("unit", c.unit());
       ArrayNode partitions = o.putArray("partitions");
       c.partitions().forEach(partitions::add);
+      ArrayNode examples = o.putArray("examples");
+      c.examples().forEach(examples::add);
     }
   }
 }

@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public final class TraceText {
+  /** The most example rows shown per commit; the JSON holds every one. */
+  private static final int EXAMPLES = 3;
   /** The most commits listed per table and kind; the JSON holds every one. */
   private static final int COMMITS = 5;
 
@@ -59,6 +61,10 @@ public final class TraceText {
         out.append("      could not be read: ").append(t.unreadable()).append('\n');
         continue;
       }
+      if (!t.guardAudit().isEmpty()) {
+        t.guardAudit().forEach(line -> out.append("      ").append(line).append('\n'));
+        continue;
+      }
       if (!t.notHeld().isEmpty()) {
         out.append("      not all of it: ").append(t.notHeld()).append('\n');
       }
@@ -86,6 +92,13 @@ public final class TraceText {
     for (TableTrace.Commit c : commits.subList(0, Math.min(COMMITS, commits.size()))) {
       out.append(fmt("        %s: %,d row(s) removed, %,d added, partitions %s%n", c.describe(), c.removed(),
           c.added(), shortList(c.partitions())));
+      for (String example : c.examples().subList(0, Math.min(EXAMPLES, c.examples().size()))) {
+        out.append("          e.g. ").append(example).append('\n');
+      }
+      if (c.examples().size() > EXAMPLES) {
+        out.append("          ... and ").append(c.examples().size() - EXAMPLES).append(" more example(s) in the JSON "
+            + "report\n");
+      }
     }
     if (commits.size() > COMMITS) {
       out.append("        ... and ").append(commits.size() - COMMITS).append(" more (all of them are in the JSON "
