@@ -17,13 +17,17 @@ import org.apiguardian.api.API;
  *     after deflation fails ({@code backtestgate.free-trials}, at least 1)
  * @param required whether a ledger that cannot be read or written fails the gate rather than warn
  *     ({@code backtestgate.ledger-required})
+ * @param keepScores whether each trial's scores are kept beside the directory ledger, for the bootstrap reality check
+ *     ({@code backtestgate.ledger-scores}; test sets up to 1,000,000 rows)
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean required) implements CheckSettings {
+public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean required,
+    boolean keepScores) implements CheckSettings {
   /** The default directory, under the module directory and outside {@code target/}, so {@code mvn clean} keeps it. */
   public static final String DEFAULT_LEDGER = ".backtest-gate/trials";
-  /** {@code .backtest-gate/trials}, 5 free trials, not required. */
-  public static final TrialsSettings DEFAULTS = new TrialsSettings(Optional.of(Path.of(DEFAULT_LEDGER)), 5, false);
+  /** {@code .backtest-gate/trials}, 5 free trials, not required, scores not kept. */
+  public static final TrialsSettings DEFAULTS = new TrialsSettings(Optional.of(Path.of(DEFAULT_LEDGER)), 5, false,
+      false);
 
   /** Checks the values. */
   public TrialsSettings {
@@ -36,22 +40,27 @@ public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean requ
 
   /** The ledger off: nothing is counted, nothing written. */
   public static TrialsSettings off() {
-    return new TrialsSettings(Optional.empty(), DEFAULTS.freeTrials, false);
+    return new TrialsSettings(Optional.empty(), DEFAULTS.freeTrials, false, false);
   }
 
   /** These settings with the ledger in {@code dir}. */
   public TrialsSettings withLedger(Optional<Path> dir) {
-    return new TrialsSettings(dir, freeTrials, required);
+    return new TrialsSettings(dir, freeTrials, required, keepScores);
   }
 
   /** These settings with {@code value} free trials. */
   public TrialsSettings withFreeTrials(int value) {
-    return new TrialsSettings(ledger, value, required);
+    return new TrialsSettings(ledger, value, required, keepScores);
   }
 
   /** These settings with the ledger required or not. */
   public TrialsSettings withRequired(boolean value) {
-    return new TrialsSettings(ledger, freeTrials, value);
+    return new TrialsSettings(ledger, freeTrials, value, keepScores);
+  }
+
+  /** These settings with the trials' scores kept or not. */
+  public TrialsSettings withKeepScores(boolean value) {
+    return new TrialsSettings(ledger, freeTrials, required, value);
   }
 
   /**
@@ -65,5 +74,10 @@ public record TrialsSettings(Optional<Path> ledger, int freeTrials, boolean requ
   /** The ledger these settings name, empty when off. */
   public Optional<TrialLedger> store() {
     return directory().map(TrialLedger::directory);
+  }
+
+  /** Where the trials' scores are kept, empty when the ledger is off or scores are not kept. */
+  Optional<TrialScores> scores() {
+    return keepScores ? directory().map(TrialScores::new) : Optional.empty();
   }
 }
