@@ -190,6 +190,66 @@ class TrialsGateTests {
     assertThat(Files.exists(ledger.resolveSibling("fixed-scores"))).isFalse();
   }
 
+  /**
+   * Every way a kept file can be damaged is named with the file and why, and the trial counts as not kept: not gzip,
+   * truncated, another trial's file under this one's name, scores that do not hash to the digest on these rows.
+   */
+  @Test
+  void aDamagedKeptFileIsNamedWithWhyAndCountsAsNotKept() throws IOException {
+    TrialScores kept = new TrialScores(dir.resolve("k").toAbsolutePath());
+    BacktestRun a = run("a", variant());
+    BacktestRun b = run("b", variant());
+    TrialKey ka = TrialKey.of(a);
+    TrialKey kb = TrialKey.of(b);
+    Path fa = kept.keep(ka, a);
+    Path fb = kept.keep(kb, b);
+    BacktestRun c = run("c", variant());
+    List<String> digests = List.of(ka.scores(), kb.scores(), TrialKey.of(c).scores());
+    TrialScores.Kept all = kept.read(c, TrialKey.of(c), digests);
+    assertThat(all.trials()).hasSize(3);   // c's own, from the run
+    assertThat(all.trials().get(ka.scores()).candidate()).isEqualTo(a.candidateScores());
+
+    byte[] good = Files.readAllBytes(fa);
+    Files.write(fa, "not gzip".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(kept.read(c, TrialKey.of(c), digests).skipped()).singleElement().asString()
+        .startsWith(fa + " is not the kept scores of trial " + ka.scores() + " (not gzip: ");
+    Files.write(fa, java.util.Arrays.copyOf(good, good.length / 2));
+    assertThat(kept.read(c, TrialKey.of(c), digests).skipped()).singleElement().asString().endsWith("(truncated)");
+    Files.copy(fb, fa, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    assertThat(kept.read(c, TrialKey.of(c), digests).skipped()).singleElement().asString()
+        .contains("(it holds " + kb.scores() + " on 10,000 rows, not this trial on these 10,000 rows)");
+    Files.write(fa, good);
+    boolean[] flipped = labels.clone();
+    flipped[0] = !flipped[0];
+    BacktestRun otherRows = BacktestRun.builder("com.acme.ChurnBacktest#variants").labels(flipped)
+        .candidate("c", c.candidateScores()).baseline("prod-v3", baseline).decisionTimes(decided)
+        .feature("balance", known).timelessFeature("region", "set once at account opening").build();
+    assertThat(kept.read(otherRows, new TrialKey(ka.testSet(), TrialKey.of(otherRows).scores()), digests)
+        .skipped()).anyMatch(line -> line.contains("its scores do not hash to its digest on these rows"));
+    assertThat(kept.read(c, TrialKey.of(c), List.of(ka.scores(), "scores-v1:" + "0".repeat(64))).missing())
+        .containsExactly("scores-v1:" + "0".repeat(64));
+  }
+
+  /** A test set over the size limit keeps no scores: the reason names both counts; the approximation decides. */
+  @Test
+  void aTestSetOverTheSizeLimitKeepsNoScoresAndSaysWhy() {
+    int n = TrialScores.MAX_ROWS + 1;
+    boolean[] many = new boolean[n];
+    double[] scores = new double[n];
+    double[] prod = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      many[i] = i % 3 == 0;
+      scores[i] = i % 7;
+      prod[i] = i % 5;
+      times[i] = START + i;
+    }
+    BacktestRun big = BacktestRun.builder("com.acme.ChurnBacktest#big").labels(many).candidate("v", scores)
+        .baseline("prod-v3", prod).decisionTimes(times).timelessFeature("region", "set once").build();
+    assertThat(TrialScores.unkeepable(big)).contains("the test set has 1,000,001 rows, more than the 1,000,000 "
+        + "whose scores are kept");
+  }
+
   /** One leaky trial (z near 12) among honest ones does not inflate V and deflate the honest lifts. */
   @Test
   void oneLeakyTrialIsSetAsideFromTheSpreadOfZ() {
