@@ -138,7 +138,8 @@ public final class TrialsChecks implements CheckProvider {
     List<String> digests = List.copyOf(trials.keySet());
     int thisRun = digests.indexOf(key.scores());
     Deflation deflation = Deflation.of(zs, comparison.z(), comparison.confidence());
-    Optional<RealityCheck> exact = run == null ? Optional.empty()
+    // the bootstrap only when it can change the verdict: a lift not significant alone needs no deflating
+    Optional<RealityCheck> exact = run == null || !deflation.significantAlone() ? Optional.empty()
         : realityCheck(settings, run, key, digests, comparison.confidence(), found);
     boolean holds = exact.map(RealityCheck::significant).orElseGet(deflation::significantDeflated);
     if (deflation.significantAlone() && !holds) {
