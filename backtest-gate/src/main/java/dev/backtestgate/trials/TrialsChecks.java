@@ -161,8 +161,9 @@ public final class TrialsChecks implements CheckProvider {
     Optional<String> unkeepable = TrialScores.unkeepable(run);
     if (unkeepable.isPresent()) {
       found.add(new TrialsUncounted("scores not kept with backtestgate.ledger-scores=true: " + unkeepable.get()
-          + ", so the lift is deflated by the approximation", "Nothing to do for this test set; the approximation "
-          + "is documented in docs/trials.md."));
+          + ", so the lift is deflated by the approximation", "For the exact check, record the baseline's scores on "
+          + "the rows (a test set over " + String.format(java.util.Locale.ROOT, "%,d", TrialScores.MAX_ROWS)
+          + " rows keeps none); or set backtestgate.ledger-scores=false."));
       return Optional.empty();
     }
     TrialScores.Kept kept;
@@ -178,7 +179,7 @@ public final class TrialsChecks implements CheckProvider {
           + "approximation", "Delete that file: the trial's scores are kept again only when it is scored again."));
     }
     if (kept.trials().size() < digests.size()) {
-      return Optional.empty();   // trials from before the scores were kept: the approximation, said in the finding
+      return Optional.empty();   // trials from before the scores were kept: the approximation decides, as without them
     }
     return Optional.of(RealityCheck.of(run.labels(), List.copyOf(kept.trials().values()), digests.indexOf(
         key.scores()), RealityCheck.REPLICATES, seedOf(key), confidence));
