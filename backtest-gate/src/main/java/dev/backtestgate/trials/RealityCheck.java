@@ -74,16 +74,18 @@ public record RealityCheck(int trials, int replicates, double z, double pValue, 
     int k = trials.size();
     double[] lift = new double[k];
     double[] se = new double[k];
-    Map<double[], RankedScores> ranked = new IdentityHashMap<>();
-    List<RankedScores> candidates = new ArrayList<>();
-    List<RankedScores> baselines = new ArrayList<>();
+    // each distinct score array ranked once (trials sharing a baseline share its array), by index
+    Map<double[], Integer> index = new IdentityHashMap<>();
+    List<RankedScores> ranked = new ArrayList<>();
+    int[] candidate = new int[k];
+    int[] baseline = new int[k];
     for (int t = 0; t < k; t++) {
       Trial trial = trials.get(t);
       AucComparison c = DeLong.compare(labels, trial.candidate(), trial.baseline(), confidence);
       lift[t] = c.lift();
       se[t] = c.standardError();
-      candidates.add(ranked.computeIfAbsent(trial.candidate(), s -> RankedScores.of(labels, s)));
-      baselines.add(ranked.computeIfAbsent(trial.baseline(), s -> RankedScores.of(labels, s)));
+      candidate[t] = indexOf(trial.candidate(), labels, index, ranked);
+      baseline[t] = indexOf(trial.baseline(), labels, index, ranked);
     }
     double z = se[thisRun] > 0 ? lift[thisRun] / se[thisRun] : Double.NaN;
     double threshold = -Math.sqrt(2 * Math.log(Math.log(Math.max(n, 16))));
@@ -95,22 +97,30 @@ public record RealityCheck(int trials, int replicates, double z, double pValue, 
     double pairs = 2.0 * resampler.positives * resampler.negatives;
     int reached = 0;
     int[] weights = new int[n];
-    Map<RankedScores, Double> auc = new IdentityHashMap<>();
+    double[] auc = new double[ranked.size()];
     for (int b = 0; b < replicates; b++) {
       resampler.next(weights);
-      auc.clear();
+      for (int r = 0; r < auc.length; r++) {
+        auc[r] = ranked.get(r).twiceU(weights) / pairs;
+      }
       double best = 0;
       for (int t = 0; t < k; t++) {
         if (se[t] > 0) {
-          double lifted = auc.computeIfAbsent(candidates.get(t), r -> r.twiceU(weights) / pairs)
-              - auc.computeIfAbsent(baselines.get(t), r -> r.twiceU(weights) / pairs);
-          best = Math.max(best, (lifted - centre[t]) / se[t]);
+          best = Math.max(best, (auc[candidate[t]] - auc[baseline[t]] - centre[t]) / se[t]);
         }
       }
       reached += best >= z ? 1 : 0;
     }
     double p = Double.isNaN(z) ? 1 : Math.min(1, 2.0 * (1 + reached) / (replicates + 1));
     return new RealityCheck(k, replicates, z, p, confidence);
+  }
+
+  private static int indexOf(double[] scores, boolean[] labels, Map<double[], Integer> index,
+      List<RankedScores> ranked) {
+    return index.computeIfAbsent(scores, s -> {
+      ranked.add(RankedScores.of(labels, s));
+      return ranked.size() - 1;
+    });
   }
 
   /** The stratified resample: as many positives and negatives as the rows have, each drawn with replacement. */
