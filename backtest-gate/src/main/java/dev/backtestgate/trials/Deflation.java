@@ -15,10 +15,12 @@ import org.apiguardian.api.API;
  * run's own p-value. One trial: {@code E = 0}, so the deflated p is the run's own (for a positive lift). Fewer than
  * two finite z values leave V undefined: then E is 0 too and the count is all that is reported. V is the spread of
  * the trials actually run: candidates that share features have close z values, count as fewer independent tries,
- * and deflate less.
+ * and deflate less. An outlier is set aside from V ({@link #OUTLIER_MADS}): one leaky trial at z 12 among honest
+ * ones near 1 would otherwise multiply V and deflate every honest lift on the rows; it still counts as a trial.
  *
  * @param trials N, the distinct score digests on the test set, this run's included
- * @param zVariance V, the sample variance of the trials' finite z values ({@code NaN} with fewer than two)
+ * @param zVariance V, the sample variance of the trials' finite z values, outliers set aside ({@code NaN} with fewer
+ *     than two)
  * @param expectedBestZ E
  * @param z this run's z
  * @param deflatedZ {@code z - E}
@@ -30,6 +32,12 @@ public record Deflation(int trials, double zVariance, double expectedBestZ, doub
     double deflatedP, double critical) {
   /** The Euler–Mascheroni constant γ. */
   public static final double EULER_GAMMA = 0.5772156649015329;
+  /**
+   * A z value further than this many scaled median absolute deviations (1.4826 MAD, the standard deviation for normal
+   * z values) from the trials' median is an outlier and left out of V. A normal value 5 standard deviations out is a
+   * one-in-1.7-million event, so honest trials are left out only when a few trials make the MAD itself small.
+   */
+  public static final double OUTLIER_MADS = 5;
   private static final NormalDistribution STANDARD = new NormalDistribution(null, 0.0, 1.0);
 
   /**
@@ -64,12 +72,20 @@ public record Deflation(int trials, double zVariance, double expectedBestZ, doub
     return deflatedZ > critical;
   }
 
-  private static double variance(List<Double> zs) {
+  /** The sample variance of the finite values within {@link #OUTLIER_MADS} scaled MADs of their median. */
+  static double variance(List<Double> zs) {
+    double[] finite = zs.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).toArray();
+    double median = median(finite.clone());
+    double[] deviations = new double[finite.length];
+    for (int i = 0; i < finite.length; i++) {
+      deviations[i] = Math.abs(finite[i] - median);
+    }
+    double scale = 1.4826 * median(deviations);
     int count = 0;
     double mean = 0;
     double m2 = 0;
-    for (double z : zs) {
-      if (Double.isFinite(z)) {
+    for (double z : finite) {
+      if (!(scale > 0) || Math.abs(z - median) <= OUTLIER_MADS * scale) {
         count++;
         double d = z - mean;
         mean += d / count;
@@ -77,5 +93,14 @@ public record Deflation(int trials, double zVariance, double expectedBestZ, doub
       }
     }
     return count < 2 ? Double.NaN : m2 / (count - 1);
+  }
+
+  private static double median(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    java.util.Arrays.sort(values);
+    int half = values.length / 2;
+    return values.length % 2 == 1 ? values[half] : (values[half - 1] + values[half]) / 2;
   }
 }

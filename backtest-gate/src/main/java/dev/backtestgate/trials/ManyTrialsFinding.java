@@ -4,9 +4,12 @@ import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Finding;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -19,16 +22,24 @@ import org.apiguardian.api.API;
  * @param ledger where the trials were counted
  * @param trialZs each trial's z in ledger order, this run's included
  * @param thisRun the index of this run's trial in {@code trialZs}
+ * @param exact the bootstrap reality check over the trials' kept scores when every trial's scores are kept
+ *     ({@code backtestgate.ledger-scores=true}); it then decides, else the deflation does
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledger, List<Double> trialZs, int thisRun)
-    implements Finding {
+public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledger, List<Double> trialZs, int thisRun,
+    Optional<RealityCheck> exact) implements Finding {
   /** The kind. */
   public static final String KIND = "many-trials";
 
   /** Copies the list. */
   public ManyTrialsFinding {
     trialZs = List.copyOf(trialZs);
+    Objects.requireNonNull(exact, "exact");
+  }
+
+  /** Judged by the deflation alone (the trials' scores not kept). */
+  public ManyTrialsFinding(Deflation deflation, int freeTrials, String ledger, List<Double> trialZs, int thisRun) {
+    this(deflation, freeTrials, ledger, trialZs, thisRun, Optional.empty());
   }
 
   @Override
@@ -44,10 +55,12 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
   @Override
   public Rendering render() {
     Deflation d = deflation;
-    String headline = fmt("The lift is the best of %,d trials on this test set: its z %.2f is below the %.2f the best "
-        + "of %,d candidates with no real lift reaches by chance plus %.2f (deflated p %.3f).", d.trials(), d.z(),
-        d.expectedBestZ(), d.trials(), d.critical(), d.deflatedP());
-    List<String> lines = List.of(
+    String headline = exact.map(x -> fmt("The lift is the best of %,d trials on this test set: its z %.2f is not "
+        + "significant against them by the bootstrap reality check over %,d kept trials, %,d replicates (p %.3f).",
+        d.trials(), d.z(), x.trials(), x.replicates(), x.pValue())).orElseGet(() -> fmt("The lift is the best of %,d trials on this test set: its z %.2f is "
+        + "below the %.2f the best of %,d candidates with no real lift reaches by chance plus %.2f (deflated p %.3f).", d.trials(), d.z(),
+        d.expectedBestZ(), d.trials(), d.critical(), d.deflatedP()));
+    List<String> lines = new ArrayList<>(List.of(
         fmt("%,d distinct candidates were scored on these rows (%s); their z values vary with variance %.2f.",
             d.trials(), ledger, d.zVariance()),
         fmt("Expected best z of %,d candidates with no real lift: %.2f. This run: z %.2f, deflated z %.2f, deflated "
@@ -56,7 +69,10 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
         d.trials() >= freeTrials ? fmt("From %,d trials on (backtestgate.free-trials) this needs a sign-off.",
             freeTrials) : fmt("A warning for now: %,d of %,d free trials used (backtestgate.free-trials).", d.trials(),
             freeTrials),
-        "Next: c" + fix().substring(1));
+        "Next: c" + fix().substring(1)));
+    exact.ifPresent(x -> lines.add(2, fmt("Decided by the bootstrap reality check over %,d kept trials, %,d "
+        + "replicates (Hansen's SPA, paired on these rows): p %.3f against the best of them; the approximation "
+        + "above gives %.3f.", x.trials(), x.replicates(), x.pValue(), d.deflatedP())));
     Map<String, Object> evidence = new LinkedHashMap<>();
     evidence.put("trials", d.trials());
     evidence.put("freeTrials", freeTrials);
@@ -66,7 +82,13 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
     evidence.put("deflatedZ", d.deflatedZ());
     evidence.put("deflatedP", d.deflatedP());
     evidence.put("critical", d.critical());
-    evidence.values().removeIf(java.util.Objects::isNull);
+    evidence.put("method", exact.isPresent() ? "bootstrap" : "approximation");
+    exact.ifPresent(x -> {
+      evidence.put("bootstrapTrials", x.trials());
+      evidence.put("replicates", x.replicates());
+      evidence.put("bootstrapP", x.pValue());
+    });
+    evidence.values().removeIf(Objects::isNull);
     return new Rendering(headline, lines,
         "The best of many tries on one test window looks significant by chance: choosing it by its backtest lets the "
             + "test rows leak into the choice of model, and the lift will not repeat on new decisions.",

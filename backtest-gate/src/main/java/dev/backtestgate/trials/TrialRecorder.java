@@ -45,7 +45,24 @@ public final class TrialRecorder {
 
   /** Appends the evaluation of {@code run} and says where, or why it was not recorded. */
   public static Outcome append(BacktestRun run, GateResult result, Clock clock) {
-    return append(TrialKey.of(run), run.candidateName(), result, clock);
+    TrialKey key = TrialKey.of(run);
+    Outcome outcome = append(key, run.candidateName(), result, clock);
+    Optional<TrialScores> scores = TrialsChecks.settings(result.policy()).scores();
+    if (!outcome.recorded() || scores.isEmpty()) {
+      return outcome;
+    }
+    Optional<String> unkeepable = TrialScores.unkeepable(run);
+    if (unkeepable.isPresent()) {
+      return new Outcome(outcome.ledger(), true, outcome.line() + " Its scores are not kept: " + unkeepable.get()
+          + ".");
+    }
+    try {
+      scores.get().keep(key, run);
+      return new Outcome(outcome.ledger(), true, outcome.line() + " Its scores are kept in " + scores.get() + ".");
+    } catch (RuntimeException e) {
+      return new Outcome(outcome.ledger(), true, outcome.line() + " Its scores could not be kept (" + e.getMessage()
+          + "), so the next run's check on these rows falls back to the approximation.");
+    }
   }
 
   /** As for a run; evidence without a {@link TrialsEvidence} part records nothing, said in the outcome's line. */

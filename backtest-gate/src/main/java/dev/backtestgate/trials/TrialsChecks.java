@@ -56,6 +56,11 @@ public final class TrialsChecks implements CheckProvider {
       "true or false", text -> text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null,
       (policy, required) -> policy.with(settings(policy).withRequired(required)),
       policy -> Boolean.toString(settings(policy).required()));
+  /** {@code backtestgate.ledger-scores}: true or false, default false. */
+  public static final Setting<Boolean> KEEP_SCORES = Setting.of("backtestgate.ledger-scores", "false",
+      "true or false", text -> text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null,
+      (policy, keep) -> policy.with(settings(policy).withKeepScores(keep)),
+      policy -> Boolean.toString(settings(policy).keepScores()));
 
   /** For {@link java.util.ServiceLoader}. */
   public TrialsChecks() {}
@@ -68,7 +73,7 @@ public final class TrialsChecks implements CheckProvider {
   @Override
   public List<Check> checks(BacktestRun run) {
     return List.of(Check.of("trials", c -> findings(TrialKey.of(c.run()), c.comparison().orElse(null),
-        c.policy())));
+        c.policy(), c.run())));
   }
 
   @Override
@@ -79,13 +84,13 @@ public final class TrialsChecks implements CheckProvider {
   /** As on a run; evidence without a trial key counts no trials (an engine that does not compute it yet). */
   @Override
   public List<Finding> judge(GateEvidence evidence, GatePolicy policy) {
-    return evidence.part(TrialsEvidence.class).map(p -> findings(p.key(), evidence.comparison(), policy))
+    return evidence.part(TrialsEvidence.class).map(p -> findings(p.key(), evidence.comparison(), policy, null))
         .orElse(List.of());
   }
 
   @Override
   public List<Setting<?>> settings() {
-    return List.of(LEDGER, LEDGER_TABLE, FREE_TRIALS, REQUIRED);
+    return List.of(LEDGER, LEDGER_TABLE, FREE_TRIALS, REQUIRED, KEEP_SCORES);
   }
 
   @Override
@@ -96,8 +101,11 @@ public final class TrialsChecks implements CheckProvider {
             + "lift). Confirm it on decisions no trial has scored, or sign off knowing the count."));
   }
 
-  /** The one rule of runs and evidence: the trials of {@code key}'s test set, this one included, deflate its z. */
-  static List<Finding> findings(TrialKey key, Comparison comparison, GatePolicy policy) {
+  /**
+   * The one rule of runs and evidence: the trials of {@code key}'s test set, this one included, deflate its z; with
+   * {@code run} (its rows and scores) and every trial's scores kept, the bootstrap reality check decides instead.
+   */
+  static List<Finding> findings(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
     TrialsSettings settings = settings(policy);
     Optional<TrialLedger> store = settings.store();
     if (comparison == null || store.isEmpty()) {
@@ -141,12 +149,59 @@ public final class TrialsChecks implements CheckProvider {
     }
     trials.putIfAbsent(key.scores(), comparison.z());
     List<Double> zs = List.copyOf(trials.values());
+    List<String> digests = List.copyOf(trials.keySet());
+    int thisRun = digests.indexOf(key.scores());
     Deflation deflation = Deflation.of(zs, comparison.z(), comparison.confidence());
-    if (deflation.significantAlone() && !deflation.significantDeflated()) {
-      int thisRun = List.copyOf(trials.keySet()).indexOf(key.scores());
-      found.add(new ManyTrialsFinding(deflation, settings.freeTrials(), ledger.toString(), zs, thisRun));
+    // the bootstrap only when it can change the verdict: a lift not significant alone needs no deflating
+    Optional<RealityCheck> exact = run == null || !deflation.significantAlone() ? Optional.empty()
+        : realityCheck(settings, run, key, digests, comparison.confidence(), found);
+    boolean holds = exact.map(RealityCheck::significant).orElseGet(deflation::significantDeflated);
+    if (deflation.significantAlone() && !holds) {
+      found.add(new ManyTrialsFinding(deflation, settings.freeTrials(), ledger.toString(), zs, thisRun, exact));
     }
     return found;
+  }
+
+  /**
+   * The bootstrap reality check when scores are kept and every trial's are; else empty, and a warning says why when
+   * scores were meant to be kept.
+   */
+  private static Optional<RealityCheck> realityCheck(TrialsSettings settings, BacktestRun run, TrialKey key,
+      List<String> digests, double confidence, List<Finding> found) {
+    Optional<TrialScores> store = settings.scores();
+    if (store.isEmpty() || digests.size() < 2) {
+      return Optional.empty();
+    }
+    Optional<String> unkeepable = TrialScores.unkeepable(run);
+    if (unkeepable.isPresent()) {
+      found.add(new TrialsUncounted("scores not kept with backtestgate.ledger-scores=true: " + unkeepable.get()
+          + ", so the lift is deflated by the approximation", "For the exact check, record the baseline's scores on "
+          + "the rows (a test set over " + String.format(java.util.Locale.ROOT, "%,d", TrialScores.MAX_ROWS)
+          + " rows keeps none); or set backtestgate.ledger-scores=false."));
+      return Optional.empty();
+    }
+    TrialScores.Kept kept;
+    try {
+      kept = store.get().read(run, key, digests);
+    } catch (RuntimeException e) {
+      found.add(new TrialsUncounted("the kept scores in " + store.get() + " cannot be read (" + e.getMessage()
+          + "), so the lift is deflated by the approximation", "Fix the directory's permissions."));
+      return Optional.empty();
+    }
+    for (String skipped : kept.skipped()) {
+      found.add(new TrialsUncounted("kept scores skipped: " + skipped + ", so the lift is deflated by the "
+          + "approximation", "Delete that file: the trial's scores are kept again only when it is scored again."));
+    }
+    if (kept.trials().size() < digests.size()) {
+      return Optional.empty();   // trials from before the scores were kept: the approximation decides, as without them
+    }
+    return Optional.of(RealityCheck.of(run.labels(), List.copyOf(kept.trials().values()), digests.indexOf(
+        key.scores()), RealityCheck.REPLICATES, seedOf(key), confidence));
+  }
+
+  /** The bootstrap's seed: the test set's first 16 hex digits, so a test set's check is the same on every run. */
+  static long seedOf(TrialKey key) {
+    return Long.parseUnsignedLong(key.testSetHex().substring(0, 16), 16);
   }
 
   static TrialsSettings settings(GatePolicy policy) {

@@ -20,19 +20,21 @@ import org.apiguardian.api.API;
  *     after deflation fails ({@code backtestgate.free-trials}, at least 1)
  * @param required whether a ledger that cannot be read or written fails the gate rather than warn
  *     ({@code backtestgate.ledger-required})
+ * @param keepScores whether each trial's scores are kept beside the directory ledger, for the bootstrap reality check
+ *     ({@code backtestgate.ledger-scores}; test sets up to 1,000,000 rows)
  */
 @API(status = EXPERIMENTAL, since = "0.3")
-public record TrialsSettings(Optional<String> ledger, String ledgerTable, int freeTrials, boolean required)
-    implements CheckSettings {
+public record TrialsSettings(Optional<String> ledger, String ledgerTable, int freeTrials, boolean required,
+    boolean keepScores) implements CheckSettings {
   /** The default directory, under the module directory and outside {@code target/}, so {@code mvn clean} keeps it. */
   public static final String DEFAULT_LEDGER = ".backtest-gate/trials";
   /** The default table of a JDBC ledger. */
   public static final String DEFAULT_LEDGER_TABLE = "backtest_gate_trials";
   /** What starts a JDBC ledger's location. */
   public static final String JDBC_PREFIX = "jdbc:";
-  /** {@code .backtest-gate/trials}, 5 free trials, not required. */
+  /** {@code .backtest-gate/trials}, 5 free trials, not required, scores not kept. */
   public static final TrialsSettings DEFAULTS = new TrialsSettings(Optional.of(DEFAULT_LEDGER), DEFAULT_LEDGER_TABLE,
-      5, false);
+      5, false, false);
 
   /** Checks the values. */
   public TrialsSettings {
@@ -46,7 +48,7 @@ public record TrialsSettings(Optional<String> ledger, String ledgerTable, int fr
 
   /** The ledger off: nothing is counted, nothing written. */
   public static TrialsSettings off() {
-    return new TrialsSettings(Optional.empty(), DEFAULT_LEDGER_TABLE, DEFAULTS.freeTrials, false);
+    return new TrialsSettings(Optional.empty(), DEFAULT_LEDGER_TABLE, DEFAULTS.freeTrials, false, false);
   }
 
   /** These settings with the ledger in {@code dir}, or off when empty. */
@@ -56,22 +58,27 @@ public record TrialsSettings(Optional<String> ledger, String ledgerTable, int fr
 
   /** These settings with the ledger at {@code location} (a directory or a {@code jdbc:} URL), or off when empty. */
   public TrialsSettings withLedgerAt(Optional<String> location) {
-    return new TrialsSettings(location, ledgerTable, freeTrials, required);
+    return new TrialsSettings(location, ledgerTable, freeTrials, required, keepScores);
   }
 
   /** These settings with a JDBC ledger's table named {@code table}. */
   public TrialsSettings withLedgerTable(String table) {
-    return new TrialsSettings(ledger, table, freeTrials, required);
+    return new TrialsSettings(ledger, table, freeTrials, required, keepScores);
   }
 
   /** These settings with {@code value} free trials. */
   public TrialsSettings withFreeTrials(int value) {
-    return new TrialsSettings(ledger, ledgerTable, value, required);
+    return new TrialsSettings(ledger, ledgerTable, value, required, keepScores);
   }
 
   /** These settings with the ledger required or not. */
   public TrialsSettings withRequired(boolean value) {
-    return new TrialsSettings(ledger, ledgerTable, freeTrials, value);
+    return new TrialsSettings(ledger, ledgerTable, freeTrials, value, keepScores);
+  }
+
+  /** These settings with the trials' scores kept or not (beside a directory ledger only). */
+  public TrialsSettings withKeepScores(boolean value) {
+    return new TrialsSettings(ledger, ledgerTable, freeTrials, required, value);
   }
 
   /** Whether the ledger is a database table ({@code backtestgate.ledger=jdbc:...}). */
@@ -96,5 +103,10 @@ public record TrialsSettings(Optional<String> ledger, String ledgerTable, int fr
       return Optional.of(TrialLedgerProvider.find(ledger.get(), ledgerTable));
     }
     return directory().map(TrialLedger::directory);
+  }
+
+  /** Where the trials' scores are kept, empty when the ledger is off or scores are not kept. */
+  Optional<TrialScores> scores() {
+    return keepScores ? directory().map(TrialScores::new) : Optional.empty();
   }
 }

@@ -96,4 +96,24 @@ public final class TrialsWindow {
         .baseline("prod-v3", baseline).decisionTimes(decided).feature("balance", known)
         .timelessFeature("region", "set once at account opening").build();
   }
+
+  /** The window's labels (the array itself, not a copy: do not change it). */
+  public boolean[] labels() {
+    return labels;
+  }
+
+  /** The baseline's scores on the window's rows (the array itself). */
+  public double[] baseline() {
+    return baseline;
+  }
+
+  /** The rows' decision times, epoch milliseconds (the array itself). */
+  public long[] decided() {
+    return decided;
+  }
+
+  /** When the rows' {@code balance} feature was known, epoch milliseconds (the array itself). */
+  public long[] known() {
+    return known;
+  }
 }

@@ -4,7 +4,9 @@ import dev.backtestgate.history.HistoryCheckResult;
 import dev.backtestgate.screen.futureread.FutureReadProbe;
 import dev.backtestgate.time.EventLogView;
 import dev.backtestgate.time.Spine;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,6 +38,7 @@ final class CreditBacktests {
   static final String CHALLENGER_WITH_PAYMENTS = "gbm-status-history-payments";
   static final String BASELINE_REFIT = "prod-scorecard-v3-refit";
   static final String CHALLENGER_WITH_EMPLOYER = "gbm-status-history-employer";
+  static final String SCORECARD_PAID_IN_FULL = "scorecard-v4-paid-in-full";
 
   private final CreditWorld world;
   private final DecisionRows train;
@@ -198,6 +201,91 @@ final class CreditBacktests {
     knownAt.put(SourceFeatures.WORST_STATUS, rows.decisionAt());
     return new SourceFeatures(rows, features.statusCode(), worst, features.balance(), features.paymentRatio(),
         knownAt);
+  }
+
+  /**
+   * The search of the trials story: the production scorecard with one engineered column more, variant {@code k}'s
+   * a random feature of the scorecard's own columns drawn with seed {@code k} ({@code cos(w·x + b)} on the
+   * standardized columns, w and b from the seed), as a team tries feature after feature; each fitted on the
+   * training reviews and scored on the same test reviews against the production scorecard. The column is computed
+   * from the scorecard's sources alone, so each variant reads what the scorecard reads, as of each decision.
+   */
+  List<ScoredBacktest> scorecardVariants(int count) {
+    ModelInputs x = ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD);
+    ModelInputs y = ModelInputs.of(honestTest, world, ModelInputs.Columns.SCORECARD);
+    int p = x.names().size();
+    double[] mean = new double[p];
+    double[] sd = new double[p];
+    for (double[] row : x.matrix()) {
+      for (int c = 0; c < p; c++) {
+        mean[c] += row[c] / x.rows();
+      }
+    }
+    for (double[] row : x.matrix()) {
+      for (int c = 0; c < p; c++) {
+        sd[c] += (row[c] - mean[c]) * (row[c] - mean[c]) / x.rows();
+      }
+    }
+    List<ScoredBacktest> variants = new ArrayList<>();
+    for (int k = 0; k < count; k++) {
+      java.util.SplittableRandom random = new java.util.SplittableRandom(SEARCH_SEED + k);
+      double[] w = new double[p];
+      for (int c = 0; c < p; c++) {
+        w[c] = (random.nextDouble() * 2 - 1) * 1.5 / Math.sqrt(Math.max(sd[c], 1e-12));
+      }
+      double b = random.nextDouble() * 2 * Math.PI;
+      String column = "engineered_" + k;
+      Scorecard variant = Scorecard.fit(BASELINE + "-feature-" + k, engineered(x, column, w, mean, b),
+          train.defaulted());
+      ModelInputs scored = engineered(y, column, w, mean, b);
+      variants.add(ScoredBacktest.of(variant, variant.score(scored), baseline, baselineScores, honestTest, y,
+          logHistory));
+    }
+    return variants;
+  }
+
+  /**
+   * The first seed of the search's engineered columns: seeds 113 to 142 are a search whose best variant reaches z
+   * 2.12 by chance (of the first 150 seeds' variants, only that one and one more exceed z 1.9).
+   */
+  static final long SEARCH_SEED = 113;
+
+  private static double[] paidInFull(double[] paymentRatio) {
+    double[] flag = new double[paymentRatio.length];
+    for (int i = 0; i < flag.length; i++) {
+      flag[i] = paymentRatio[i] > 0.9 ? 1 : 0;
+    }
+    return flag;
+  }
+
+  /** {@code x} with {@code cos(w·(x - mean) + b)} as one more column, its sources unchanged. */
+  private static ModelInputs engineered(ModelInputs x, String column, double[] w, double[] mean, double b) {
+    List<String> names = new ArrayList<>(x.names());
+    names.add(column);
+    double[][] rows = new double[x.rows()][];
+    for (int i = 0; i < rows.length; i++) {
+      double[] row = x.matrix()[i];
+      double t = b;
+      for (int c = 0; c < row.length; c++) {
+        t += w[c] * (row[c] - mean[c]);
+      }
+      rows[i] = java.util.Arrays.copyOf(row, row.length + 1);
+      rows[i][row.length] = Math.cos(t);
+    }
+    return new ModelInputs(names, rows, x.sources());
+  }
+
+  /**
+   * A genuinely better model for the trials story: the scorecard given one flag from the payments feed (as of each
+   * decision), whether more than 90% of the latest statement due was paid.
+   */
+  ScoredBacktest scorecardWithPaidInFull() {
+    ModelInputs x = ModelInputs.of(honestTrain, world, ModelInputs.Columns.SCORECARD)
+        .with(SourceFeatures.PAYMENT_RATIO, paidInFull(honestTrain.paymentRatio()));
+    ModelInputs y = ModelInputs.of(honestTest, world, ModelInputs.Columns.SCORECARD)
+        .with(SourceFeatures.PAYMENT_RATIO, paidInFull(honestTest.paymentRatio()));
+    Scorecard model = Scorecard.fit(SCORECARD_PAID_IN_FULL, x, train.defaulted());
+    return ScoredBacktest.of(model, model.score(y), baseline, baselineScores, honestTest, y, logHistory);
   }
 
   private ScoredBacktest challenge(String name, SourceFeatures trainFeatures, SourceFeatures testFeatures,

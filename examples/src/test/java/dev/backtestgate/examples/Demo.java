@@ -77,9 +77,10 @@ final class Demo {
     for (int i = 0; i < gates.size(); i++) {
       print(i + 1, gates.size(), gates.get(i));
     }
+    TrialSearch.Outcome search = search(backtests);
     long shipping = System.nanoTime();
     List<Shipped> shipped = ship(gates);
-    return summarize(gates, shipped, System.nanoTime() - shipping, System.nanoTime() - started);
+    return summarize(gates, search, shipped, System.nanoTime() - shipping, System.nanoTime() - started);
   }
 
   /** Prints what the world is. */
@@ -118,6 +119,17 @@ final class Demo {
           c.get("baseline").asText(), c.get("baselineAuc").asDouble(), c.get("liftCi").get(0).asDouble(),
           c.get("liftCi").get(1).asDouble(), gate.report().get("policy").get("maxLift").asDouble()));
     }
+  }
+
+  /** The trials story: a search of the scorecard's features on the same reviews, in a trials ledger of its own. */
+  private TrialSearch.Outcome search(CreditBacktests backtests) {
+    TrialSearch.Outcome o = TrialSearch.run(backtests, Path.of(System.getProperty("basedir", "."), "target",
+        "trial-search"));
+    out.println();
+    out.println("[trials] TrialSearch, a loop of candidates on the same reviews (its own trials ledger, "
+        + "target/trial-search)");
+    TrialSearch.describe(o).forEach(line -> out.println("    " + line));
+    return o;
   }
 
   /** A model that shipped, and what the tripwire said of it; {@code look} is null when its gate left no report. */
@@ -164,7 +176,8 @@ final class Demo {
     return shipped;
   }
 
-  private int summarize(List<Gate> gates, List<Shipped> shipped, long shipNanos, long nanos) {
+  private int summarize(List<Gate> gates, TrialSearch.Outcome search, List<Shipped> shipped, long shipNanos,
+      long nanos) {
     out.println();
     out.println("Summary");
     // every test method of every class ran: none was skipped or lost on the way
@@ -182,6 +195,13 @@ final class Demo {
         reports = gate.reportFile().getParent();
       }
     }
+    boolean searched = TrialSearch.asTold(search);
+    asTold &= searched;
+    out.println(fmt("  %-22s %-62s %s", search.manyTrials(search.best()).isPresent() ? "BLOCKED: many-trials"
+        : "NOT BLOCKED", "TrialSearch best of " + search.zs().size() + " (" + search.bestName() + ")",
+        searched ? "as expected" : "UNEXPECTED"));
+    out.println(fmt("  %-22s %-62s %s", search.better().verdict().name().replace('_', ' '), "TrialSearch "
+        + search.better().comparison().candidate() + " after the search", searched ? "as expected" : "UNEXPECTED"));
     for (Shipped s : shipped) {
       asTold &= s.asTold();
       String said = s.look() == null ? "NO CLAIM" : s.look().result() instanceof TripwireResult.Tripped
@@ -196,7 +216,7 @@ final class Demo {
         shipNanos / 1e9));
     if (!asTold) {
       out.println("The story did not come out as told: a leaky backtest passed or ended in an error, an honest one "
-          + "was blocked, or the tripwire did not trip on the leaky shipped model alone. "
+          + "was blocked, the best of the trial search passed or the better model did not, or the tripwire did not trip on the leaky shipped model alone. "
           + "See above.");
       return 1;
     }
