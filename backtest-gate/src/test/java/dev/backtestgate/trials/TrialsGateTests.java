@@ -198,7 +198,7 @@ class TrialsGateTests {
       many[i] = i % 3 == 0;
       scores[i] = i % 7;
       prod[i] = i % 5;
-      times[i] = START + i;
+      times[i] = TrialsWindow.START + i;
     }
     BacktestRun big = BacktestRun.builder("com.acme.ChurnBacktest#big").labels(many).candidate("v", scores)
         .baseline("prod-v3", prod).decisionTimes(times).timelessFeature("region", "set once").build();

@@ -22,7 +22,8 @@ import java.util.Random;
 public final class TrialsWindow {
   /** The clock every evaluation of the window uses. */
   public static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-07T09:00:00Z"), ZoneOffset.UTC);
-  private static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+  /** The first decision time of the window, epoch milliseconds. */
+  public static final long START = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
   /** The window's rows. */
   public static final int ROWS = 10_000;
   /** A window where the best of the 30 variants reaches z 3.0 by chance (most seeds leave it below 1.96). */
