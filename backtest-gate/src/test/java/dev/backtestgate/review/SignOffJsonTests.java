@@ -33,7 +33,11 @@ class SignOffJsonTests {
             "features": [
               "balance",
               "status"
-            ]
+            ],
+            "trials": {
+              "counted": 3,
+              "deflatedP": 4.0E-4
+            }
           },
           "decision": "approved",
           "reviewer": "ana@acme.com",
@@ -53,9 +57,66 @@ class SignOffJsonTests {
               "subject": "status",
               "reason": "knownAt is the warehouse load time, a day after the event"
             }
-          ]
+          ],
+          "claim": null
         }
         """);
+  }
+
+  @Test
+  void theClaimAndTheTrialsSurviveAReadAndAWrite() {
+    SignOff withClaim = SignOffFixtures.approvedWithClaim();
+    String text = SignOffJson.write(withClaim);
+
+    SignOff read = SignOffJson.parse(text, FILE);
+
+    assertThat(read).isEqualTo(withClaim);
+    assertThat(SignOffJson.write(read)).isEqualTo(text);
+    assertThat(text).contains("\"claim\": {\n    \"schema\": 1,");
+    assertThat(read.reviewed().trials()).isEqualTo(SignOff.Trials.counted(3, 0.0004));
+  }
+
+  @Test
+  void aClaimThatDisagreesWithTheReviewIsRefusedNamingTheField() {
+    String text = SignOffJson.write(SignOffFixtures.approvedWithClaim());
+    int claim = text.indexOf("\"claim\"");
+    String head = text.substring(0, claim);
+    String tail = text.substring(claim);
+
+    MalformedSignOffException lift = malformed(head + tail.replace("\"value\": 0.129", "\"value\": 0.229")
+        .replace("\"auc\": 0.842", "\"auc\": 0.942"));
+    assertThat(lift.jsonPath()).isEqualTo("$.claim.candidate.auc");
+    assertThat(lift.problem()).startsWith("the claim says 0.942, reviewed.candidateAuc says 0.842: the claim is the "
+        + "reviewed run's, copied by the gate, never edited.");
+    MalformedSignOffException rows = malformed(head + tail.replace("\"rows\": 50000", "\"rows\": 50001"));
+    assertThat(rows.jsonPath()).isEqualTo("$.claim.rows");
+    MalformedSignOffException gate = malformed(head + tail.replaceFirst("\"gate\": \"[^\"]*\"",
+        "\"gate\": \"com.acme.Other#gbm\""));
+    assertThat(gate.jsonPath()).isEqualTo("$.claim.gate");
+    assertThat(gate.problem()).contains("the file's \"gate\" says 'com.acme.ChurnBacktest#gbm'");
+    assertThat(malformed(text.replace(",\n  \"claim\": {", ",\n  \"claimed\": {")).jsonPath())
+        .isEqualTo("$.claimed");
+    assertThat(malformed(head + "\"claim\": []\n}\n").jsonPath()).isEqualTo("$.claim");
+  }
+
+  @Test
+  void trialsThatAreNotACountOrAReasonAreRefusedWithTheirPath() {
+    String text = approvedText();
+    String counted = "\"counted\": 3,\n      \"deflatedP\": 4.0E-4";
+
+    assertThat(malformed(text.replace(counted, "\"counted\": 0,\n      \"deflatedP\": 0.5")).jsonPath())
+        .isEqualTo("$.reviewed.trials.counted");
+    assertThat(malformed(text.replace(counted, "\"counted\": 3,\n      \"deflatedP\": 1.5")).jsonPath())
+        .isEqualTo("$.reviewed.trials.deflatedP");
+    assertThat(malformed(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": null")).jsonPath())
+        .isEqualTo("$.reviewed.trials.reason");
+    assertThat(malformed(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": 0.2, \"reason\": \"x\""))
+        .jsonPath()).isEqualTo("$.reviewed.trials.deflatedP");
+    assertThat(malformed(text.replace(counted, counted + ", \"reason\": \"off\"")).jsonPath())
+        .isEqualTo("$.reviewed.trials.reason");
+    SignOff off = SignOffJson.parse(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": null, "
+        + "\"reason\": \"the trials ledger was off (backtestgate.ledger=off)\""), FILE);
+    assertThat(off.reviewed().trials().reason()).isEqualTo("the trials ledger was off (backtestgate.ledger=off)");
   }
 
   @Test

@@ -121,6 +121,6 @@ class SignOffSchemaTests {
   private static String schema2(String waivers) {
     String text = SignOffFixtures.approvedText();
     int at = text.indexOf("\"waivers\"");
-    return text.substring(0, at) + waivers + "\n}\n";
+    return text.substring(0, at) + waivers + ",\n  \"claim\": null\n}\n";
   }
 }
