@@ -114,6 +114,10 @@ class ReviewActionsTests {
     assertThat(text).contains("\"decision\" : \"approved\"".replace(" : ", ": "))
         .contains("\"reviewedOn\": \"" + TODAY + "\"").contains("\"expiresOn\": \"" + TODAY.plusDays(30) + "\"")
         .contains("\"noTargetDerivedFeatures\": true").endsWith("}\n");
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    assertThat(json.readTree(text).get("claim")).as("the review keeps the claim of the run it covers")
+        .isEqualTo(json.readTree(Files.readString(reports.resolve(GATE + ".json"))).get("claim"));
+    assertThat(json.readTree(text).path("reviewed").has("trials")).isTrue();
     runGate("verify");
     assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
   }
@@ -284,6 +288,28 @@ class ReviewActionsTests {
     assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
         .hasMessageContaining("the pending file's fingerprint sha256-v2:" + "0".repeat(64) + " differs from the "
             + "latest report's " + report().fingerprint());
+  }
+
+  @Test
+  void signOffRefusesAPendingFileWhoseClaimIsNotTheReportsNamingTheField() throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    String text = Files.readString(pending);
+    assertThat(text).contains("\"confidence\": 0.95");
+    Files.writeString(pending, text.replace("\"confidence\": 0.95", "\"confidence\": 0.9"));
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
+        .hasMessageContaining(GATE + ": the pending file's claim differs from the latest report's at "
+            + "$.claim.lift.confidence (pending 0.9, report 0.95): a sign-off embeds the claim of the run it covers, "
+            + "unchanged.");
+
+    Files.writeString(pending, text.replaceFirst("\"interval\": \"[a-z-]+\"", "\"interval\": \"bootstrap\""));
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
+        .hasMessageContaining(GATE + ": the pending file's claim breaks the claim's rules at $.claim.lift.interval: "
+            + "'bootstrap' is not an interval");
+
+    Files.writeString(pending, text.replaceFirst(",\n  \"claim\": \\{[\\s\\S]*\\}\n}\n$", ",\n  \"claim\": null\n}\n"));
+    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
+        .hasMessageContaining(GATE + ": the pending file embeds no claim, but the latest report ");
+    assertThat(reviews).doesNotExist();
   }
 
   @Test
