@@ -161,7 +161,8 @@ final class SignOffSection {
         s.reviewed().candidateAuc(), s.reviewed().baselineAuc()));
     SignOff.Trials trials = s.reviewed().trials();
     Page.row(out, "Reviewed trials", trials.counted() == null ? "not counted: " + trials.reason()
-        : fmt("%,d on these rows, deflated p %.3f", trials.counted(), trials.deflatedP()));
+        : trials.deflatedP() == null ? fmt("%,d on these rows (no deflated p: the lift has no standard error)",
+            trials.counted()) : fmt("%,d on these rows, deflated p %.3f", trials.counted(), trials.deflatedP()));
     Page.row(out, "Attested", String.join(", ", SignOffJson.CHECKLIST_ITEMS));
     for (SignOff.Waiver w : s.waivers()) {
       Page.row(out, "Waived " + w.kind() + " '" + w.subject() + "'", w.reason());

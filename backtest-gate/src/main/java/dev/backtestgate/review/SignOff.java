@@ -129,7 +129,8 @@ public record SignOff(
    * {@code many-trials} stops covering once the ledger counts more trials than {@code counted}.
    *
    * @param counted the trials counted, or {@code null}
-   * @param deflatedP the reviewed run's deflated p-value, or {@code null} with {@code counted}
+   * @param deflatedP the reviewed run's deflated p-value; {@code null} without a count, or with one when the run's z is
+   *     undefined (a lift without a standard error)
    * @param reason why none were counted; {@code ""} when they were
    */
   public record Trials(Integer counted, Double deflatedP, String reason) {
@@ -139,8 +140,11 @@ public record SignOff(
     /** Checks that a count has its p-value and no reason, and that no count has a reason. */
     public Trials {
       java.util.Objects.requireNonNull(reason, "reason");
-      if ((counted == null) != (deflatedP == null)) {
-        throw new IllegalArgumentException("a count of trials and its deflated p-value are both given or both null");
+      if (counted == null && deflatedP != null) {
+        throw new IllegalArgumentException("no trials were counted, so there is no deflated p-value");
+      }
+      if (deflatedP != null && !(deflatedP >= 0 && deflatedP <= 1)) {
+        throw new IllegalArgumentException(deflatedP + " is not a p-value");
       }
       if (counted == null && reason.isBlank()) {
         throw new IllegalArgumentException("no trials were counted, so the reason is needed");
@@ -153,9 +157,12 @@ public record SignOff(
       }
     }
 
-    /** {@code counted} trials, the reviewed run's deflated p-value {@code deflatedP}. */
+    /**
+     * {@code counted} trials, the reviewed run's deflated p-value {@code deflatedP} ({@code null} when it is not a
+     * number: the run's z is undefined).
+     */
     public static Trials counted(int counted, double deflatedP) {
-      return new Trials(counted, deflatedP, "");
+      return new Trials(counted, Double.isFinite(deflatedP) ? deflatedP : null, "");
     }
 
     /** No trials counted, for {@code reason}. */

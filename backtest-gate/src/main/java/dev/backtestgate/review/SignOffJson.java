@@ -148,6 +148,9 @@ public final class SignOffJson {
     if (t.has("reason")) {
       throw t.fail(at + ".reason", "trials were counted, so there is no reason: remove \"reason\".");
     }
+    if (t.isNull("deflatedP")) {   // the reviewed run's z is undefined (a lift without a standard error)
+      return new SignOff.Trials(counted, null, "");
+    }
     double p = t.number("deflatedP");
     inRange(t, at + ".deflatedP", p, 0, 1, "a p-value");
     return SignOff.Trials.counted(counted, p);
@@ -318,7 +321,11 @@ public final class SignOffJson {
       trials.put("reason", r.trials().reason());
     } else {
       trials.put("counted", r.trials().counted());
-      trials.put("deflatedP", r.trials().deflatedP());
+      if (r.trials().deflatedP() == null) {
+        trials.putNull("deflatedP");
+      } else {
+        trials.put("deflatedP", r.trials().deflatedP());
+      }
     }
     root.put("decision", s.decision().fileValue());
     root.put("reviewer", s.reviewer());

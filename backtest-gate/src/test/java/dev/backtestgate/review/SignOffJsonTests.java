@@ -114,6 +114,9 @@ class SignOffJsonTests {
         .jsonPath()).isEqualTo("$.reviewed.trials.deflatedP");
     assertThat(malformed(text.replace(counted, counted + ", \"reason\": \"off\"")).jsonPath())
         .isEqualTo("$.reviewed.trials.reason");
+    assertThat(SignOffJson.parse(text.replace(counted, "\"counted\": 3,\n      \"deflatedP\": null"), FILE).reviewed()
+        .trials()).as("a run whose z is undefined has a count but no deflated p").isEqualTo(
+            new SignOff.Trials(3, null, ""));
     SignOff off = SignOffJson.parse(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": null, "
         + "\"reason\": \"the trials ledger was off (backtestgate.ledger=off)\""), FILE);
     assertThat(off.reviewed().trials().reason()).isEqualTo("the trials ledger was off (backtestgate.ledger=off)");

@@ -60,6 +60,11 @@ class SignOffSchemaTests {
     int complete = 0;
     while (blocks.find()) {
       assertValid(SIGN_OFF, blocks.group(1));
+      SignOff example = SignOffJson.parse(blocks.group(1), Path.of("sign-off-format.md"));   // the reader agrees
+      if (example.claim() != null) {   // and the claim it embeds is one the claim's own rules read
+        assertThat(dev.backtestgate.claim.ClaimJson.parse(example.claim(), "sign-off-format.md").gate())
+            .isEqualTo(example.gate());
+      }
       complete++;
     }
     assertThat(complete).as("complete examples in docs/sign-off-format.md").isPositive();

@@ -34,8 +34,8 @@ import java.util.Set;
  * }</pre>
  */
 final class ReviewFiles {
-  /** Largest sign-off file read; larger ones are refused unread. */
-  static final long MAX_BYTES = 1L << 20;
+  /** Largest sign-off file read, as the gate's own limit (room for the claim it embeds); larger ones are refused unread. */
+  static final long MAX_BYTES = (16L << 20) + (256L << 10);
 
   private ReviewFiles() {}
 

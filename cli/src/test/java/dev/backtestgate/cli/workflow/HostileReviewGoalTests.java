@@ -137,8 +137,8 @@ class HostileReviewGoalTests {
   @Test
   void aPendingFileOfOtherDataIsRefused() throws IOException {
     Path pending = reports.resolve("pending").resolve(GATE + ".json");
-    Files.writeString(pending, Files.readString(pending).replaceFirst("\"fingerprint\": \"[^\"]*\"",
-        "\"fingerprint\": \"sha256-v2:" + "0".repeat(64) + "\""));
+    Files.writeString(pending, Files.readString(pending).replaceAll("\"fingerprint\": \"[^\"]*\"",
+        "\"fingerprint\": \"sha256-v2:" + "0".repeat(64) + "\""));   // the file's and its claim's
 
     refused(request(GATE, "all", null, null), GATE + ": the pending file's fingerprint sha256-v2:" + "0".repeat(64)
         + " differs from the latest report's");
