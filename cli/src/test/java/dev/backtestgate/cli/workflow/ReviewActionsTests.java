@@ -291,28 +291,6 @@ class ReviewActionsTests {
   }
 
   @Test
-  void signOffRefusesAPendingFileWhoseClaimIsNotTheReportsNamingTheField() throws IOException {
-    Path pending = reports.resolve("pending").resolve(GATE + ".json");
-    String text = Files.readString(pending);
-    assertThat(text).contains("\"confidence\": 0.95");
-    Files.writeString(pending, text.replace("\"confidence\": 0.95", "\"confidence\": 0.9"));
-    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
-        .hasMessageContaining(GATE + ": the pending file's claim differs from the latest report's at "
-            + "$.claim.lift.confidence (pending 0.9, report 0.95): a sign-off embeds the claim of the run it covers, "
-            + "unchanged.");
-
-    Files.writeString(pending, text.replaceFirst("\"interval\": \"[a-z-]+\"", "\"interval\": \"bootstrap\""));
-    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
-        .hasMessageContaining(GATE + ": the pending file's claim breaks the claim's rules at $.claim.lift.interval: "
-            + "'bootstrap' is not an interval");
-
-    Files.writeString(pending, text.replaceFirst(",\n  \"claim\": \\{[\\s\\S]*\\}\n}\n$", ",\n  \"claim\": null\n}\n"));
-    assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
-        .hasMessageContaining(GATE + ": the pending file embeds no claim, but the latest report ");
-    assertThat(reviews).doesNotExist();
-  }
-
-  @Test
   void rejectWritesARejectedReviewThatFailsTheGate() throws IOException, Refusal {
     assertThatThrownBy(() -> actions.decide(new ReviewActions.Request(GATE, "ana", null, null, null, false), false))
         .hasMessageStartingWith("reject needs -Drationale=<why the result is not believed>.");
