@@ -222,11 +222,11 @@ final class NextSteps {
           + "tool, any build). By hand:");
     }
     if (exists) {
-      String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "
+      String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\", \"reviewed\" and \"claim\" from "
           + quote(gate.pendingFile()) + " (this run's evidence)."
           : status.reviewedOtherData() ? " First run this backtest locally (backtestgate.mode=local, the default outside "
               + "CI): it writes this run's evidence to " + quote(gate.pendingFile()) + "; take \"gate\", "
-              + "\"fingerprint\" and \"reviewed\" from it." : "";
+              + "\"fingerprint\", \"reviewed\" and \"claim\" from it." : "";
       steps.add("Edit " + file + " in place (do not copy over it):" + from + " Set " + FIELDS + ".");
     } else if (gate.pendingWritten()) {
       steps.add("mkdir -p " + quote(gate.reviewDirectory()) + " && cp " + quote(gate.pendingFile()) + " "

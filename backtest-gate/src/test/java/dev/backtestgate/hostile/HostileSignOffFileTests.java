@@ -289,7 +289,7 @@ class HostileSignOffFileTests {
 
     assertThat(judged.result().signOff()).isInstanceOf(SignOffStatus.WrongGate.class);
     assertThat(judged.text()).contains("is for gate 'com.acme.OtherBacktest#gbm', not 'com.acme.ChurnBacktest#gbm'",
-        "Take \"gate\", \"fingerprint\" and \"reviewed\" from");
+        "Take \"gate\", \"fingerprint\", \"reviewed\" and \"claim\" from");
   }
 
   @Test
