@@ -20,17 +20,24 @@ final class SignOffFixtures {
         List.of(new SignOff.Waiver("point-in-time", "status", "knownAt is the warehouse load time, a day after the event")));
   }
 
-  /** {@link #approved()} embedding the claim of the run it reviewed. */
+  /**
+   * An approved sign-off of a real evaluation embedding its claim ({@code Claim.of}), as the reviewer commands write
+   * it: the reviewed numbers and the claim are the same run's.
+   */
   static SignOff approvedWithClaim() {
+    dev.backtestgate.BacktestRun run = dev.backtestgate.GateFixtures.run(GATE,
+        dev.backtestgate.GateFixtures.data(7, 3_000, 1.8, 0.9)).build();
+    dev.backtestgate.GateResult result = dev.backtestgate.BacktestGate.evaluate(run,
+        dev.backtestgate.GatePolicy.defaults(), ReviewStore.directory(java.nio.file.Path.of("no-reviews-here")),
+        dev.backtestgate.GateFixtures.CLOCK);
+    dev.backtestgate.Comparison c = result.comparison();
     SignOff a = approved();
-    SignOff.Reviewed r = a.reviewed();
-    dev.backtestgate.claim.Claim claim = new dev.backtestgate.claim.Claim(GATE, FINGERPRINT,
-        java.time.Instant.parse("2026-01-01T00:00:00Z"), java.time.Instant.parse("2026-06-30T00:00:00Z"),
-        r.candidate(), r.baseline(), r.candidateAuc(), r.baselineAuc(),
-        new dev.backtestgate.claim.Claim.Variances(0.00004, 0.00005, 0.00002),
-        dev.backtestgate.Comparison.Interval.PAIRED_DELONG, r.lift(), r.liftCi().get(0), r.liftCi().get(1), 0.95,
-        r.rows(), r.positives(), null, List.of(), r.features(), List.of());
-    return a.withClaim(dev.backtestgate.claim.ClaimJson.write(claim));
+    return new SignOff(SignOff.SCHEMA, GATE, result.fingerprint(),
+        new SignOff.Reviewed(result.run().candidate(), result.run().baseline(), c.candidateAuc(), c.baselineAuc(),
+            c.lift(), List.of(c.ciLower(), c.ciUpper()), result.run().rows(), result.run().positives(),
+            result.run().features(), List.of(), SignOff.Trials.counted(3, 0.0004)),
+        a.decision(), a.reviewer(), a.reviewedOn(), a.expiresOn(), a.rationale(), a.checklist(), a.waivers(),
+        dev.backtestgate.claim.ClaimJson.write(dev.backtestgate.claim.Claim.of(result, run)));
   }
 
   static String approvedText() {
