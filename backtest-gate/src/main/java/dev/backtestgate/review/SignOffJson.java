@@ -25,7 +25,9 @@ import org.apiguardian.api.API;
  * fields, missing fields, wrong types, duplicate keys, trailing content, out-of-range numbers and
  * implausible dates fail with the JSON path of the problem. Only schema 2 is read (waivers by kind and subject): a
  * pre-release file's schema 1 or version-1 fingerprint is refused with how to sign again, and schema 1's
- * {@code pointInTimeWaivers} is an unknown field.
+ * {@code pointInTimeWaivers} is an unknown field. The claim a file embeds ({@code claim}) is kept whole and must agree
+ * with the file's gate, fingerprint and {@code reviewed} (docs/sign-off-format.md); {@code reviewed.trials} is a count
+ * with its deflated p-value, or {@code null} with the reason.
  *
  * <pre>{@code
  * SignOff signOff = SignOffJson.parse(Files.readString(file), file);
