@@ -49,7 +49,13 @@ class SignOffSchemaTests {
     for (Path file : committed) {
       String text = SchemaAssertions.read(file);
       assertValid(SIGN_OFF, text);
-      assertThat(SignOffJson.parse(text, file).gate()).as("the gate reads %s too", file).isNotBlank();
+      SignOff read = SignOffJson.parse(text, file);
+      assertThat(read.gate()).as("the gate reads %s too", file).isNotBlank();
+      assertThat(SignOffJson.write(read)).as("%s is in the canonical form, its claim included", file).isEqualTo(text);
+      if (read.claim() != null) {
+        assertThat(dev.backtestgate.claim.ClaimJson.parse(read.claim(), file.toString()).fingerprint())
+            .isEqualTo(read.fingerprint());
+      }
     }
   }
 
