@@ -93,8 +93,11 @@ public final class BacktestGate {
   private static GateResult decide(String gateId, List<Finding> findings, Comparison comparison, String fingerprint,
       RunSummary summary, GatePolicy policy, ReviewStore reviews, LocalDate today) {
     double lift = comparison == null ? Double.NaN : comparison.lift();
-    SignOffStatus status = Waivers.checkKinds(assess(gateId, reviews, fingerprint, lift, policy, today),
-        findings);
+    java.util.OptionalInt trials = findings.stream().filter(f -> f.resolution() == Finding.Resolution.SIGN_OFF)
+        .map(Finding::trialsToReview).filter(java.util.OptionalInt::isPresent)
+        .mapToInt(java.util.OptionalInt::getAsInt).max();
+    SignOffStatus status = SignOffRules.trials(Waivers.checkKinds(assess(gateId, reviews, fingerprint, lift, policy,
+        today), findings), trials);
     List<SignOff.Waiver> waivers = status.approved().map(SignOff::waivers).orElse(List.of());
     findings = Waivers.withUnused(findings, waivers);
 

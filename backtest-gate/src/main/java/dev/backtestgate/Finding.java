@@ -57,6 +57,15 @@ public interface Finding {
     return List.of();
   }
 
+  /**
+   * The trials on the run's test set a sign-off must have reviewed to cover this finding (the trials ledger's count,
+   * this run's included): present only for {@code many-trials}. A covering sign-off that recorded fewer is
+   * {@code trials-grew}.
+   */
+  default java.util.OptionalInt trialsToReview() {
+    return java.util.OptionalInt.empty();
+  }
+
   /** How a finding can be resolved. The wire values appear in the JSON report and in the documentation. */
   enum Resolution {
     /** An approved, current sign-off covers it. */

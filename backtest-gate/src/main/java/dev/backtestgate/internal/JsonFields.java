@@ -174,6 +174,11 @@ public final class JsonFields {
     return new JsonProblem(at, problem);
   }
 
+  /** A copy of this object as a JSON tree, for a value kept whole (a claim a sign-off embeds). */
+  public JsonNode tree() {
+    return node.deepCopy();
+  }
+
   /** This object's JSON path. */
   public String path() {
     return path;

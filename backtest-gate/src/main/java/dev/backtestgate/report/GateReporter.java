@@ -16,9 +16,13 @@ import dev.backtestgate.internal.AtomicFiles;
 import dev.backtestgate.internal.BoundedFiles;
 import dev.backtestgate.internal.StrictJson;
 import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.trials.TrialKey;
 import dev.backtestgate.trials.TrialRecorder;
+import dev.backtestgate.trials.TrialsChecks;
+import dev.backtestgate.trials.TrialsEvidence;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -92,6 +96,7 @@ public final class GateReporter {
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
     return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
         () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)),
+        () -> TrialsChecks.reviewed(TrialKey.of(run), result.comparison(), result.policy()),
         () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
@@ -107,12 +112,15 @@ public final class GateReporter {
       ReviewStore reviews) {
     return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
         () -> Claim.withoutVariances(evidence, result),
+        () -> TrialsChecks.reviewed(evidence.part(TrialsEvidence.class).map(TrialsEvidence::key).orElse(null),
+            result.comparison(), result.policy()),
         () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 
   /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<TrialRecorder.Outcome> trial) {
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<SignOff.Trials> reviewedTrials,
+      Supplier<TrialRecorder.Outcome> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
     List<Path> targets = new ArrayList<>(List.of(gate.reportFile(), gate.htmlFile(), files.index()));
@@ -124,8 +132,10 @@ public final class GateReporter {
       ReviewDirectoryGuard.requireOutside(target, gate.reviewDirectory());
     }
     requireOwnFile(gate.reportFile(), result.gateId());
-    if (gate.pendingWritten()) {
-      AtomicFiles.write(gate.pendingFile(), SignOffJson.write(PendingSignOffs.from(result)));
+    Optional<Claim> madeClaim = claim.get();
+    if (gate.pendingWritten()) {   // before the trial is appended: the count includes this run either way
+      AtomicFiles.write(gate.pendingFile(), SignOffJson.write(PendingSignOffs.from(result, madeClaim,
+          reviewedTrials.get())));
     }
     int next = 0;
     for (Finding f : result.findings()) {
@@ -138,7 +148,7 @@ public final class GateReporter {
     TrialRecorder.Outcome trials = trial.get();   // once, after the verdict, so that every report says where
     // The page first, then the JSON: whoever lists the directory and sees the JSON finds the page beside it.
     AtomicFiles.write(gate.htmlFile(), HtmlReport.render(gate, evidence.get(), trials));
-    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, claim.get(), trials));
+    AtomicFiles.write(gate.reportFile(), ReportJson.write(gate, madeClaim, trials));
     if (result.verdict().passed()) {
       clearPending(gate.pendingFile());
     }

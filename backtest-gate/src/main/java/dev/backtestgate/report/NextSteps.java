@@ -151,6 +151,16 @@ final class NextSteps {
           g.tolerance()));
     }
 
+    @Override
+    public Guidance trialsGrew(SignOffStatus.TrialsGrew g) {
+      String reviewed = g.reviewedTrials() == null ? "recorded no count of trials (" + g.reason() + ")"
+          : fmt("was made knowing %,d %s on these rows", g.reviewedTrials(), g.reviewedTrials() == 1 ? "trial"
+              : "trials");
+      return review(fmt("%s %s; the trials ledger now counts %,d, so the lift is the best of more tries than the "
+          + "reviewer judged. Confirm the lift on decisions no trial has scored (a later window than these rows), or "
+          + "review it again knowing the %,d trials:", file(g), reviewed, g.currentTrials(), g.currentTrials()));
+    }
+
     private static String file(SignOffStatus status) {
       return "The leakage review " + status.file();
     }
@@ -212,11 +222,11 @@ final class NextSteps {
           + "tool, any build). By hand:");
     }
     if (exists) {
-      String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\" and \"reviewed\" from "
+      String from = gate.pendingWritten() ? " Take \"gate\", \"fingerprint\", \"reviewed\" and \"claim\" from "
           + quote(gate.pendingFile()) + " (this run's evidence)."
           : status.reviewedOtherData() ? " First run this backtest locally (backtestgate.mode=local, the default outside "
               + "CI): it writes this run's evidence to " + quote(gate.pendingFile()) + "; take \"gate\", "
-              + "\"fingerprint\" and \"reviewed\" from it." : "";
+              + "\"fingerprint\", \"reviewed\" and \"claim\" from it." : "";
       steps.add("Edit " + file + " in place (do not copy over it):" + from + " Set " + FIELDS + ".");
     } else if (gate.pendingWritten()) {
       steps.add("mkdir -p " + quote(gate.reviewDirectory()) + " && cp " + quote(gate.pendingFile()) + " "

@@ -52,7 +52,7 @@ final class ReportIndex {
 
   /** The JSON's sign-off status names as the index shows them. */
   private static final Map<String, String> SIGN_OFF_WORDS = Map.of("missing", "none", "covers", "approved",
-      "wrong-gate", "wrong gate", "lift-grew", "lift grew");
+      "wrong-gate", "wrong gate", "lift-grew", "lift grew", "trials-grew", "trials grew");
   private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

@@ -276,6 +276,18 @@ final class ReportJson {
       number(node, "tolerance", g.tolerance());
       return null;
     }
+
+    @Override
+    public Void trialsGrew(SignOffStatus.TrialsGrew g) {
+      if (g.reviewedTrials() == null) {
+        node.putNull("reviewedTrials");
+        node.put("reason", g.reason());
+      } else {
+        node.put("reviewedTrials", g.reviewedTrials());
+      }
+      node.put("currentTrials", g.currentTrials());
+      return null;
+    }
   }
 
   private static void number(ObjectNode node, String field, double value) {

@@ -26,6 +26,7 @@ final class SignOffSection {
       "stale", "stale: the data changed",
       "voided", "stale: history rewritten",
       "lift-grew", "the lift grew beyond the review",
+      "trials-grew", "more trials than the review counted",
       "wrong-gate", "written for another gate");
 
   private final Html out;
@@ -140,6 +141,14 @@ final class SignOffSection {
             grew.currentLift(), grew.tolerance()));
         return null;
       }
+
+      @Override
+      public Void trialsGrew(SignOffStatus.TrialsGrew grew) {
+        Page.row(out, "Trials", grew.reviewedTrials() == null
+            ? fmt("reviewed without a count (%s), now %,d", grew.reason(), grew.currentTrials())
+            : fmt("reviewed %,d, now %,d on the same rows", grew.reviewedTrials(), grew.currentTrials()));
+        return null;
+      }
     });
   }
 
@@ -150,6 +159,10 @@ final class SignOffSection {
     Page.row(out, "Rationale", s.rationale());
     Page.row(out, "Reviewed lift", fmt("%+.3f (candidate %.3f vs baseline %.3f)", s.reviewed().lift(),
         s.reviewed().candidateAuc(), s.reviewed().baselineAuc()));
+    SignOff.Trials trials = s.reviewed().trials();
+    Page.row(out, "Reviewed trials", trials.counted() == null ? "not counted: " + trials.reason()
+        : trials.deflatedP() == null ? fmt("%,d on these rows (no deflated p: the lift has no standard error)",
+            trials.counted()) : fmt("%,d on these rows, deflated p %.3f", trials.counted(), trials.deflatedP()));
     Page.row(out, "Attested", String.join(", ", SignOffJson.CHECKLIST_ITEMS));
     for (SignOff.Waiver w : s.waivers()) {
       Page.row(out, "Waived " + w.kind() + " '" + w.subject() + "'", w.reason());

@@ -14,8 +14,11 @@ import java.util.stream.Stream;
 
 /** Sign-offs as files {@code <dir>/<safe gate id>.json}. */
 final class DirectoryReviewStore implements ReviewStore {
-  /** A real sign-off is about 1.5 KB; anything beyond this is not one. */
-  static final int MAX_BYTES = 256 * 1024;
+  /**
+   * A sign-off without its claim is about 1.5 KB; the claim it embeds may reach a claim file's limit (16 MiB, with a
+   * feature summary of up to 100 points per recorded feature), so anything beyond that and the review is not one.
+   */
+  static final int MAX_BYTES = 16 * 1024 * 1024 + 256 * 1024;
 
   private final Path directory;
 

@@ -27,6 +27,9 @@ import org.apiguardian.api.API;
  * @param rationale why the reviewer believes (or rejects) the result (empty while pending)
  * @param checklist the leakage categories the reviewer attests
  * @param waivers findings the reviewer accepts by kind and subject, with reasons
+ * @param claim the claim of the reviewed run ({@code docs/schemas/claim.schema.json}, the report's {@code claim}) as
+ *     canonical JSON text, or {@code null} when the run had none (its lift could not be computed); shown and checked
+ *     against this file's {@code gate}, {@code fingerprint} and {@code reviewed}, not bound by the fingerprint
  */
 @API(status = STABLE, since = "0.1")
 public record SignOff(
@@ -40,7 +43,8 @@ public record SignOff(
     LocalDate expiresOn,
     String rationale,
     Checklist checklist,
-    List<Waiver> waivers) {
+    List<Waiver> waivers,
+    String claim) {
 
   /** The file format version this version writes: 2, with waivers by kind and subject. */
   public static final int SCHEMA = 2;
@@ -48,6 +52,19 @@ public record SignOff(
   /** Copies the waiver list. */
   public SignOff {
     waivers = List.copyOf(waivers);
+  }
+
+  /** A sign-off that embeds no claim (its run had none). */
+  public SignOff(int schema, String gate, String fingerprint, Reviewed reviewed, Decision decision, String reviewer,
+      LocalDate reviewedOn, LocalDate expiresOn, String rationale, Checklist checklist, List<Waiver> waivers) {
+    this(schema, gate, fingerprint, reviewed, decision, reviewer, reviewedOn, expiresOn, rationale, checklist, waivers,
+        null);
+  }
+
+  /** The same sign-off embedding {@code claim} (canonical JSON text, or {@code null}). */
+  public SignOff withClaim(String claim) {
+    return new SignOff(schema, gate, fingerprint, reviewed, decision, reviewer, reviewedOn, expiresOn, rationale,
+        checklist, waivers, claim);
   }
 
   /**
@@ -75,18 +92,82 @@ public record SignOff(
       int rows,
       int positives,
       List<String> features,
-      List<LiftCarried> liftCarried) {
+      List<LiftCarried> liftCarried,
+      Trials trials) {
     /** Copies the lists. */
     public Reviewed {
       liftCi = List.copyOf(liftCi);
       features = List.copyOf(features);
       liftCarried = List.copyOf(liftCarried);
+      java.util.Objects.requireNonNull(trials, "trials");
     }
 
-    /** What a reviewer saw of a run without a pipeline: no lift attribution. */
+    /** What a reviewer saw of a run whose trials were not counted ({@link Trials#NOT_RECORDED}). */
+    public Reviewed(String candidate, String baseline, double candidateAuc, double baselineAuc, double lift,
+        List<Double> liftCi, int rows, int positives, List<String> features, List<LiftCarried> liftCarried) {
+      this(candidate, baseline, candidateAuc, baselineAuc, lift, liftCi, rows, positives, features, liftCarried,
+          Trials.NOT_RECORDED);
+    }
+
+    /** What a reviewer saw of a run without a pipeline: no lift attribution, no trials counted. */
     public Reviewed(String candidate, String baseline, double candidateAuc, double baselineAuc, double lift,
         List<Double> liftCi, int rows, int positives, List<String> features) {
       this(candidate, baseline, candidateAuc, baselineAuc, lift, liftCi, rows, positives, features, List.of());
+    }
+
+    /** The same, with {@code trials}. */
+    public Reviewed withTrials(Trials trials) {
+      return new Reviewed(candidate, baseline, candidateAuc, baselineAuc, lift, liftCi, rows, positives, features,
+          liftCarried, trials);
+    }
+  }
+
+  /**
+   * The trials the ledger counted on the reviewed run's test set (docs/trials.md): {@code counted} distinct candidates,
+   * the reviewed one included, and its deflated p-value; or, when the ledger counted none (it was off, could not be
+   * read, or the lift could not be computed), both {@code null} and the reason. A sign-off that covers
+   * {@code many-trials} stops covering once the ledger counts more trials than {@code counted}.
+   *
+   * @param counted the trials counted, or {@code null}
+   * @param deflatedP the reviewed run's deflated p-value; {@code null} without a count, or with one when the run's z is
+   *     undefined (a lift without a standard error)
+   * @param reason why none were counted; {@code ""} when they were
+   */
+  public record Trials(Integer counted, Double deflatedP, String reason) {
+    /** What a review made without the run's count says. */
+    public static final Trials NOT_RECORDED = new Trials(null, null, "the trials were not recorded for this review");
+
+    /** Checks that a count has its p-value and no reason, and that no count has a reason. */
+    public Trials {
+      java.util.Objects.requireNonNull(reason, "reason");
+      if (counted == null && deflatedP != null) {
+        throw new IllegalArgumentException("no trials were counted, so there is no deflated p-value");
+      }
+      if (deflatedP != null && !(deflatedP >= 0 && deflatedP <= 1)) {
+        throw new IllegalArgumentException(deflatedP + " is not a p-value");
+      }
+      if (counted == null && reason.isBlank()) {
+        throw new IllegalArgumentException("no trials were counted, so the reason is needed");
+      }
+      if (counted != null && !reason.isEmpty()) {
+        throw new IllegalArgumentException("trials were counted, so there is no reason");
+      }
+      if (counted != null && counted < 1) {
+        throw new IllegalArgumentException("a count of trials includes the reviewed run: at least 1, not " + counted);
+      }
+    }
+
+    /**
+     * {@code counted} trials, the reviewed run's deflated p-value {@code deflatedP} ({@code null} when it is not a
+     * number: the run's z is undefined).
+     */
+    public static Trials counted(int counted, double deflatedP) {
+      return new Trials(counted, Double.isFinite(deflatedP) ? deflatedP : null, "");
+    }
+
+    /** No trials counted, for {@code reason}. */
+    public static Trials notCounted(String reason) {
+      return new Trials(null, null, reason);
     }
   }
 

@@ -25,7 +25,9 @@ import org.apiguardian.api.API;
  * fields, missing fields, wrong types, duplicate keys, trailing content, out-of-range numbers and
  * implausible dates fail with the JSON path of the problem. Only schema 2 is read (waivers by kind and subject): a
  * pre-release file's schema 1 or version-1 fingerprint is refused with how to sign again, and schema 1's
- * {@code pointInTimeWaivers} is an unknown field.
+ * {@code pointInTimeWaivers} is an unknown field. The claim a file embeds ({@code claim}) is kept whole and must agree
+ * with the file's gate, fingerprint and {@code reviewed} (docs/sign-off-format.md); {@code reviewed.trials} is a count
+ * with its deflated p-value, or {@code null} with the reason.
  *
  * <pre>{@code
  * SignOff signOff = SignOffJson.parse(Files.readString(file), file);
@@ -49,9 +51,10 @@ public final class SignOffJson {
   /** A version-1 fingerprint, which files written before 0.1.0 carry. */
   private static final java.util.regex.Pattern PRE_RELEASE_FINGERPRINT =
       java.util.regex.Pattern.compile("sha256:[0-9a-f]{64}");
-  private static final List<String> TOP_2 = with(COMMON, "waivers");
+  private static final List<String> TOP_2 = with(with(COMMON, "waivers"), "claim");
   private static final List<String> REVIEWED = List.of("candidate", "baseline", "candidateAuc", "baselineAuc", "lift",
-      "liftCi", "rows", "positives", "features", "liftCarried");
+      "liftCi", "rows", "positives", "features", "liftCarried", "trials");
+  private static final List<String> TRIALS = List.of("counted", "deflatedP", "reason");
   private static final List<String> LIFT_CARRIED = List.of("feature", "carried", "carriedCi");
   private static final List<String> WAIVER_2 = List.of("kind", "subject", "reason");
 
@@ -108,18 +111,51 @@ public final class SignOffJson {
       throw top.fail("$.fingerprint", "'" + JsonFields.shorten(fingerprint) + "' is not a fingerprint (sha256-v2: and "
           + "64 lower-case hex digits): copy \"fingerprint\" from the pending file the gate wrote; never type one.");
     }
+    SignOff.Reviewed reviewed = reviewed(top.object("reviewed").onlyFields(REVIEWED));
     return new SignOff(
         schema,
         gate,
         fingerprint,
-        reviewed(top.object("reviewed").onlyFields(REVIEWED)),
+        reviewed,
         decision,
         top.text("reviewer"),
         reviewedOn,
         expiresOn,
         top.text("rationale"),
         checklist(top.object("checklist").onlyFields(CHECKLIST_ITEMS)),
-        waivers(top));
+        waivers(top),
+        top.isNull("claim") ? null : EmbeddedClaim.agreeing(top.object("claim"), gate, fingerprint, reviewed));
+  }
+
+  private static SignOff.Trials trials(JsonFields r) {
+    JsonFields t = r.object("trials").onlyFields(TRIALS);
+    String at = t.path();
+    if (t.isNull("counted")) {
+      if (!t.isNull("deflatedP")) {
+        throw t.fail(at + ".deflatedP", "no trials were counted (counted is null), so there is no deflated "
+            + "p-value: write null, or copy \"trials\" unchanged from the pending file the gate wrote.");
+      }
+      String reason = t.has("reason") ? t.text("reason") : "";
+      if (reason.isBlank()) {
+        throw t.fail(at + ".reason", "no trials were counted (counted is null), so the file says why: copy "
+            + "\"trials\" unchanged from the pending file the gate wrote.");
+      }
+      return SignOff.Trials.notCounted(reason);
+    }
+    int counted = t.wholeNumber("counted");
+    if (counted < 1) {
+      throw t.fail(at + ".counted", counted + " trials: the count includes the reviewed run, so it is at least 1. "
+          + "Copy \"trials\" unchanged from the pending file the gate wrote.");
+    }
+    if (t.has("reason")) {
+      throw t.fail(at + ".reason", "trials were counted, so there is no reason: remove \"reason\".");
+    }
+    if (t.isNull("deflatedP")) {   // the reviewed run's z is undefined (a lift without a standard error)
+      return new SignOff.Trials(counted, null, "");
+    }
+    double p = t.number("deflatedP");
+    inRange(t, at + ".deflatedP", p, 0, 1, "a p-value");
+    return SignOff.Trials.counted(counted, p);
   }
 
   private static List<SignOff.LiftCarried> liftCarried(JsonFields r) {
@@ -149,7 +185,8 @@ public final class SignOffJson {
         r.wholeNumber("rows"),
         r.wholeNumber("positives"),
         r.textArray("features"),
-        r.has("liftCarried") ? liftCarried(r) : List.of());
+        r.has("liftCarried") ? liftCarried(r) : List.of(),
+        trials(r));
     String at = r.path();
     nonEmpty(r, at + ".candidate", reviewed.candidate(), "the candidate's name");
     nonEmpty(r, at + ".baseline", reviewed.baseline(), "the baseline's name");
@@ -279,6 +316,19 @@ public final class SignOffJson {
         c.carriedCi().forEach(one.putArray("carriedCi")::add);
       }
     }
+    ObjectNode trials = reviewed.putObject("trials");
+    if (r.trials().counted() == null) {
+      trials.putNull("counted");
+      trials.putNull("deflatedP");
+      trials.put("reason", r.trials().reason());
+    } else {
+      trials.put("counted", r.trials().counted());
+      if (r.trials().deflatedP() == null) {
+        trials.putNull("deflatedP");
+      } else {
+        trials.put("deflatedP", r.trials().deflatedP());
+      }
+    }
     root.put("decision", s.decision().fileValue());
     root.put("reviewer", s.reviewer());
     root.put("reviewedOn", dateText(s.reviewedOn()));
@@ -295,6 +345,7 @@ public final class SignOffJson {
     for (SignOff.Waiver w : s.waivers()) {
       waivers.addObject().put("kind", w.kind()).put("subject", w.subject()).put("reason", w.reason());
     }
+    root.set("claim", EmbeddedClaim.tree(s.claim()));
     return CanonicalJson.write(root);
   }
 

@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * this order: the gate matches; the decision is not rejected; it is approved; reviewer, dates and
  * rationale are filled and every checklist item is attested; the fingerprint matches; today is on or
  * before {@code expiresOn}; and the current lift is at most the reviewed lift plus the tolerance. The
- * first rule that fails is the status. A sign-off loaded from a store that a committed void record
+ * first rule that fails is the status. A covering sign-off the run needs for {@code many-trials} must also have
+ * reviewed at least as many trials as the ledger counts now ({@link #trials}). A sign-off loaded from a store that a committed void record
  * ({@link SignOffVoid}) withdraws is {@link SignOffStatus.Voided} instead, unless it is for another gate, rejected
  * or malformed; a void record that cannot be read makes the status {@link SignOffStatus.Malformed}.
  *
@@ -129,5 +130,21 @@ public final class SignOffRules {
       return new SignOffStatus.LiftGrew(file, s.reviewed().lift(), lift, liftTolerance);
     }
     return new SignOffStatus.Covers(file, s);
+  }
+
+  /**
+   * {@code status} once the trials are counted: a covering sign-off becomes {@link SignOffStatus.TrialsGrew} when the
+   * run needs it for {@code many-trials} ({@code trialsNow} present: the trials the ledger counts on the test set now,
+   * this run's included) and the review recorded fewer trials, or none. Any other status is returned as it is.
+   */
+  public static SignOffStatus trials(SignOffStatus status, java.util.OptionalInt trialsNow) {
+    if (trialsNow.isEmpty() || !(status instanceof SignOffStatus.Covers covers)) {
+      return status;
+    }
+    SignOff.Trials reviewed = covers.signOff().reviewed().trials();
+    if (reviewed.counted() != null && reviewed.counted() >= trialsNow.getAsInt()) {
+      return status;
+    }
+    return new SignOffStatus.TrialsGrew(covers.file(), reviewed.counted(), reviewed.reason(), trialsNow.getAsInt());
   }
 }

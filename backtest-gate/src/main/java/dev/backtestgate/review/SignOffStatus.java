@@ -27,8 +27,8 @@ public sealed interface SignOffStatus {
 
   /**
    * The status as reports name it: {@code missing}, {@code covers}, {@code malformed}, {@code wrong-gate},
-   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code voided}, {@code expired} or
-   * {@code lift-grew}.
+   * {@code rejected}, {@code undecided}, {@code incomplete}, {@code stale}, {@code voided}, {@code expired},
+   * {@code lift-grew} or {@code trials-grew}.
    */
   String label();
 
@@ -123,6 +123,9 @@ public sealed interface SignOffStatus {
 
     /** A review of a smaller lift. */
     R liftGrew(LiftGrew status);
+
+    /** A review of fewer trials. */
+    R trialsGrew(TrialsGrew status);
   }
 
   /** No sign-off file exists for this gate. */
@@ -357,6 +360,33 @@ public sealed interface SignOffStatus {
     @Override
     public <R> R accept(Visitor<R> visitor) {
       return visitor.liftGrew(this);
+    }
+  }
+
+  /**
+   * The run needs the sign-off to cover {@code many-trials}, and the trials ledger now counts more trials on the same
+   * test set than the review recorded ({@code reviewed.trials.counted}), or the review recorded no count: the best of
+   * more tries was not what the reviewer judged.
+   *
+   * @param file the sign-off file
+   * @param reviewedTrials the trials the review recorded, or {@code null} when it recorded none
+   * @param reason why the review recorded none; {@code ""} when it did
+   * @param currentTrials the trials the ledger counts now, this run's included
+   */
+  record TrialsGrew(Path file, Integer reviewedTrials, String reason, int currentTrials) implements SignOffStatus {
+    @Override
+    public String label() {
+      return "trials-grew";
+    }
+
+    @Override
+    public boolean reviewedOtherData() {
+      return true;
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+      return visitor.trialsGrew(this);
     }
   }
 }

@@ -48,6 +48,11 @@ public record ManyTrialsFinding(Deflation deflation, int freeTrials, String ledg
   }
 
   @Override
+  public java.util.OptionalInt trialsToReview() {
+    return java.util.OptionalInt.of(deflation.trials());
+  }
+
+  @Override
   public Resolution resolution() {
     return deflation.trials() >= freeTrials ? Resolution.SIGN_OFF : Resolution.WARNING;
   }

@@ -13,6 +13,7 @@ import dev.backtestgate.FindingKind;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Setting;
+import dev.backtestgate.review.SignOff;
 import java.io.UncheckedIOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -143,11 +144,7 @@ public final class TrialsChecks implements CheckProvider {
           + "or leave it: an entry is never rewritten, so a damaged one stays damaged." : "Delete or restore that file: "
           + "an entry is never rewritten, so a damaged one stays damaged."));
     }
-    Map<String, Double> trials = new LinkedHashMap<>();
-    for (LedgerEntry entry : reading.entries()) {
-      trials.putIfAbsent(entry.key().scores(), entry.z());
-    }
-    trials.putIfAbsent(key.scores(), comparison.z());
+    Map<String, Double> trials = trials(reading, key, comparison);
     List<Double> zs = List.copyOf(trials.values());
     List<String> digests = List.copyOf(trials.keySet());
     int thisRun = digests.indexOf(key.scores());
@@ -202,6 +199,44 @@ public final class TrialsChecks implements CheckProvider {
   /** The bootstrap's seed: the test set's first 16 hex digits, so a test set's check is the same on every run. */
   static long seedOf(TrialKey key) {
     return Long.parseUnsignedLong(key.testSetHex().substring(0, 16), 16);
+  }
+
+  /** Each trial's z on the test set by score digest, in ledger order, this run's last unless it ran before. */
+  private static Map<String, Double> trials(TrialLedger.Reading reading, TrialKey key, Comparison comparison) {
+    Map<String, Double> trials = new LinkedHashMap<>();
+    for (LedgerEntry entry : reading.entries()) {
+      trials.putIfAbsent(entry.key().scores(), entry.z());
+    }
+    trials.putIfAbsent(key.scores(), comparison.z());
+    return trials;
+  }
+
+  /**
+   * What a pending sign-off records of the trials ({@code reviewed.trials}): the trials the ledger counts on
+   * {@code key}'s test set, this run's included, and this run's deflated p-value, the same count the {@code many-trials}
+   * rule judges; or why none were counted (the ledger is off or unreadable, the lift could not be computed, or the
+   * evidence carries no trial key: {@code key} {@code null}).
+   */
+  public static SignOff.Trials reviewed(TrialKey key, Comparison comparison, GatePolicy policy) {
+    Optional<TrialLedger> store = settings(policy).store();
+    if (store.isEmpty()) {
+      return SignOff.Trials.notCounted("the trials ledger was off (backtestgate.ledger=off)");
+    }
+    if (comparison == null) {
+      return SignOff.Trials.notCounted("the lift could not be computed, so no trial was counted");
+    }
+    if (key == null) {
+      return SignOff.Trials.notCounted("the evidence carries no trial key, so its trials were not counted");
+    }
+    TrialLedger.Reading reading;
+    try {
+      reading = store.get().read(key.testSet());
+    } catch (NewerLedgerException | UncheckedIOException e) {
+      return SignOff.Trials.notCounted("the trials ledger " + store.get() + " could not be read: " + e.getMessage());
+    }
+    Map<String, Double> trials = trials(reading, key, comparison);
+    Deflation d = Deflation.of(List.copyOf(trials.values()), comparison.z(), comparison.confidence());
+    return SignOff.Trials.counted(d.trials(), d.deflatedP());
   }
 
   static TrialsSettings settings(GatePolicy policy) {

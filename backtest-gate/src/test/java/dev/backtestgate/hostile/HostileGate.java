@@ -78,6 +78,12 @@ final class HostileGate {
     return SignOffJson.write(approved());
   }
 
+  /** {@link #approvedText()} embedding the claim of {@link #LEAKY}, as the reviewer commands write it. */
+  static String approvedWithClaimText() {
+    return SignOffJson.write(approved().withClaim(
+        dev.backtestgate.claim.ClaimJson.write(dev.backtestgate.claim.Claim.of(UNREVIEWED, LEAKY))));
+  }
+
   /** The review directory. */
   Path reviewDir() {
     return store.directory();

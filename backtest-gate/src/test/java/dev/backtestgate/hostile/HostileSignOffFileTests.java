@@ -33,11 +33,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HostileSignOffFileTests {
   private static final String VALID = HostileGate.approvedText();
+  private static final String WITH_CLAIM = HostileGate.approvedWithClaimText();
   private HostileGate gate;
 
   @BeforeEach
   void repository(@TempDir Path repo) {
     gate = new HostileGate(repo);
+  }
+
+  @Test
+  void theSignOffWithItsClaimPassesToo() {
+    gate.commit(WITH_CLAIM);
+
+    assertThat(gate.judge(Mode.LOCAL).result().verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
   }
 
   @Test
@@ -144,6 +152,23 @@ class HostileSignOffFileTests {
             "the reason is empty"),
         malformed("a waiver that is a string", array(VALID, "waivers", "[\"all\"]"), "$.waivers[0]",
             "expected an object, found string"),
+        malformed("a trials count of 0", VALID.replace("\"counted\": null,\n      \"deflatedP\": null,\n      "
+            + "\"reason\": \"the trials were not recorded for this review\"", "\"counted\": 0,\n      \"deflatedP\": 0.5"),
+            "$.reviewed.trials.counted", "the count includes the reviewed run, so it is at least 1"),
+        malformed("no trials counted and no reason", VALID.replace("\"the trials were not recorded for this review\"",
+            "\" \""), "$.reviewed.trials.reason", "so the file says why"),
+        malformed("no trials field", VALID.replaceFirst(",\n    \"trials\": \\{[^}]*\\}", ""), "$.reviewed.trials",
+            "the field is missing: add \"trials\""),
+        malformed("no claim field", VALID.replace(",\n  \"claim\": null", ""), "$.claim",
+            "the field is missing: add \"claim\""),
+        malformed("a claim that is a list", VALID.replace("\"claim\": null", "\"claim\": []"), "$.claim",
+            "expected an object, found array"),
+        malformed("a claimed AUC raised by hand", claim(WITH_CLAIM, "\"auc\": [0-9.E-]+", "\"auc\": 0.99"),
+            "$.claim.candidate.auc", "the claim says 0.99, reviewed.candidateAuc says"),
+        malformed("a claim of another gate", claim(WITH_CLAIM, "\"gate\": \"", "\"gate\": \"x"), "$.claim.gate",
+            "the claim is the reviewed run's, copied by the gate, never edited"),
+        malformed("a claim of other rows", claim(WITH_CLAIM, "\"rows\": [0-9]+", "\"rows\": 2999"), "$.claim.rows",
+            "Copy \"claim\" and \"reviewed\" unchanged from the pending file the gate wrote"),
         malformed("reviewed as a string",
             VALID.replaceFirst("(?s)\"reviewed\": \\{.*?\\n  \\}", "\"reviewed\": \"ok\""),
             "$.reviewed", "expected an object, found string"));
@@ -192,9 +217,9 @@ class HostileSignOffFileTests {
 
   @Test
   void aFileOverTheSizeLimitIsRefusedUnread() {
-    gate.commit(VALID + " ".repeat(300_000));
+    gate.commit(VALID + " ".repeat(17_100_000));   // beyond a claim file's 16 MiB plus 256 KiB
 
-    assertThat(gate.judgeMalformed("$")).contains("is larger than 262144 bytes", "Replace it with the JSON file");
+    assertThat(gate.judgeMalformed("$")).contains("is larger than 17039360 bytes", "Replace it with the JSON file");
   }
 
   @Test
@@ -264,7 +289,7 @@ class HostileSignOffFileTests {
 
     assertThat(judged.result().signOff()).isInstanceOf(SignOffStatus.WrongGate.class);
     assertThat(judged.text()).contains("is for gate 'com.acme.OtherBacktest#gbm', not 'com.acme.ChurnBacktest#gbm'",
-        "Take \"gate\", \"fingerprint\" and \"reviewed\" from");
+        "Take \"gate\", \"fingerprint\", \"reviewed\" and \"claim\" from");
   }
 
   @Test
@@ -324,6 +349,13 @@ class HostileSignOffFileTests {
     Matcher m = Pattern.compile("\"" + name + "\": (\"[^\"]*\"|[^,\n]*)").matcher(text);
     assertThat(m.find()).as("field %s in %s", name, text).isTrue();
     return text.substring(0, m.start(1)) + value + text.substring(m.end(1));
+  }
+
+  /** {@code text} with the first match of {@code regex} inside its claim replaced by {@code to}. */
+  static String claim(String text, String regex, String to) {
+    int at = text.indexOf("\"claim\": {");
+    assertThat(at).as("the claim in %s", text).isPositive();
+    return text.substring(0, at) + text.substring(at).replaceFirst(regex, java.util.regex.Matcher.quoteReplacement(to));
   }
 
   /** {@code text} with the array field {@code name} replaced by the raw JSON {@code value}. */

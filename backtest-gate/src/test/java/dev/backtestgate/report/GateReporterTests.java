@@ -191,7 +191,10 @@ class GateReporterTests {
         .replace("false", "true")
         .replace("\"lift\": " + lift, "\"lift\": " + (lift - 0.02))
         // the reviewed lift is the reviewed AUCs' difference: a review of a weaker candidate
-        .replace("\"candidateAuc\": " + candidateAuc, "\"candidateAuc\": " + (candidateAuc - 0.02));
+        .replace("\"candidateAuc\": " + candidateAuc, "\"candidateAuc\": " + (candidateAuc - 0.02))
+        // and the claim it embeds is that weaker run's too (a claim that disagrees with "reviewed" is malformed)
+        .replace("\"value\": " + lift, "\"value\": " + (lift - 0.02))
+        .replace("\"auc\": " + candidateAuc, "\"auc\": " + (candidateAuc - 0.02));
     Files.writeString(store.locationOf(GATE), filled);
     PublishedGate g = publish(leakyRun(), Mode.LOCAL, CLOCK);
     assertThat(g.result().signOff()).isInstanceOf(SignOffStatus.LiftGrew.class);

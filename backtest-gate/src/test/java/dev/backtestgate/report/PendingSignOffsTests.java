@@ -44,7 +44,8 @@ class PendingSignOffsTests {
         .build();
 
     SignOff pending = PendingSignOffs.from(BacktestGate.evaluate(run, GatePolicy.defaults(),
-        ReviewStore.directory(Path.of("no-reviews-here")), CLOCK));
+        ReviewStore.directory(Path.of("no-reviews-here")), CLOCK), java.util.Optional.empty(),
+        SignOff.Trials.NOT_RECORDED);
 
     assertThat(pending.reviewed().liftCarried()).extracting(SignOff.LiftCarried::feature)
         .containsExactly("status", "noise");

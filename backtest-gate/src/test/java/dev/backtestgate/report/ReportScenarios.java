@@ -70,7 +70,7 @@ final class ReportScenarios {
 
   /** Commits an approved, complete sign-off for what {@code failed} measured, waiving {@code waived}. */
   void approve(PublishedGate failed, List<SignOff.Waiver> waived) {
-    SignOff p = PendingSignOffs.from(failed.result());
+    SignOff p = PendingSignOffs.from(failed.result(), java.util.Optional.empty(), SignOff.Trials.NOT_RECORDED);
     SignOff approved = new SignOff(p.schema(), p.gate(), p.fingerprint(), p.reviewed(), Decision.APPROVED,
         "ana@acme.com", LocalDate.parse("2026-12-01"), LocalDate.parse("2027-03-01"),
         "New bureau features explain the lift; joins checked.", new SignOff.Checklist(true, true, true, true, true),

@@ -33,7 +33,11 @@ class SignOffJsonTests {
             "features": [
               "balance",
               "status"
-            ]
+            ],
+            "trials": {
+              "counted": 3,
+              "deflatedP": 4.0E-4
+            }
           },
           "decision": "approved",
           "reviewer": "ana@acme.com",
@@ -53,9 +57,69 @@ class SignOffJsonTests {
               "subject": "status",
               "reason": "knownAt is the warehouse load time, a day after the event"
             }
-          ]
+          ],
+          "claim": null
         }
         """);
+  }
+
+  @Test
+  void theClaimAndTheTrialsSurviveAReadAndAWrite() {
+    SignOff withClaim = SignOffFixtures.approvedWithClaim();
+    String text = SignOffJson.write(withClaim);
+
+    SignOff read = SignOffJson.parse(text, FILE);
+
+    assertThat(read).isEqualTo(withClaim);
+    assertThat(SignOffJson.write(read)).isEqualTo(text);
+    assertThat(text).contains("\"claim\": {\n    \"schema\": " + dev.backtestgate.claim.Claim.SCHEMA + ",");
+    assertThat(read.reviewed().trials()).isEqualTo(SignOff.Trials.counted(3, 0.0004));
+  }
+
+  @Test
+  void aClaimThatDisagreesWithTheReviewIsRefusedNamingTheField() {
+    SignOff signOff = SignOffFixtures.approvedWithClaim();
+    String text = SignOffJson.write(signOff);
+    int claim = text.indexOf("\"claim\"");
+    String head = text.substring(0, claim);
+    String tail = text.substring(claim);
+
+    MalformedSignOffException auc = malformed(head + tail.replaceFirst("\"auc\": [0-9.E-]+", "\"auc\": 0.99"));
+    assertThat(auc.jsonPath()).isEqualTo("$.claim.candidate.auc");
+    assertThat(auc.problem()).startsWith("the claim says 0.99, reviewed.candidateAuc says "
+        + signOff.reviewed().candidateAuc() + ": the claim is the reviewed run's, copied by the gate, never edited.");
+    MalformedSignOffException rows = malformed(head + tail.replaceFirst("\"rows\": [0-9]+", "\"rows\": 2999"));
+    assertThat(rows.jsonPath()).isEqualTo("$.claim.rows");
+    MalformedSignOffException gate = malformed(head + tail.replaceFirst("\"gate\": \"[^\"]*\"",
+        "\"gate\": \"com.acme.Other#gbm\""));
+    assertThat(gate.jsonPath()).isEqualTo("$.claim.gate");
+    assertThat(gate.problem()).contains("the file's \"gate\" says 'com.acme.ChurnBacktest#gbm'");
+    assertThat(malformed(text.replace(",\n  \"claim\": {", ",\n  \"claimed\": {")).jsonPath())
+        .isEqualTo("$.claimed");
+    assertThat(malformed(head + "\"claim\": []\n}\n").jsonPath()).isEqualTo("$.claim");
+  }
+
+  @Test
+  void trialsThatAreNotACountOrAReasonAreRefusedWithTheirPath() {
+    String text = approvedText();
+    String counted = "\"counted\": 3,\n      \"deflatedP\": 4.0E-4";
+
+    assertThat(malformed(text.replace(counted, "\"counted\": 0,\n      \"deflatedP\": 0.5")).jsonPath())
+        .isEqualTo("$.reviewed.trials.counted");
+    assertThat(malformed(text.replace(counted, "\"counted\": 3,\n      \"deflatedP\": 1.5")).jsonPath())
+        .isEqualTo("$.reviewed.trials.deflatedP");
+    assertThat(malformed(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": null")).jsonPath())
+        .isEqualTo("$.reviewed.trials.reason");
+    assertThat(malformed(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": 0.2, \"reason\": \"x\""))
+        .jsonPath()).isEqualTo("$.reviewed.trials.deflatedP");
+    assertThat(malformed(text.replace(counted, counted + ", \"reason\": \"off\"")).jsonPath())
+        .isEqualTo("$.reviewed.trials.reason");
+    assertThat(SignOffJson.parse(text.replace(counted, "\"counted\": 3,\n      \"deflatedP\": null"), FILE).reviewed()
+        .trials()).as("a run whose z is undefined has a count but no deflated p").isEqualTo(
+            new SignOff.Trials(3, null, ""));
+    SignOff off = SignOffJson.parse(text.replace(counted, "\"counted\": null,\n      \"deflatedP\": null, "
+        + "\"reason\": \"the trials ledger was off (backtestgate.ledger=off)\""), FILE);
+    assertThat(off.reviewed().trials().reason()).isEqualTo("the trials ledger was off (backtestgate.ledger=off)");
   }
 
   @Test

@@ -32,6 +32,33 @@ class SignOffRulesTests {
   }
 
   @Test
+  void aManyTrialsSignOffOfFewerTrialsThanTheLedgerCountsNowIsTrialsGrew() {
+    SignOffStatus covers = assess(approved(), 0.129);   // the review recorded 3 trials
+
+    assertThat(SignOffRules.trials(covers, java.util.OptionalInt.of(3))).isSameAs(covers);
+    assertThat(SignOffRules.trials(covers, java.util.OptionalInt.of(2))).isSameAs(covers);
+    assertThat(SignOffRules.trials(covers, java.util.OptionalInt.empty())).isSameAs(covers);
+    SignOffStatus grew = SignOffRules.trials(covers, java.util.OptionalInt.of(4));
+    assertThat(grew).isEqualTo(new SignOffStatus.TrialsGrew(FILE, 3, "", 4));
+    assertThat(grew.label()).isEqualTo("trials-grew");
+    assertThat(grew.covers()).isFalse();
+    assertThat(grew.reviewedOtherData()).isTrue();
+  }
+
+  @Test
+  void aReviewThatCountedNoTrialsDoesNotCoverManyTrialsAndOtherStatusesStayAsTheyAre() {
+    SignOff a = approved();
+    SignOff uncounted = new SignOff(a.schema(), a.gate(), a.fingerprint(),
+        a.reviewed().withTrials(SignOff.Trials.notCounted("the trials ledger was off (backtestgate.ledger=off)")),
+        a.decision(), a.reviewer(), a.reviewedOn(), a.expiresOn(), a.rationale(), a.checklist(), a.waivers());
+
+    assertThat(SignOffRules.trials(assess(uncounted, 0.129), java.util.OptionalInt.of(1)))
+        .isEqualTo(new SignOffStatus.TrialsGrew(FILE, null, "the trials ledger was off (backtestgate.ledger=off)", 1));
+    SignOffStatus expired = SignOffRules.assess(FILE, a, GATE, FINGERPRINT, 0.129, 0.01, LocalDate.parse("2028-01-01"));
+    assertThat(SignOffRules.trials(expired, java.util.OptionalInt.of(40))).isSameAs(expired);
+  }
+
+  @Test
   void otherGate() {
     assertThat(SignOffRules.assess(FILE, approved(), "other#gate", FINGERPRINT, 0.1, 0.01, TODAY))
         .isEqualTo(new SignOffStatus.WrongGate(FILE, GATE, "other#gate"));

@@ -49,7 +49,13 @@ class SignOffSchemaTests {
     for (Path file : committed) {
       String text = SchemaAssertions.read(file);
       assertValid(SIGN_OFF, text);
-      assertThat(SignOffJson.parse(text, file).gate()).as("the gate reads %s too", file).isNotBlank();
+      SignOff read = SignOffJson.parse(text, file);
+      assertThat(read.gate()).as("the gate reads %s too", file).isNotBlank();
+      assertThat(SignOffJson.write(read)).as("%s is in the canonical form, its claim included", file).isEqualTo(text);
+      if (read.claim() != null) {
+        assertThat(dev.backtestgate.claim.ClaimJson.parse(read.claim(), file.toString()).fingerprint())
+            .isEqualTo(read.fingerprint());
+      }
     }
   }
 
@@ -60,6 +66,11 @@ class SignOffSchemaTests {
     int complete = 0;
     while (blocks.find()) {
       assertValid(SIGN_OFF, blocks.group(1));
+      SignOff example = SignOffJson.parse(blocks.group(1), Path.of("sign-off-format.md"));   // the reader agrees
+      if (example.claim() != null) {   // and the claim it embeds is one the claim's own rules read
+        assertThat(dev.backtestgate.claim.ClaimJson.parse(example.claim(), "sign-off-format.md").gate())
+            .isEqualTo(example.gate());
+      }
       complete++;
     }
     assertThat(complete).as("complete examples in docs/sign-off-format.md").isPositive();
@@ -121,6 +132,6 @@ class SignOffSchemaTests {
   private static String schema2(String waivers) {
     String text = SignOffFixtures.approvedText();
     int at = text.indexOf("\"waivers\"");
-    return text.substring(0, at) + waivers + "\n}\n";
+    return text.substring(0, at) + waivers + ",\n  \"claim\": null\n}\n";
   }
 }

@@ -9,9 +9,19 @@ import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Mode;
 import dev.backtestgate.Verdict;
 import dev.backtestgate.report.PublishedGate;
+import dev.backtestgate.report.ReportFiles;
+import dev.backtestgate.review.Decision;
+import dev.backtestgate.review.ReviewStore;
+import dev.backtestgate.review.SignOff;
+import dev.backtestgate.review.SignOffJson;
+import dev.backtestgate.review.SignOffStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -255,6 +265,77 @@ class TrialsGateTests {
   private static double sampleVariance(List<Double> xs) {
     double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
     return xs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (xs.size() - 1);
+  }
+
+  @Test
+  void aSignOffRecordsTheTrialsAndTheClaimAndMoreTrialsOnTheSameRowsMakeItTrialsGrew() throws IOException {
+    GatePolicy verify = GatePolicy.defaults().withMode(Mode.VERIFY)
+        .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
+    double bestZ = Double.NEGATIVE_INFINITY;
+    BacktestRun best = null;
+    for (int k = 0; k < 30; k++) {
+      BacktestRun variant = run("variant-" + k, variant());
+      double z = publish(variant, verify).result().comparison().z();
+      if (z > bestZ) {
+        bestZ = z;
+        best = variant;
+      }
+    }
+    PublishedGate local = publish(best, verify.withMode(Mode.LOCAL));   // the failing gate writes its pending file
+    assertThat(local.pendingWritten()).as(local.text()).isTrue();
+    SignOff pending = SignOffJson.parse(Files.readString(local.pendingFile()), local.pendingFile());
+    ManyTrialsFinding many = local.result().findings().stream().filter(ManyTrialsFinding.class::isInstance)
+        .map(ManyTrialsFinding.class::cast).findFirst().orElseThrow();
+    assertThat(pending.reviewed().trials())
+        .isEqualTo(SignOff.Trials.counted(30, many.deflation().deflatedP()));
+    JsonNode reportClaim = new ObjectMapper().readTree(Files.readString(local.reportFile())).get("claim");
+    assertThat(new ObjectMapper().readTree(pending.claim())).isEqualTo(reportClaim);
+
+    Files.createDirectories(window.reviews().directory());
+    Files.writeString(window.reviews().locationOf(pending.gate()), SignOffJson.write(new SignOff(pending.schema(),
+        pending.gate(), pending.fingerprint(), pending.reviewed(), Decision.APPROVED, "ana@acme.com",
+        LocalDate.parse("2026-12-07"), LocalDate.parse("2027-03-07"), "Chosen knowing the 30 tries; confirmed later.",
+        new SignOff.Checklist(true, true, true, true, true), List.of(), pending.claim())));
+    PublishedGate covered = publish(best, verify);
+    assertThat(covered.result().verdict()).as(covered.text()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
+
+    publish(run("variant-30", variant()), verify);   // one more try on the same rows
+    PublishedGate grew = publish(best, verify);
+
+    assertThat(grew.result().signOff()).isEqualTo(new SignOffStatus.TrialsGrew(window.reviews().locationOf(pending.gate()), 30,
+        "", 31));
+    assertThat(grew.result().verdict()).isEqualTo(Verdict.FAILED);
+    assertThat(grew.text()).contains("was made knowing 30 trials on these rows; the trials ledger now counts 31, so "
+        + "the lift is the best of more tries than the reviewer judged. Confirm the lift on decisions no trial has "
+        + "scored (a later window than these rows), or review it again knowing the 31 trials:");
+    JsonNode status = new ObjectMapper().readTree(Files.readString(grew.reportFile())).get("signOff");
+    assertThat(status.path("status").asText()).isEqualTo("trials-grew");
+    assertThat(status.path("reviewedTrials").asInt()).isEqualTo(30);
+    assertThat(status.path("currentTrials").asInt()).isEqualTo(31);
+  }
+
+  @Test
+  void aLiftSignOffDoesNotGoStaleWithMoreTrialsWhileTheDeflatedLiftStillPasses() throws IOException {
+    GatePolicy verify = GatePolicy.defaults().withMode(Mode.VERIFY).withMaxLift(0.01)
+        .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
+    BacktestRun real = run("better", window.better());
+    PublishedGate local = publish(real, verify.withMode(Mode.LOCAL));   // the lift is above max-lift: a sign-off
+    SignOff pending = SignOffJson.parse(Files.readString(local.pendingFile()), local.pendingFile());
+    assertThat(pending.reviewed().trials().counted()).isEqualTo(1);
+    Files.createDirectories(window.reviews().directory());
+    Files.writeString(window.reviews().locationOf(pending.gate()), SignOffJson.write(new SignOff(pending.schema(),
+        pending.gate(), pending.fingerprint(), pending.reviewed(), Decision.APPROVED, "ana@acme.com",
+        LocalDate.parse("2026-12-07"), LocalDate.parse("2027-03-07"), "The new bureau feed explains the lift.",
+        new SignOff.Checklist(true, true, true, true, true), List.of(), pending.claim())));
+
+    for (int k = 0; k < 3; k++) {
+      publish(run("variant-" + k, variant()), verify);
+    }
+    PublishedGate again = publish(real, verify);
+
+    assertThat(again.result().findings()).noneMatch(ManyTrialsFinding.class::isInstance);
+    assertThat(again.result().signOff().covers()).as(again.text()).isTrue();
+    assertThat(again.result().verdict()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
   }
 
   @Test

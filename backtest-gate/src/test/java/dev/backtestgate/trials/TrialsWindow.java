@@ -117,4 +117,9 @@ public final class TrialsWindow {
   public long[] known() {
     return known;
   }
+
+  /** The window's review directory. */
+  public ReviewStore reviews() {
+    return reviews;
+  }
 }

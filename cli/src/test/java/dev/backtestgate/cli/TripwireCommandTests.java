@@ -201,6 +201,57 @@ class TripwireCommandTests {
   }
 
   @Test
+  void withoutAReportTheClaimCommandTakesTheClaimOfTheApprovedSignOff() throws IOException {
+    Random random = new Random(3);
+    int n = 1_000;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = random.nextDouble() < 0.3;
+      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
+      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
+      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
+    }
+    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
+        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
+    dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
+        dev.backtestgate.Mode.VERIFY).with(dev.backtestgate.trials.TrialsSettings.off()), reviews,
+        Clock.fixed(JULY_1, ZoneOffset.UTC));
+    Claim claim = Claim.of(result, run);
+    dev.backtestgate.review.SignOff signOff = new dev.backtestgate.review.SignOff(dev.backtestgate.review.SignOff.SCHEMA,
+        "churn-v7", claim.fingerprint(), new dev.backtestgate.review.SignOff.Reviewed(claim.candidate(),
+            claim.baseline(), claim.candidateAuc(), claim.baselineAuc(), claim.lift(),
+            java.util.List.of(claim.liftCiLower(), claim.liftCiUpper()), claim.rows(), claim.positives(),
+            claim.features()), dev.backtestgate.review.Decision.APPROVED, "ana@example.com",
+        java.time.LocalDate.parse("2026-07-01"), java.time.LocalDate.parse("2026-10-01"), "gbm learns the spike",
+        new dev.backtestgate.review.SignOff.Checklist(true, true, true, true, true), java.util.List.of(),
+        ClaimJson.write(claim));
+    Files.createDirectories(dir.resolve("reviews"));
+    Path signOffFile = reviews.locationOf("churn-v7");
+    Files.writeString(signOffFile, dev.backtestgate.review.SignOffJson.write(signOff));
+
+    ToolRun copied = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews", "reviews",
+        "--gate", "churn-v7");
+
+    assertThat(copied.code()).as(copied.err()).isEqualTo(Main.OK);
+    assertThat(copied.out()).contains("Wrote the claim of gate 'churn-v7' (fingerprint " + claim.fingerprint()
+        + ") from its sign-off " + signOffFile + " (no report of the gate under ");
+    assertThat(Files.readString(dir.resolve("reviews/claims/churn-v7.json"))).isEqualTo(ClaimJson.write(claim));
+
+    Files.writeString(signOffFile, dev.backtestgate.review.SignOffJson.write(new dev.backtestgate.review.SignOff(
+        signOff.schema(), signOff.gate(), signOff.fingerprint(), signOff.reviewed(),
+        dev.backtestgate.review.Decision.REJECTED, "bo", signOff.reviewedOn(), signOff.expiresOn(), "leaks",
+        signOff.checklist(), java.util.List.of(), signOff.claim())));
+    ToolRun rejected = ToolRun.of("claim", "--module", dir.toString(), "--reports", "reports", "--reviews",
+        "reviews", "--gate", "churn-v7", "--replace");
+    assertThat(rejected.code()).isEqualTo(Main.FINDINGS);
+    assertThat(rejected.err()).contains("is not approved: production is held only to a claim a reviewer approved");
+  }
+
+  @Test
   void aTripWritesItsPageAndOneSarifErrorAtTheClaimFile() throws IOException {
     Path claim = claim(2.3);
     ToolRun run = ToolRun.of("tripwire", "--claim", claim.toString(), outcomes(3_000, true).toString(),

@@ -25,11 +25,12 @@ final class SignOffs {
     return SignOffJson.parse(GateKit.read(pending), pending);
   }
 
-  /** {@code pending} decided by a reviewer, valid from yesterday until {@code expiresOn}. */
+  /** {@code pending} decided by a reviewer, valid from yesterday until {@code expiresOn}, keeping its claim. */
   static SignOff decided(SignOff pending, Decision decision, String rationale, LocalDate expiresOn,
       List<SignOff.Waiver> waivers) {
     return new SignOff(pending.schema(), pending.gate(), pending.fingerprint(), pending.reviewed(), decision, REVIEWER,
-        expiresOn.minusDays(365), expiresOn, rationale, new SignOff.Checklist(true, true, true, true, true), waivers);
+        expiresOn.minusDays(365), expiresOn, rationale, new SignOff.Checklist(true, true, true, true, true), waivers,
+        pending.claim());
   }
 
   /** {@code pending} approved for a year, without waivers. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.MalformedClaimException;
+import dev.backtestgate.review.ReviewStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,8 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * The reviewer's {@code claim --gate=<id>}: copies the claim of a gate's latest JSON report to
+ * The reviewer's {@code claim --gate=<id>}: copies the claim of a gate's latest JSON report (or, when no report of the
+ * gate exists, the claim its approved committed sign-off embeds) to
  * {@code <review dir>/claims/<gate>.json}, atomically, never over a different committed claim without
  * {@code --replace}. The only writer of the claims directory.
  */
@@ -36,27 +38,9 @@ public final class ClaimCopy {
     GateReports.Listing reports = GateReports.read(reportDir);
     Optional<GateReport> latest = reports.reports().stream().filter(r -> r.gate().equals(gate))
         .max((a, b) -> a.modified().compareTo(b.modified()));
-    if (latest.isEmpty()) {
-      throw ReviewWorkspace.refuse("No report of gate '" + gate + "' under " + reportDir + ".",
-          "Run the gated test (or audit) first; its JSON report carries the claim.");
-    }
-    Path file = latest.get().file();
-    Claim claim;
-    try {
-      JsonNode node = new ObjectMapper().readTree(ReviewWorkspace.read(file)).get("claim");
-      if (node == null || node.isNull()) {
-        throw ReviewWorkspace.refuse("The report " + file + " holds no claim (the lift could not be computed, or it "
-            + "was written before reports carried claims).", "Run the gated test again, then copy its claim.");
-      }
-      claim = ClaimJson.parse(node.toString(), file + " (its claim)");
-    } catch (IOException | MalformedClaimException e) {
-      throw ReviewWorkspace.refuse("The claim in " + file + " cannot be read: " + e.getMessage(),
-          "Run the gated test again so that it writes its report anew.");
-    }
-    if (!claim.gate().equals(gate)) {
-      throw ReviewWorkspace.refuse("The report " + file + " holds a claim of gate '" + claim.gate() + "', not '"
-          + gate + "'.", "Run the gated test again so that it writes its report anew.");
-    }
+    Claim claim = latest.isPresent() ? fromReport(latest.get().file(), gate) : fromSignOff(reportDir, reviewDir, gate);
+    String source = latest.isPresent() ? "" : " from its sign-off " + ReviewStore.directory(reviewDir).locationOf(gate)
+        + " (no report of the gate under " + reportDir + ")";
     Path target = ClaimJson.file(reviewDir, gate);
     String text = ClaimJson.write(claim);
     if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !replace) {
@@ -74,8 +58,63 @@ public final class ClaimCopy {
           "If the new evaluation is the one production is held to, copy it with --replace (and commit the change).");
     }
     ReviewWorkspace.write(target, text);
-    return List.of("Wrote the claim of gate '" + gate + "' (fingerprint " + claim.fingerprint() + ") to " + target
-        + ".", "Commit it; then hold production to it: backtest-gate tripwire --claim " + target
+    return List.of("Wrote the claim of gate '" + gate + "' (fingerprint " + claim.fingerprint() + ")" + source
+        + " to " + target + ".", "Commit it; then hold production to it: backtest-gate tripwire --claim " + target
         + " <outcomes.csv>");
+  }
+
+  /** The claim of the gate's latest report. */
+  private static Claim fromReport(Path file, String gate) throws Refusal {
+    Claim claim;
+    try {
+      JsonNode node = new ObjectMapper().readTree(ReviewWorkspace.read(file)).get("claim");
+      if (node == null || node.isNull()) {
+        throw ReviewWorkspace.refuse("The report " + file + " holds no claim (the lift could not be computed, or it "
+            + "was written before reports carried claims).", "Run the gated test again, then copy its claim.");
+      }
+      claim = ClaimJson.parse(node.toString(), file + " (its claim)");
+    } catch (IOException | MalformedClaimException e) {
+      throw ReviewWorkspace.refuse("The claim in " + file + " cannot be read: " + e.getMessage(),
+          "Run the gated test again so that it writes its report anew.");
+    }
+    if (!claim.gate().equals(gate)) {
+      throw ReviewWorkspace.refuse("The report " + file + " holds a claim of gate '" + claim.gate() + "', not '"
+          + gate + "'.", "Run the gated test again so that it writes its report anew.");
+    }
+    return claim;
+  }
+
+  /**
+   * The claim an approved committed sign-off of {@code gate} embeds, when no report of the gate exists (a fresh
+   * clone): the claim of the run the reviewer approved, read by the claim's rules.
+   */
+  private static Claim fromSignOff(Path reportDir, Path reviewDir, String gate) throws Refusal {
+    Path file = ReviewStore.directory(reviewDir).locationOf(gate);
+    String fix = "Run the gated test (or audit) first; its JSON report carries the claim.";
+    if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      throw ReviewWorkspace.refuse("No report of gate '" + gate + "' under " + reportDir + ", and no sign-off at "
+          + file + ".", fix);
+    }
+    ReviewFiles.Review review;
+    try {
+      review = ReviewFiles.read(file);
+    } catch (IOException | IllegalArgumentException e) {
+      throw ReviewWorkspace.refuse("No report of gate '" + gate + "' under " + reportDir + ", and its sign-off "
+          + file + " cannot be read: " + e.getMessage(), fix);
+    }
+    if (!review.approved()) {
+      throw ReviewWorkspace.refuse("No report of gate '" + gate + "' under " + reportDir + ", and its sign-off "
+          + file + " is not approved: production is held only to a claim a reviewer approved.", fix);
+    }
+    if (review.signOff().claim() == null) {
+      throw ReviewWorkspace.refuse("No report of gate '" + gate + "' under " + reportDir + ", and its sign-off "
+          + file + " embeds no claim (\"claim\": null).", fix);
+    }
+    try {
+      return ClaimJson.parse(review.signOff().claim(), file + " (its claim)");
+    } catch (MalformedClaimException e) {
+      throw ReviewWorkspace.refuse("The claim in the sign-off " + file + " cannot be read: " + e.getMessage(),
+          "Run the gated test again, and copy the claim from its report.");
+    }
   }
 }

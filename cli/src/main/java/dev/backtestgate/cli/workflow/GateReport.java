@@ -149,6 +149,7 @@ record GateReport(
       case "voided" -> "the leakage review is stale: history it read was rewritten";
       case "expired" -> "the leakage review has expired";
       case "lift-grew" -> "the lift grew beyond the reviewed lift";
+      case "trials-grew" -> "the trials ledger counts more trials than the leakage review recorded";
       case "undecided" -> "the leakage review has no decision yet";
       case "wrong-gate" -> "the leakage review file is for another gate";
       case "incomplete" -> "the leakage review is incomplete";

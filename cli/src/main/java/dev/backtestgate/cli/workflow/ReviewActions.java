@@ -314,6 +314,10 @@ public final class ReviewActions {
       } else if ("lift-grew".equals(report.get().signOffStatus())) {
         problems.add(review.gate() + ": the lift grew beyond the reviewed lift plus the tolerance; review the new "
             + "result and sign it off again (sign-off -Dreplace=true).");
+      } else if ("trials-grew".equals(report.get().signOffStatus())) {
+        problems.add(review.gate() + ": the trials ledger counts more trials on these rows than the review recorded; "
+            + "a renewal would keep the old count. Confirm the lift on a later window, or review the new run knowing "
+            + "the count and sign it off again from its pending file (sign-off -Dreplace=true).");
       }
     }
     if (!problems.isEmpty()) {
@@ -353,7 +357,7 @@ public final class ReviewActions {
     } catch (IOException e) {
       return Optional.of("cannot read the pending file's time: " + e.getMessage());
     }
-    return Optional.empty();
+    return ReviewFiles.claimProblem(pending, report.file());
   }
 
   private List<ReviewFiles.Review> pendingMatching(String gate, String goal) throws Refusal {

@@ -1,5 +1,9 @@
 package dev.backtestgate.cli.workflow;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.backtestgate.claim.ClaimJson;
+import dev.backtestgate.claim.MalformedClaimException;
 import dev.backtestgate.history.HistoryManifest;
 import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.MalformedSignOffException;
@@ -30,8 +34,8 @@ import java.util.Set;
  * }</pre>
  */
 final class ReviewFiles {
-  /** Largest sign-off file read; larger ones are refused unread. */
-  static final long MAX_BYTES = 1L << 20;
+  /** Largest sign-off file read, as the gate's own limit (room for the claim it embeds); larger ones are refused unread. */
+  static final long MAX_BYTES = (16L << 20) + (256L << 10);
 
   private ReviewFiles() {}
 
@@ -91,6 +95,84 @@ final class ReviewFiles {
           "%s %+.3f [%+.3f, %+.3f]", c.feature(), c.carried(), c.carriedCi().get(0), c.carriedCi().get(1)))
           .collect(java.util.stream.Collectors.joining(", "));
     }
+  }
+
+  /**
+   * Why the claim {@code pending} embeds cannot be signed off against the gate's latest report, if it cannot: it breaks
+   * the claim's own rules ({@link ClaimJson}), or it is not the report's {@code claim} (the first field that differs,
+   * by its JSON path in the pending file).
+   */
+  static Optional<String> claimProblem(Review pending, Path reportFile) {
+    String claim = pending.signOff().claim();
+    if (claim != null) {
+      try {
+        ClaimJson.parse(claim, pending.file() + " (its claim)");
+      } catch (MalformedClaimException e) {
+        return Optional.of("the pending file's claim breaks the claim's rules at $.claim" + e.jsonPath().substring(1)
+            + ": " + e.problem() + " Run the build again in local mode for a pending file the gate wrote.");
+      }
+    }
+    JsonNode reported;
+    try {
+      JsonNode node = new ObjectMapper().readTree(ReviewWorkspace.read(reportFile)).get("claim");
+      reported = node == null || node.isNull() ? null : node;
+    } catch (IOException e) {
+      return Optional.of("the claim of the report " + reportFile + " cannot be read: " + e.getMessage());
+    }
+    JsonNode embedded;
+    try {
+      embedded = claim == null ? null : new ObjectMapper().readTree(claim);
+    } catch (IOException e) {
+      return Optional.of("the pending file's claim cannot be read: " + e.getMessage());
+    }
+    if (embedded == null && reported == null) {
+      return Optional.empty();
+    }
+    if (embedded == null || reported == null) {
+      return Optional.of((embedded == null ? "the pending file embeds no claim, but the latest report " + reportFile
+          + " has one" : "the pending file embeds a claim, but the latest report " + reportFile + " has none")
+          + ": they are not of the same run. Run the build again in local mode for a current pending file.");
+    }
+    return firstDifference("$.claim", embedded, reported).map(at -> "the pending file's claim differs from the latest "
+        + "report's at " + at + ": a sign-off embeds the claim of the run it covers, unchanged. Run the build again "
+        + "in local mode (mvn verify -Dbacktestgate.mode=local) for a pending file of the latest run.");
+  }
+
+  /** The JSON path of the first place where {@code a} and {@code b} differ, with both values; empty when equal. */
+  private static Optional<String> firstDifference(String at, JsonNode a, JsonNode b) {
+    if (a.isObject() && b.isObject()) {
+      for (java.util.Iterator<String> names = a.fieldNames(); names.hasNext(); ) {
+        String name = names.next();
+        Optional<String> inner = b.has(name) ? firstDifference(at + "." + name, a.get(name), b.get(name))
+            : Optional.of(at + "." + name + " (not in the report)");
+        if (inner.isPresent()) {
+          return inner;
+        }
+      }
+      for (java.util.Iterator<String> names = b.fieldNames(); names.hasNext(); ) {
+        String name = names.next();
+        if (!a.has(name)) {
+          return Optional.of(at + "." + name + " (not in the pending file)");
+        }
+      }
+      return Optional.empty();
+    }
+    if (a.isArray() && b.isArray() && a.size() == b.size()) {
+      for (int i = 0; i < a.size(); i++) {
+        Optional<String> inner = firstDifference(at + "[" + i + "]", a.get(i), b.get(i));
+        if (inner.isPresent()) {
+          return inner;
+        }
+      }
+      return Optional.empty();
+    }
+    boolean same = a.isNumber() && b.isNumber() ? a.doubleValue() == b.doubleValue() : a.equals(b);
+    return same ? Optional.empty() : Optional.of(at + " (pending " + shortText(a) + ", report " + shortText(b) + ")");
+  }
+
+  private static String shortText(JsonNode node) {
+    String text = node.toString();
+    return text.length() > 60 ? text.substring(0, 57) + "..." : text;
   }
 
   /** The sub-directory of the report directory where history checks propose manifests. */
@@ -182,7 +264,8 @@ final class ReviewFiles {
   /**
    * The canonical text of a decided review made from {@code from} (a pending file, or a review being renewed):
    * its gate, fingerprint and reviewed numbers, with the reviewer's decision, dates, rationale and attestations, and
-   * its waivers with {@code waivers} added (each replacing one of the same kind and subject).
+   * its waivers with {@code waivers} added (each replacing one of the same kind and subject), and the claim it
+ * embeds, unchanged.
    */
   static String decide(Review from, boolean approve, String reviewer, LocalDate reviewedOn, LocalDate expiresOn,
       String rationale, Set<String> attested, List<SignOff.Waiver> waivers) {
@@ -196,6 +279,6 @@ final class ReviewFiles {
     allWaivers.addAll(waivers);
     return SignOffJson.write(new SignOff(s.schema(), s.gate(), s.fingerprint(), s.reviewed(),
         approve ? Decision.APPROVED : Decision.REJECTED, reviewer, reviewedOn, expiresOn, rationale, checklist,
-        allWaivers));
+        allWaivers, s.claim()));
   }
 }

@@ -134,11 +134,29 @@ class HostileReviewGoalTests {
         "Unreadable: " + pending);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      a claim edited where the file does not check it | "confidence": 0.95       | "confidence": 0.9          | the pending file's claim differs from the latest report's at $.claim.lift.confidence (pending 0.9, report 0.95): a sign-off embeds the claim of the run it covers, unchanged.
+      a claim that breaks the claim's own rules       | "interval": "paired-delong" | "interval": "bootstrap" | the pending file's claim breaks the claim's rules at $.claim.lift.interval: 'bootstrap' is not an interval
+      a claim removed                                 | "claim": {               | "claim": null             | the pending file embeds no claim, but the latest report
+      """)
+  void aPendingFileWhoseClaimIsNotTheReportsIsRefusedNamingTheField(String what, String from, String to, String phrase)
+      throws IOException {
+    Path pending = reports.resolve("pending").resolve(GATE + ".json");
+    String text = Files.readString(pending);
+    assertThat(text).as(what).contains(from);
+    String edited = to.equals("\"claim\": null")   // the claim is the file's last field: cut it off whole
+        ? text.substring(0, text.indexOf(from)) + to + "\n}\n" : text.replace(from, to);
+    Files.writeString(pending, edited);
+
+    refused(request(GATE, "all", null, null), GATE + ": " + phrase);
+  }
+
   @Test
   void aPendingFileOfOtherDataIsRefused() throws IOException {
     Path pending = reports.resolve("pending").resolve(GATE + ".json");
-    Files.writeString(pending, Files.readString(pending).replaceFirst("\"fingerprint\": \"[^\"]*\"",
-        "\"fingerprint\": \"sha256-v2:" + "0".repeat(64) + "\""));
+    Files.writeString(pending, Files.readString(pending).replaceAll("\"fingerprint\": \"[^\"]*\"",
+        "\"fingerprint\": \"sha256-v2:" + "0".repeat(64) + "\""));   // the file's and its claim's
 
     refused(request(GATE, "all", null, null), GATE + ": the pending file's fingerprint sha256-v2:" + "0".repeat(64)
         + " differs from the latest report's");

@@ -114,6 +114,10 @@ class ReviewActionsTests {
     assertThat(text).contains("\"decision\" : \"approved\"".replace(" : ", ": "))
         .contains("\"reviewedOn\": \"" + TODAY + "\"").contains("\"expiresOn\": \"" + TODAY.plusDays(30) + "\"")
         .contains("\"noTargetDerivedFeatures\": true").endsWith("}\n");
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    assertThat(json.readTree(text).get("claim")).as("the review keeps the claim of the run it covers")
+        .isEqualTo(json.readTree(Files.readString(reports.resolve(GATE + ".json"))).get("claim"));
+    assertThat(json.readTree(text).path("reviewed").has("trials")).isTrue();
     runGate("verify");
     assertThat(report().verdict()).isEqualTo("PASSED_WITH_SIGN_OFF");
   }
@@ -280,7 +284,7 @@ class ReviewActionsTests {
   void signOffRefusesAPendingFileForOtherData() throws IOException {
     Path pending = reports.resolve("pending").resolve(GATE + ".json");
     String text = Files.readString(pending);
-    Files.writeString(pending, text.replaceFirst("\"sha256-v2:[0-9a-f]+\"", "\"sha256-v2:" + "0".repeat(64) + "\""));
+    Files.writeString(pending, text.replaceAll("\"sha256-v2:[0-9a-f]+\"", "\"sha256-v2:" + "0".repeat(64) + "\""));
     assertThatThrownBy(() -> actions.decide(request("ana", "real", "all"), true))
         .hasMessageContaining("the pending file's fingerprint sha256-v2:" + "0".repeat(64) + " differs from the "
             + "latest report's " + report().fingerprint());
@@ -312,7 +316,7 @@ class ReviewActionsTests {
     assertThat(renewed).contains("\"reviewer\": \"bo\"").contains("\"rationale\": \"real\"");
 
     Files.writeString(reviews.resolve(GATE + ".json"),
-        renewed.replaceFirst("\"sha256-v2:[0-9a-f]+\"", "\"sha256-v2:" + "1".repeat(64) + "\""));
+        renewed.replaceAll("\"sha256-v2:[0-9a-f]+\"", "\"sha256-v2:" + "1".repeat(64) + "\""));
     assertThatThrownBy(() -> later.renew(new ReviewActions.Request(GATE, "bo", null, "all", null, false)))
         .hasMessageContaining(GATE + ": the data changed since the review (fingerprint sha256-v2:" + "1".repeat(64));
   }
