@@ -321,8 +321,9 @@ public final class SparkGateEvidence {
         evidence = evidence.with(new HistoryEvidence(List.of(), List.of(), histories));
       }
       if (pipeline != null) {   // last: an interrupted refit leaves the thread interrupted for the caller
-        evidence = evidence.with(SparkPipelineProbe.measure(pipeline, new SparkPipelineProbe.Test(data, rowId, label,
-            candidateColumn, baselineColumn, rows, comparison.candidateAuc()), pipelineSettings, baselineFeatures));
+        evidence = evidence.with(SparkPipelineProbe.measure(pipeline, new SparkPipelineProbe.Test(data, rowId,
+            decisionTime, label, candidateColumn, baselineColumn, rows, comparison.candidateAuc()), pipelineSettings,
+            baselineFeatures));
       }
       return evidence;
     }
