@@ -39,7 +39,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The time-shifted labels test on Spark against the in-memory test of the same rows (collected), with an in-memory
  * pipeline that fits the same Spark ML estimator on a DataFrame built the same way: a panel of accounts decided each
- * month, where the leaky column "ahead" reads the next month's label. The same finding, counts and numbers (1e-12),
+ * month, where the leaky column "ahead" reads the next month's label. The test rows' labels are doubles 0.0/1.0, Spark
+ * ML's convention. The same finding, counts and numbers (1e-12),
  * the same texts; the honest twin raises none.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -216,7 +217,8 @@ class SparkTimeShiftTests {
             candidate[i], test[0][i]));
       }
       Dataset<Row> frame = spark.createDataFrame(out, SCHEMA.add("cand", DataTypes.DoubleType)
-          .add("base", DataTypes.DoubleType));
+          .add("base", DataTypes.DoubleType))
+          .withColumn("label", org.apache.spark.sql.functions.col("label").cast("double"));   // Spark ML's 0.0/1.0
       SparkGateEvidence.Builder b = SparkGateEvidence.builder(frame).gate("com.acme.Panel#lr").policy(
           GatePolicy.defaults()).labels("label").candidate("lr", "cand").baseline("risk-only", "base")
           .rows("rowId", "month").pipeline(pipeline);
