@@ -198,8 +198,13 @@ class SparkTimeShiftTests {
     }
 
     SparkPipeline pipeline() {
-      return SparkPipeline.of(estimator(List.of(FEATURES)), trainingFrame(), "label", "rowId", FEATURES)
-          .entities("account", "month", "account");
+      Dataset<Row> training = trainingFrame();
+      // tag::spark-time-shift[]
+      SparkPipeline pipeline = SparkPipeline.of(estimator(List.of("risk", "ahead")), training, "label", "rowId",
+              "risk", "ahead")
+          .entities("account", "month", "account");   // training entity, training decision time, test entity
+      // end::spark-time-shift[]
+      return pipeline;
     }
 
     /** The honest refit's scores as the recorded candidate, the risk alone as the baseline. */
