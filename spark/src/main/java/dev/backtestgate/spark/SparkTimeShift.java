@@ -77,14 +77,6 @@ final class SparkTimeShift {
     Dataset<Row> training = pipeline.training;
     Column trainingEntity = SparkColumns.entity(training, entities.training(), trainingOwner);
     Column testEntity = SparkColumns.entity(test.data(), entities.test(), testOwner);
-    if (!SparkColumns.type(training, entities.training()).sameType(SparkColumns.type(test.data(), entities.test()))
-        && !(SparkColumns.integral(SparkColumns.type(training, entities.training()))
-            && SparkColumns.integral(SparkColumns.type(test.data(), entities.test())))) {
-      throw new IllegalArgumentException("the training rows' entity column '" + entities.training() + "' is a "
-          + SparkColumns.type(training, entities.training()).simpleString() + " and the test rows' '"
-          + entities.test() + "' a " + SparkColumns.type(test.data(), entities.test()).simpleString()
-          + ": an entity must be named the same way on both sides; cast one to the other's type");
-    }
     Dataset<Row> trainingRows = training.select(
         SparkColumns.longId(training, pipeline.rowId, trainingOwner).as(ID), trainingEntity.as(ENTITY),
         SparkColumns.millis(training, entities.trainingTime(), trainingOwner).as(TIME),
