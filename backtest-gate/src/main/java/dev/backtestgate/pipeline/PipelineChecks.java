@@ -118,10 +118,10 @@ public final class PipelineChecks implements CheckProvider {
   /** A time-shift example row as text: its row, entity, decision time and the shifted refit's score. */
   private static String example(BacktestRun run, double[] rowAndScore) {
     int row = (int) rowAndScore[0];
-    return dev.backtestgate.internal.Wording.fmt("row %d, entity %s, decided %s: shifted refit's score %.3f", row,
-        run.entityKey(run.entities().orElseThrow()[row]), java.time.Instant.ofEpochMilli(run.decisionTimes()[row]),
-        rowAndScore[1]);
+    return PipelineEvidence.timeShiftExample(row, run.entityKey(run.entities().orElseThrow()[row]),
+        run.decisionTimes()[row], rowAndScore[1]);
   }
+
 
   /** For {@link java.util.ServiceLoader}. */
   public PipelineChecks() {}

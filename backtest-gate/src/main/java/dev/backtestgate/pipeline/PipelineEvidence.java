@@ -190,4 +190,51 @@ public record PipelineEvidence(PipelineSettings settings, List<String> baselineF
         dropped, inBaseline);
     return new Lifts(r.refit(), r.features(), notRefit, wallMillis, threads, fullRefitMillis, refits);
   }
+
+  /** The name of the refit on the next decision's labels (the time-shift test's), as the in-memory probe's. */
+  public static final String TIME_SHIFT_REFIT = TimeShift.REFIT;
+
+  /** How many example rows a {@code time-shifted-labels} finding shows. */
+  public static final int TIME_SHIFT_EXAMPLES = TimeShift.EXAMPLES;
+
+  /**
+   * Why the time-shift test cannot run on these counts (a {@code time-shift-unchecked} reason, with the fix), or empty
+   * when it can: the in-memory rules, for an engine that finds each row's next decision itself.
+   *
+   * @param trainingWithNext training rows that have a later decision of their entity
+   * @param positives those whose next label is positive
+   * @param testWithNext test rows that have a later decision of their entity
+   * @param toNext test rows whose own label is 0 and next 1
+   * @param toOwn test rows whose own label is 1 and next 0
+   */
+  public static Optional<String> timeShiftSkipped(long trainingWithNext, long positives, long testWithNext,
+      long toNext, long toOwn) {
+    return TimeShift.skipped(trainingWithNext, positives, testWithNext, toNext, toOwn);
+  }
+
+  /**
+   * The time-shift test's findings (a {@code time-shifted-labels} finding, or none), by the in-memory rules.
+   *
+   * @param shifted the DeLong estimate (95%) of the refit on the next labels, scored on the test rows whose next label
+   *     differs from their own, against the next label
+   * @param toNext test rows whose own label is 0 and next 1
+   * @param toOwn test rows whose own label is 1 and next 0
+   * @param trainingRows the training rows the shifted refit was fitted on
+   * @param examples the rows with own label 0 and next 1 that it scores highest, at most
+   *     {@link #TIME_SHIFT_EXAMPLES}, each as {@link #timeShiftExample} words them
+   */
+  public static List<Finding> timeShift(dev.backtestgate.metrics.AucEstimate shifted, int toNext, int toOwn,
+      int trainingRows, PipelineSettings settings, List<String> examples) {
+    double p = TimeShift.pValue(shifted);
+    TimeShift.Tested t = new TimeShift.Tested(toNext, toOwn, shifted.auc(), shifted.ciLower(), shifted.ciUpper(), p,
+        settings.timeShiftAlpha(), settings.timeShiftMinStep(), trainingRows, List.of());
+    return t.fails() ? List.of(new TimeShiftedLabelsFinding(toNext, toOwn, t.auc(), t.ciLower(), t.ciUpper(), p,
+        t.alpha(), t.minStep(), trainingRows, examples)) : List.of();
+  }
+
+  /** A time-shift example row in words: its row, entity, decision time and the shifted refit's score. */
+  public static String timeShiftExample(long row, String entity, long decidedAtMillis, double score) {
+    return dev.backtestgate.internal.Wording.fmt("row %d, entity %s, decided %s: shifted refit's score %.3f", row,
+        entity, java.time.Instant.ofEpochMilli(decidedAtMillis), score);
+  }
 }

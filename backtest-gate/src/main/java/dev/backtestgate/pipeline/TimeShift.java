@@ -114,25 +114,50 @@ final class TimeShift {
       toNext += next[i] == 1 && !testLabels[i] ? 1 : 0;
       toOwn += next[i] == 0 && testLabels[i] ? 1 : 0;
     }
-    if (kept == 0 || Arrays.stream(testNext).allMatch(n -> n < 0)) {
-      return new Skipped("no " + (kept == 0 ? "training" : "test") + " row has a later decision of its entity (each "
-          + "entity is decided once), so there is no next label to shift to; the test needs entities decided more "
-          + "than once, such as monthly reviews or renewals");
+    int testWithNext = (int) Arrays.stream(testNext).filter(n -> n >= 0).count();
+    Optional<String> skipped = skipped(kept, positives, testWithNext, toNext, toOwn);
+    if (skipped.isPresent()) {
+      return new Skipped(skipped.get());
     }
-    if (positives == 0 || positives == kept) {
-      return new Skipped(Wording.count(kept) + " training rows have a later decision of their entity, "
+    return new Plan(training.select(rows, labels), next);
+  }
+
+  /**
+   * Why the test cannot run on these counts, with the fix; empty when it can.
+   *
+   * @param trainingWithNext training rows that have a later decision of their entity
+   * @param positives those whose next label is positive
+   * @param testWithNext test rows that have a later decision of their entity
+   * @param toNext test rows whose own label is 0 and next 1
+   * @param toOwn test rows whose own label is 1 and next 0
+   */
+  static Optional<String> skipped(long trainingWithNext, long positives, long testWithNext, long toNext,
+      long toOwn) {
+    if (trainingWithNext == 0 || testWithNext == 0) {
+      return Optional.of("no " + (trainingWithNext == 0 ? "training" : "test") + " row has a later decision of its "
+          + "entity (each entity is decided once), so there is no next label to shift to; the test needs entities "
+          + "decided more than once, such as monthly reviews or renewals");
+    }
+    if (positives == 0 || positives == trainingWithNext) {
+      return Optional.of(Wording.count(trainingWithNext) + " training rows have a later decision of their entity, "
           + Wording.count(positives) + " of them "
           + "with a positive next label: the pipeline cannot be fitted to one class. Record more periods of "
           + "training rows per entity");
     }
     if (toNext < MIN_CLASS || toOwn < MIN_CLASS) {
-      return new Skipped("only " + Wording.count(toNext) + " test rows go from label 0 to a next label of 1 and "
+      return Optional.of("only " + Wording.count(toNext) + " test rows go from label 0 to a next label of 1 and "
           + Wording.count(toOwn)
           + " from 1 to 0 (the test needs " + MIN_CLASS + " of each): the labels rarely change between an entity's "
           + "decisions here, so the next label says nothing the own label does not. Record more periods of test "
           + "rows per entity");
     }
-    return new Plan(training.select(rows, labels), next);
+    return Optional.empty();
+  }
+
+  /** The test's one-sided p-value of an AUC at most 0.5, from the shifted refit's DeLong estimate. */
+  static double pValue(AucEstimate e) {
+    return e.standardError() > 0 ? 1 - STANDARD.cumulativeProbability((e.auc() - 0.5) / e.standardError())
+        : e.auc() > 0.5 ? 0 : 1;
   }
 
   /** The test of the shifted refit's {@code scores} of the test rows. */
@@ -154,8 +179,7 @@ final class TimeShift {
       }
     }
     AucEstimate e = DeLong.estimate(labels, s, 0.95);
-    double p = e.standardError() > 0 ? 1 - STANDARD.cumulativeProbability((e.auc() - 0.5) / e.standardError())
-        : e.auc() > 0.5 ? 0 : 1;
+    double p = pValue(e);
     List<double[]> examples = new ArrayList<>();
     boolean[] used = new boolean[n];
     for (int x = 0; x < EXAMPLES; x++) {

@@ -45,9 +45,10 @@ final class Demo {
           TrainingWindowBacktest.class, LeakyFeatureFunctionBacktest.class, FeatureFunctionBacktest.class,
           TargetEncodedBacktest.class, EmployerRateBacktest.class, EarlyCleanupBacktest.class,
           StatementTableBacktest.class, DeltaCleanupBacktest.class, FittedOnAllRowsBacktest.class,
-          FittedOnTrainingRowsBacktest.class, ShiftedPaymentsBacktest.class, TrailingPaymentsBacktest.class);
+          FittedOnTrainingRowsBacktest.class, ShiftedPaymentsBacktest.class, TrailingPaymentsBacktest.class,
+          SparkMlLeakyBacktest.class, SparkMlBacktest.class);
   /** The gated test methods of those classes. */
-  private static final int EXPECTED_GATES = 21;
+  private static final int EXPECTED_GATES = 24;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final PrintStream out;
@@ -99,6 +100,8 @@ final class Demo {
         + "in place, and as appended corrections");
     out.println(fmt("  backtest  %,d credit-line reviews Oct 2024 - Mar 2025 (%,d defaults within 90 days), "
         + "baseline %s", test.size(), test.positives(), CreditBacktests.BASELINE));
+    out.println(fmt("  spark ml  a StringIndexer + TargetEncoder + GBTClassifier pipeline refitted by the gate on Spark "
+        + "(local[2]): %,d training and %,d test reviews sampled", SparkMlCredit.TRAINING_ROWS, SparkMlCredit.TEST_ROWS));
     out.println(fmt("  monthly   the payments pair: %,d revolving accounts reviewed every month (MonthlyReviews), "
         + "%,d test reviews Feb - Jul 2025", MonthlyReviews.ACCOUNTS, MonthlyReviews.size(false)));
   }

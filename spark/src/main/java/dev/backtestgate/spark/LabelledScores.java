@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.NumericType;
 
 /**
  * Validated labels and score columns of a DataFrame, with the counts of positives and negatives: one
- * aggregation over the data. Labels are booleans or integral 0/1; scores are numeric, finite and not null;
+ * aggregation over the data. Labels are booleans, integral 0/1, or float/double 0.0/1.0 (Spark ML's convention); scores are numeric, finite and not null;
  * -0.0 is folded into 0.0. Failures follow the in-memory {@code Auc}/{@code DeLong} messages, with an
  * example row instead of an index (rows of a DataFrame have no fixed order).
  */
@@ -95,10 +95,17 @@ final class LabelledScores {
     if (nullLabels > 0 || badLabels > 0) {
       throw new IllegalArgumentException(
           "label column '" + label + "' has " + nullLabels + " null label(s) and " + badLabels
-              + " label(s) other than 0 and 1; for example " + example(data, label, labelColumn(data, label)
-                  .isNull().or(badLabel(data, label)))
+              + " label(s) other than 0 and 1; for example " + badLabelExample(data, label)
               + ". Map the classes to true/false (or 1/0) and drop unlabelled rows first.");
     }
+  }
+
+  /** The first row with a null or bad label, as "label 0.5 in row [...]". */
+  private static String badLabelExample(Dataset<Row> data, String label) {
+    List<Row> rows = data.filter(labelColumn(data, label).isNull().or(badLabel(data, label))).limit(1)
+        .collectAsList();
+    return rows.isEmpty() ? "(none found)" : "label " + rows.get(0).get(rows.get(0).fieldIndex(label)) + " in row "
+        + rows.get(0);
   }
 
   /** Refuses {@code bad} null, NaN or infinite scores of column {@code score}, naming an example row. */
@@ -154,15 +161,27 @@ final class LabelledScores {
     if (SparkColumns.integral(type)) {
       return column.cast(DataTypes.LongType).equalTo(1L);
     }
+    if (fractional(type)) {
+      return column.cast(DataTypes.DoubleType).equalTo(1.0);
+    }
     throw new IllegalArgumentException(
-        "label column '" + label + "' has type " + type.simpleString() + "; labels must be boolean or 0/1:"
+        "label column '" + label + "' has type " + type.simpleString() + "; labels must be boolean, 0/1 or 0.0/1.0:"
             + " map the classes first");
   }
 
   static Column badLabel(Dataset<Row> data, String label) {
-    return SparkColumns.type(data, label) instanceof BooleanType
-        ? lit(false)
+    DataType type = SparkColumns.type(data, label);
+    if (type instanceof BooleanType) {
+      return lit(false);
+    }
+    return fractional(type)   // a cast to long would read 0.5 as 0: the value itself is compared
+        ? col("`" + label + "`").cast(DataTypes.DoubleType).isin(0.0, 1.0).equalTo(false)
         : col("`" + label + "`").cast(DataTypes.LongType).isin(0L, 1L).equalTo(false);
+  }
+
+  /** A float or double column: Spark ML's labels are doubles 0.0 and 1.0. */
+  private static boolean fractional(DataType type) {
+    return type instanceof org.apache.spark.sql.types.DoubleType || type instanceof org.apache.spark.sql.types.FloatType;
   }
 
   static Column badScore(Column score) {

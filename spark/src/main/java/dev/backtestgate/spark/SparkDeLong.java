@@ -2,6 +2,8 @@ package dev.backtestgate.spark;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.backtestgate.metrics.AucComparison;
@@ -70,6 +72,27 @@ public final class SparkDeLong {
         .map(sums -> sums[0])
         .orElseGet(() -> byJoin(scores));
     return total.comparison(scores.positives, scores.negatives, confidenceLevel);
+  }
+
+  /**
+   * One model's DeLong estimate of the AUC of column {@code score}, by the same floating-point steps as the in-memory
+   * {@code DeLong.estimate}: the rows grouped by score, the groups' placements summed exactly.
+   *
+   * @throws IllegalArgumentException as {@link SparkAuc#of} does, and with fewer than 2 positives or 2 negatives
+   */
+  static AucEstimate estimate(Dataset<Row> data, String label, String score, double confidenceLevel) {
+    requireConfidenceLevel(confidenceLevel);
+    LabelledScores scores = LabelledScores.of(data, label, List.of(score), 2, NEEDS);
+    JavaRDD<Row> counts = scores.rows.groupBy(col("s0").as("score"))
+        .agg(sum(when(col(LabelledScores.LABEL), 1L).otherwise(0L)).as("positives"),
+            sum(when(col(LabelledScores.LABEL), 0L).otherwise(1L)).as("negatives"))
+        .javaRDD().cache();
+    try {
+      return ScoreTable.sums(data.sparkSession(), counts, counts.count(), scores.positives, ScoreTable.COLLECT_BOUND)
+          .estimate(scores.positives, scores.negatives, confidenceLevel);
+    } finally {
+      counts.unpersist(false);
+    }
   }
 
   /**

@@ -154,9 +154,9 @@ public final class SparkGateEvidence {
 
     /**
      * The backtest's Spark ML pipeline: the evidence then carries the pipeline checks' part ({@code fit-scope},
-     * {@code lift-attribution}, {@code lift-carrier}, {@code duplicate-rows}), from refits on the pipeline's
-     * training rows scored on this DataFrame's rows, paired with the recorded candidate scores by the
-     * {@code rows(...)} id. The budget is {@code backtestgate.pipeline-budget} ({@link #policy}).
+     * {@code lift-attribution}, {@code lift-carrier}, {@code duplicate-rows}, and {@code time-shifted-labels} when
+     * {@link SparkPipeline#entities} names its columns), from refits on the pipeline's training rows scored on this
+     * DataFrame's rows, paired with the recorded candidate scores by the {@code rows(...)} id. The budget is {@code backtestgate.pipeline-budget} ({@link #policy}).
      */
     public Builder pipeline(SparkPipeline pipeline) {
       if (this.pipeline != null) {
@@ -321,8 +321,9 @@ public final class SparkGateEvidence {
         evidence = evidence.with(new HistoryEvidence(List.of(), List.of(), histories));
       }
       if (pipeline != null) {   // last: an interrupted refit leaves the thread interrupted for the caller
-        evidence = evidence.with(SparkPipelineProbe.measure(pipeline, new SparkPipelineProbe.Test(data, rowId, label,
-            candidateColumn, baselineColumn, rows, comparison.candidateAuc()), pipelineSettings, baselineFeatures));
+        evidence = evidence.with(SparkPipelineProbe.measure(pipeline, new SparkPipelineProbe.Test(data, rowId,
+            decisionTime, label, candidateColumn, baselineColumn, rows, comparison.candidateAuc()), pipelineSettings,
+            baselineFeatures));
       }
       return evidence;
     }

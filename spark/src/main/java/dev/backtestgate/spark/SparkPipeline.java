@@ -15,7 +15,7 @@ import org.apiguardian.api.API;
 
 /**
  * The backtest's Spark ML pipeline, for the pipeline checks on Spark ({@code fit-scope}, {@code lift-attribution},
- * {@code lift-carrier}, {@code duplicate-rows}): the unfitted estimator (a {@link org.apache.spark.ml.Pipeline} in
+ * {@code lift-carrier}, {@code duplicate-rows}, and {@code time-shifted-labels} with {@link #entities}): the unfitted estimator (a {@link org.apache.spark.ml.Pipeline} in
  * practice), the training DataFrame with its label column and row id column, and the feature columns, declared once
  * by name. Give it to {@link SparkGateEvidence.Builder#pipeline}; the test rows are the evidence's own DataFrame
  * (its {@code rows(...)} id pairs each refit's scores with the recorded candidate score).
@@ -45,9 +45,20 @@ public final class SparkPipeline {
   final AssemblerDrop drop;
   final String scoreColumn;
   final int scoreElement;
+  /** The time-shift test's columns, or null when not named ({@link #entities}). */
+  final Entities entities;
+
+  /**
+   * The columns the time-shift test reads.
+   *
+   * @param training the training rows' entity column
+   * @param trainingTime the training rows' decision-time column
+   * @param test the test rows' entity column
+   */
+  record Entities(String training, String trainingTime, String test) {}
 
   private SparkPipeline(Estimator<?> estimator, Dataset<Row> training, String label, String rowId,
-      List<String> features, AssemblerDrop drop, String scoreColumn, int scoreElement) {
+      List<String> features, AssemblerDrop drop, String scoreColumn, int scoreElement, Entities entities) {
     this.estimator = estimator;
     this.training = training;
     this.label = label;
@@ -56,6 +67,7 @@ public final class SparkPipeline {
     this.drop = drop;
     this.scoreColumn = scoreColumn;
     this.scoreElement = scoreElement;
+    this.entities = entities;
   }
 
   /**
@@ -99,7 +111,7 @@ public final class SparkPipeline {
     SparkColumns.requireColumns(training, "the pipeline's training rows", columns.toArray(String[]::new));
     AssemblerDrop drop = declared.size() > 1 ? AssemblerDrop.plan(estimator, declared) : null;
     return new SparkPipeline(estimator, training, trainingLabelColumn, trainingRowIdColumn, declared, drop,
-        DEFAULT_SCORE, 1);
+        DEFAULT_SCORE, 1, null);
   }
 
   /**
@@ -112,13 +124,44 @@ public final class SparkPipeline {
       throw new IllegalArgumentException("score element " + element + " of column '" + column + "' is negative: "
           + "give the vector's index of the positive class, e.g. 1");
     }
-    return new SparkPipeline(estimator, training, label, rowId, features, drop, column, element);
+    return new SparkPipeline(estimator, training, label, rowId, features, drop, column, element, entities);
   }
 
   /** Reads each refit's score from the numeric column {@code column} the fitted model adds. */
   public SparkPipeline score(String column) {
     Objects.requireNonNull(column, "column");
-    return new SparkPipeline(estimator, training, label, rowId, features, drop, column, -1);
+    return new SparkPipeline(estimator, training, label, rowId, features, drop, column, -1, entities);
+  }
+
+  /**
+   * Names the entity and decision-time columns, so the {@code time-shifted-labels} test runs: each training row's
+   * label is replaced by the label of its entity's next decision (found by a window function, {@code lead} over the
+   * entity's decision times), the estimator is refitted on the training rows that have one, and it scores the test
+   * rows whose next label differs from their own. Without them the evidence carries a {@code time-shift-unchecked}
+   * warning. The test rows' decision times are the evidence's {@code rows(...)} column.
+   *
+   * <pre>{@code
+   * pipeline = SparkPipeline.of(estimator, training, "defaulted", "rowId", "balance", "status")
+   *     .entities("account", "decidedAt", "account");
+   * }</pre>
+   *
+   * @param trainingEntityColumn the training rows' entity (an integral id or a string), never null
+   * @param trainingDecisionTimeColumn the training rows' decision time (a timestamp, or epoch milliseconds), never
+   *     null
+   * @param testEntityColumn the test rows' entity, of the same kind as the training rows'
+   * @throws IllegalArgumentException when the training rows lack a column, naming it and how to rename one
+   */
+  public SparkPipeline entities(String trainingEntityColumn, String trainingDecisionTimeColumn,
+      String testEntityColumn) {
+    Objects.requireNonNull(trainingEntityColumn, "trainingEntityColumn");
+    Objects.requireNonNull(trainingDecisionTimeColumn, "trainingDecisionTimeColumn");
+    Objects.requireNonNull(testEntityColumn, "testEntityColumn");
+    SparkColumns.requireColumns(training, "the pipeline's training rows (entities(...))", trainingEntityColumn,
+        trainingDecisionTimeColumn);
+    SparkColumns.entity(training, trainingEntityColumn, "the pipeline's training rows (entities(...))");
+    SparkColumns.millis(training, trainingDecisionTimeColumn, "the pipeline's training rows (entities(...))");
+    return new SparkPipeline(estimator, training, label, rowId, features, drop, scoreColumn, scoreElement,
+        new Entities(trainingEntityColumn, trainingDecisionTimeColumn, testEntityColumn));
   }
 
   /** The features, in the order declared. */

@@ -45,13 +45,14 @@ final class SparkPipelineProbe {
    *
    * @param data the test rows (the evidence's DataFrame)
    * @param rowId the row number column (0 .. rows - 1), unique
+   * @param decisionTime the decision-time column
    * @param label the test label (boolean or 0/1)
    * @param recorded the recorded candidate scores
    * @param baseline the baseline's scores
    * @param rows the test rows' count
    * @param recordedAuc the recorded candidate's AUC
    */
-  record Test(Dataset<Row> data, String rowId, String label, String recorded, String baseline, long rows,
+  record Test(Dataset<Row> data, String rowId, String decisionTime, String label, String recorded, String baseline, long rows,
       double recordedAuc) {}
 
   private SparkPipelineProbe() {}
@@ -65,6 +66,10 @@ final class SparkPipelineProbe {
     List<SparkRefits.Task> tasks = new ArrayList<>();
     tasks.add(new SparkRefits.Task(FULL_A, pipeline.estimator));
     tasks.add(new SparkRefits.Task(FULL_B, pipeline.estimator));
+    SparkTimeShift.Prepared shift = SparkTimeShift.plan(pipeline, test);
+    if (shift instanceof SparkTimeShift.Plan plan) {   // third, as in memory: required, before the drops
+      tasks.add(new SparkRefits.Task(PipelineEvidence.TIME_SHIFT_REFIT, pipeline.estimator, plan.training()));
+    }
     if (features.size() > 1) {
       for (String f : order) {
         tasks.add(new SparkRefits.Task(withoutName(f), pipeline.drop.without(f)));
@@ -72,12 +77,13 @@ final class SparkPipelineProbe {
     }
     SparkRefits.Outcome outcome;
     try {
-      outcome = SparkRefits.run(pipeline, tasks, 2, settings.budget(), test.data(), test.rowId(), test.rows());
+      outcome = SparkRefits.run(pipeline, tasks, shift instanceof SparkTimeShift.Plan ? 3 : 2, settings.budget(),
+          test.data(), test.rowId(), test.rows());
     } catch (SparkRefits.Failed failed) {
       return new PipelineEvidence(settings, baselineFeatures, new PipelineEvidence.Failed(failed.getMessage()));
     }
     try {
-      return measured(pipeline, test, settings, baselineFeatures, outcome);
+      return measured(pipeline, test, settings, baselineFeatures, outcome, shift);
     } catch (SparkRefits.Failed failed) {
       return new PipelineEvidence(settings, baselineFeatures, new PipelineEvidence.Failed(failed.getMessage()));
     } finally {
@@ -86,7 +92,7 @@ final class SparkPipelineProbe {
   }
 
   private static PipelineEvidence measured(SparkPipeline pipeline, Test test, PipelineSettings settings,
-      List<String> baselineFeatures, SparkRefits.Outcome outcome) {
+      List<String> baselineFeatures, SparkRefits.Outcome outcome, SparkTimeShift.Prepared shift) {
     String id = test.rowId();
     Dataset<Row> base = test.data().select(col("`" + id + "`").cast(DataTypes.LongType).as(id),
         col("`" + test.label() + "`").as(test.label()), col("`" + test.recorded() + "`").cast(DataTypes.DoubleType)
@@ -138,10 +144,11 @@ final class SparkPipelineProbe {
           outcome.done().size()));
     }
     PipelineEvidence.Copies copies = SparkCopies.find(pipeline, test);
+    List<dev.backtestgate.Finding> timeShift = shift instanceof SparkTimeShift.Plan plan
+        ? SparkTimeShift.test(plan, outcome.done().get(PipelineEvidence.TIME_SHIFT_REFIT).scores(), id, settings)
+        : List.of(new dev.backtestgate.pipeline.TimeShiftUncheckedFinding(((SparkTimeShift.Skipped) shift).reason()));
     return new PipelineEvidence(settings, baselineFeatures, new PipelineEvidence.Measured(fitScope, lifts, copies,
-        List.of(new dev.backtestgate.pipeline.TimeShiftUncheckedFinding("the time-shift test does not run on Spark "
-            + "yet: gate a sample of the rows in memory with training(decisionTimes, labelKnownAt, entities) and "
-            + "entities(...) to run it"))));
+        timeShift));
   }
 
   /** The refit's scores as column {@code as}, beside the row id. */

@@ -39,8 +39,16 @@ final class SparkRefits {
   /** The score column of every refit's scores. */
   static final String SCORE = "s";
 
-  /** One refit to run: its name in messages and the estimator to fit. */
-  record Task(String name, Estimator<?> estimator) {}
+  /**
+   * One refit to run: its name in messages, the estimator to fit and the training rows to fit it on (null: the
+   * pipeline's own).
+   */
+  record Task(String name, Estimator<?> estimator, Dataset<Row> training) {
+    /** A refit on the pipeline's training rows. */
+    Task(String name, Estimator<?> estimator) {
+      this(name, estimator, null);
+    }
+  }
 
   /** A refit's scores (row id and {@link #SCORE}, persisted) and how long it took. */
   record Done(String name, Dataset<Row> scores, long nanos) {}
@@ -152,7 +160,7 @@ final class SparkRefits {
 
   private static Done refit(SparkPipeline pipeline, Task task, Dataset<Row> test, String rowId, long rows) {
     long start = System.nanoTime();
-    Object fitted = task.estimator().fit(pipeline.training);
+    Object fitted = task.estimator().fit(task.training() == null ? pipeline.training : task.training());
     if (!(fitted instanceof Model<?> model)) {
       throw new Failed("the pipeline returned no model (" + fitted + ") when refitted " + task.name()
           + ": fit must return the fitted model");

@@ -147,6 +147,34 @@ class HostileSparkPipelineTests {
   }
 
   @Test
+  void timeShiftColumnsTheRowsLackAreRefusedNamingTheColumn() {
+    Dataset<Row> training = world.trainingFrame().withColumn("account", col("rowId").cast("long"))
+        .withColumn("month", col("rowId").cast("long"));
+    assertThatThrownBy(() -> one(training).entities("account", "decidedAt", "account"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("the pipeline's training rows (entities(...)) has no column 'decidedAt' (it has [");
+    SparkPipeline noTestEntity = one(training).entities("account", "month", "account");
+    assertThatThrownBy(() -> world.evidence(honest, noTestEntity, GatePolicy.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("the test rows (the evidence's DataFrame, entities(...)) has no column 'account' "
+            + "(it has [").hasMessageEndingWith("rename yours with withColumnRenamed or selectExpr(\"x AS account\")");
+  }
+
+  @Test
+  void timeShiftColumnsWithNullsAreRefusedNamingTheColumnAndTheFix() {
+    Dataset<Row> training = world.trainingFrame()
+        .withColumn("account", when(col("rowId").lt(2), lit(null)).otherwise(col("rowId").cast("long")))
+        .withColumn("month", col("rowId").cast("long"));
+    SparkPipeline pipeline = one(training).entities("account", "month", "rowId");
+    assertThatThrownBy(() -> world.evidence(honest, pipeline, GatePolicy.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the pipeline's training rows (entities(...)): column 'account' holds 2 null(s) among 300 rows: "
+            + "the time-shift test finds each row's next decision of its entity, so every row needs its entity and "
+            + "decision time; fill them or drop those rows first, or leave out SparkPipeline.entities(...) to skip "
+            + "the test");
+  }
+
+  @Test
   void featuresTheEstimatorDoesNotReadAreRefused() {
     Dataset<Row> training = world.trainingFrame().withColumn("extra", lit(1.0));
     assertThatThrownBy(() -> SparkPipeline.of(SparkPipelineWorld.estimator(), training, "label", "rowId", "status",

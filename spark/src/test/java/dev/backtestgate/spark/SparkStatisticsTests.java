@@ -59,8 +59,35 @@ class SparkStatisticsTests {
     assertThatThrownBy(() -> SparkAuc.of(data, "label", "candidate"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("label column 'label' has 1 null label(s) and 1 label(s) other than 0 and 1; "
-            + "for example [")
+            + "for example label ")
         .hasMessageContaining("Map the classes to true/false (or 1/0)");
+  }
+
+  @Test
+  void doubleLabelsZeroAndOneAreSparkMlsConventionAndGiveTheBooleanAnswer() {
+    Random random = new Random(5);
+    boolean[] labels = labels(random, 200, 2);
+    Dataset<Row> scored = frame(labels, scores(random, 200), scores(random, 200));
+    AucComparison expected = SparkDeLong.compare(scored, "label", "candidate", "baseline", 0.95);
+    for (String type : new String[] {"DOUBLE", "FLOAT"}) {
+      Dataset<Row> numeric = scored.selectExpr("CAST(CAST(label AS INT) AS " + type + ") AS label", "candidate",
+          "baseline");
+      assertThat(SparkDeLong.compare(numeric, "label", "candidate", "baseline", 0.95)).as(type).isEqualTo(expected);
+      assertThat(SparkAuc.of(numeric, "label", "candidate")).isEqualTo(expected.candidateAuc());
+    }
+  }
+
+  @Test
+  void aDoubleLabelOtherThanZeroOrOneIsRefusedNamingItAndTheRow() {
+    Dataset<Row> data = frame(new boolean[] {true, false, true, false}, new double[] {1, 2, 3, 4},
+        new double[] {1, 2, 3, 4})
+        .selectExpr("CASE WHEN candidate = 3 THEN 0.5D ELSE CAST(CAST(label AS INT) AS DOUBLE) END AS label",
+            "candidate", "baseline");
+
+    assertThatThrownBy(() -> SparkDeLong.compare(data, "label", "candidate", "baseline", 0.95))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("label column 'label' has 0 null label(s) and 1 label(s) other than 0 and 1; for example label "
+            + "0.5 in row [0.5,3.0,3.0]. Map the classes to true/false (or 1/0) and drop unlabelled rows first.");
   }
 
   @Property(tries = 12)
