@@ -27,4 +27,13 @@ public interface HistoryDeclaration extends CheckInput {
   default java.util.List<?> fingerprinted() {
     return java.util.List.of();
   }
+
+  /**
+   * What the claim records as the version of this table the backtest read, when the declaration knows one that the
+   * fingerprint does not bind (a history manifest's digest and where it was: {@code manifest-sha256:<hex>@<path>});
+   * empty by default, and then the claim records {@link #versionBinding()} or no version.
+   */
+  default java.util.Optional<String> versionRead() {
+    return java.util.Optional.empty();
+  }
 }

@@ -276,7 +276,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     List<TableRead> tables = new ArrayList<>();
     for (HistoryDeclaration table : run.inputs(HistoryDeclaration.class)) {
       String name = table.historyTable(result.run().earliestDecision(), result.run().latestDecision()).table();
-      tables.add(table.versionBinding().map(v -> new TableRead(name, v, ""))
+      tables.add(table.versionBinding().or(table::versionRead).map(v -> new TableRead(name, v, ""))
           .orElseGet(() -> new TableRead(name, null, "its history is declared by a manifest or a late-write report, "
               + "which records no version read")));
     }

@@ -40,6 +40,21 @@ public final class HistoryCheck {
   }
 
   /**
+   * Reads the committed manifest at {@code committedFile} ({@link HistoryManifest#read}) and compares {@code today}
+   * with it, recording the manifest's digest and where it was ({@link HistoryManifest#versionRead}), so the claim
+   * of a run that records the result names the manifest the backtest read and the tripwire's trace can say whether
+   * it changed since.
+   *
+   * @throws IllegalArgumentException if {@code today} is a different table than the manifest's, or the file is not
+   *     a manifest
+   */
+  public static HistoryCheckResult compare(java.nio.file.Path committedFile, EventLog today)
+      throws java.io.IOException {
+    HistoryManifest committed = HistoryManifest.read(committedFile);
+    return compare(committed, today).withManifestRead(committed.versionRead(committedFile));
+  }
+
+  /**
    * Compares a committed manifest with one computed elsewhere (for example inside a database) for the same
    * table, granularity and cut-off.
    *

@@ -31,6 +31,9 @@ import org.apiguardian.api.API;
  *     the rewrite was intended; {@code null} when none was computed
  * @param commits the commits of the table's own log in the window read, oldest first, when the result comes from the
  *     log (Delta, Iceberg); empty when it comes from a manifest
+ * @param manifestRead the committed manifest this result was checked against, as the claim records it
+ *     ({@code manifest-sha256:<hex>@<path>}, {@link HistoryManifest#versionRead}), when it was read from a file by
+ *     {@link HistoryCheck#compare(java.nio.file.Path, dev.backtestgate.time.EventLog)}; else {@code ""}
  */
 @API(status = STABLE, since = "0.1")
 public record HistoryCheckResult(
@@ -40,12 +43,20 @@ public record HistoryCheckResult(
     int partitionsChecked,
     List<HistoryFinding> findings,
     HistoryManifest proposed,
-    List<LogCommit> commits) implements HistoryDeclaration {
+    List<LogCommit> commits,
+    String manifestRead) implements HistoryDeclaration {
 
   /** Copies the findings and the commits. */
   public HistoryCheckResult {
     findings = List.copyOf(findings);
     commits = List.copyOf(commits);
+    java.util.Objects.requireNonNull(manifestRead, "manifestRead");
+  }
+
+  /** A result that records no manifest file read. */
+  public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
+      int partitionsChecked, List<HistoryFinding> findings, HistoryManifest proposed, List<LogCommit> commits) {
+    this(table, granularity, closedBefore, partitionsChecked, findings, proposed, commits, "");
   }
 
   /** A result from a manifest: no log commits. */
@@ -58,6 +69,18 @@ public record HistoryCheckResult(
   public HistoryCheckResult(String table, PartitionGranularity granularity, LocalDate closedBefore,
       int partitionsChecked, List<HistoryFinding> findings) {
     this(table, granularity, closedBefore, partitionsChecked, findings, null);
+  }
+
+  /** This result, recording that it was checked against {@code manifestRead} ({@link HistoryManifest#versionRead}). */
+  HistoryCheckResult withManifestRead(String manifestRead) {
+    return new HistoryCheckResult(table, granularity, closedBefore, partitionsChecked, findings, proposed, commits,
+        manifestRead);
+  }
+
+  /** {@link #manifestRead()}, when the manifest was read from a file: the claim records it as the version read. */
+  @Override
+  public java.util.Optional<String> versionRead() {
+    return manifestRead.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(manifestRead);
   }
 
   /** Whether the covered history is exactly as the manifest recorded it. */

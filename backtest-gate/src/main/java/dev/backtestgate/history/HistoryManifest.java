@@ -104,6 +104,35 @@ public record HistoryManifest(
     return ManifestJson.parse(json, source);
   }
 
+  /** The prefix of {@link #digest()}. */
+  public static final String DIGEST_PREFIX = "manifest-sha256:";
+
+  /**
+   * {@code manifest-sha256:} and the SHA-256 of the canonical file content ({@link #toJson()}, UTF-8) in 64
+   * lower-case hex digits: the same for the same manifest however its file was laid out.
+   */
+  public String digest() {
+    try {
+      return DIGEST_PREFIX + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(toJson().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /**
+   * The version of this manifest a claim records when it was read from {@code file}: {@link #digest()}, {@code @}
+   * and the file's path, relative to the working directory (the module directory, under Maven) when inside it, with
+   * {@code /} separators, else absolute.
+   */
+  public String versionRead(Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    Path module = Path.of("").toAbsolutePath().normalize();
+    String where = absolute.startsWith(module) && !absolute.equals(module)
+        ? module.relativize(absolute).toString().replace(java.io.File.separatorChar, '/') : absolute.toString();
+    return digest() + "@" + where;
+  }
+
   /** The canonical file content. */
   public String toJson() {
     return ManifestJson.write(this);

@@ -32,6 +32,11 @@ class ClaimTests {
 
   /** A backtest of {@code n} rows decided over 180 days from January 2026, the baseline scored or only an AUC. */
   static BacktestRun run(int n, boolean pairedBaseline, long seed) {
+    return builder(n, pairedBaseline, seed).build();
+  }
+
+  /** {@link #run}'s builder, to record more inputs. */
+  static BacktestRun.Builder builder(int n, boolean pairedBaseline, long seed) {
     Random random = new Random(seed);
     boolean[] labels = new boolean[n];
     double[] candidate = new double[n];
@@ -46,7 +51,7 @@ class ClaimTests {
     }
     BacktestRun.Builder b = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
         .decisionTimes(times).timelessFeature("tenure", "fixed at signup");
-    return (pairedBaseline ? b.baseline("logreg", baseline) : b.baselineAuc("logreg", 0.70)).build();
+    return pairedBaseline ? b.baseline("logreg", baseline) : b.baselineAuc("logreg", 0.70);
   }
 
   static GateResult evaluate(BacktestRun run, Path reviews) {
@@ -116,6 +121,50 @@ class ClaimTests {
     assertThat(ClaimJson.parse(text, "claim.json")).isEqualTo(claim);
     SchemaAssertions.assertValid(SchemaAssertions.CLAIM, text);
     assertThat(Claim.of(evaluate(run, reviews), run).periodLength()).as("the default").isEqualTo(LiftPeriods.MONTH);
+  }
+
+  @Test
+  void aTableDeclaredByAManifestFileRecordsTheManifestsDigestAndPathAndTheFingerprintIsUnchanged()
+      throws java.io.IOException {
+    dev.backtestgate.time.EventLog.CategoricalBuilder status =
+        dev.backtestgate.time.EventLog.categoricalBuilder("status");
+    for (int day = 0; day < 5; day++) {
+      status.add(day, JAN_1.toEpochMilli() + day * DAY, JAN_1.toEpochMilli() + day * DAY + 1, "active");
+    }
+    dev.backtestgate.time.EventLog log = status.build();
+    dev.backtestgate.history.HistoryManifest manifest = dev.backtestgate.history.HistoryManifest.of(log,
+        dev.backtestgate.history.PartitionGranularity.DAY, JAN_1.plusMillis(4 * DAY));
+    Path file = reviews.resolve("status.json");
+    java.nio.file.Files.writeString(file, manifest.toJson());
+    String sha = java.util.HexFormat.of().formatHex(sha256(java.nio.file.Files.readAllBytes(file)));
+
+    BacktestRun fromFile = builder(1_000, true, 5)
+        .input(dev.backtestgate.history.HistoryCheck.compare(file, log)).build();
+    BacktestRun fromManifest = builder(1_000, true, 5)
+        .input(dev.backtestgate.history.HistoryCheck.compare(manifest, log)).build();
+    GateResult result = evaluate(fromFile, reviews);
+    Claim claim = Claim.of(result, fromFile);
+
+    assertThat(claim.dataRead()).singleElement().satisfies(t -> {
+      assertThat(t.table()).isEqualTo("status");
+      assertThat(t.version()).isEqualTo("manifest-sha256:" + sha + "@" + file.toAbsolutePath().normalize());
+      assertThat(t.reason()).isEmpty();
+    });
+    assertThat(result.fingerprint()).as("the fingerprint binds no manifest digest")
+        .isEqualTo(evaluate(fromManifest, reviews).fingerprint());
+    assertThat(Claim.of(evaluate(fromManifest, reviews), fromManifest).dataRead()).singleElement()
+        .satisfies(t -> assertThat(t.version()).as("a manifest checked without its file").isNull());
+    String text = ClaimJson.write(claim);
+    assertThat(ClaimJson.parse(text, "claim.json")).isEqualTo(claim);
+    SchemaAssertions.assertValid(SchemaAssertions.CLAIM, text);
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
   }
 
   @Test

@@ -170,8 +170,8 @@ final class TripwireCommand implements Callable<Integer> {
   }
 
   /** The claim's tables traced from their logs, and from the guard's audit with --guard. */
-  private List<TableTrace> tables(Claim claim) {
-    List<TableTrace> tables = ClaimTables.trace(claim);
+  private List<TableTrace> tables(Claim claim) throws CannotCheck {
+    List<TableTrace> tables = ClaimTables.trace(claim, directories.module());
     if (guard == null) {
       return tables;
     }

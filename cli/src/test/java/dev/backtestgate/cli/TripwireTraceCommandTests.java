@@ -11,12 +11,15 @@ import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.FeatureValues;
 import dev.backtestgate.cli.workflow.fixtures.HistoryFixture;
+import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.review.SignOff;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -91,6 +94,39 @@ class TripwireTraceCommandTests {
     assertThat(run.code()).as(run.err()).isEqualTo(Main.FINDINGS);
     assertThat(run.out()).contains("could not be read: ", "_delta_log",
         "Not checked: the history of 'statements'", "which features carried the lift (the claim has no attribution)");
+  }
+
+  @Test
+  void aManifestDeclaredTableIsReadFromTheModuleChangedUnchangedOrGone() throws IOException {
+    HistoryManifest read = new HistoryManifest("statements", PartitionGranularity.DAY, LocalDate.parse("2026-01-03"),
+        List.of(new HistoryManifest.Partition("2026-01-01", 10, "a".repeat(32))));
+    HistoryManifest now = new HistoryManifest("statements", PartitionGranularity.DAY, LocalDate.parse("2026-01-03"),
+        List.of(new HistoryManifest.Partition("2026-01-01", 10, "b".repeat(32))));
+    Claim claim = new Claim("churn-v7", "sha256-v2:" + "c".repeat(64), Instant.parse("2026-01-01T00:00:00Z"), LATEST,
+        "gbm", "logreg", 0.90, 0.80, new Claim.Variances(2e-5, 3e-5, 1e-5), Comparison.Interval.PAIRED_DELONG,
+        0.90 - 0.80, 0.09, 0.11, 0.95, 4_000, 1_000, null, List.of(), List.of("utilization"),
+        List.of(new Claim.TableRead("statements", read.digest() + "@history/statements.json", "")));
+    Path claimFile = Files.writeString(dir.resolve("claim.json"), ClaimJson.write(claim));
+    Path module = Files.createDirectories(dir.resolve("module/history")).getParent();
+    List<String> args = List.of("tripwire", "--claim", claimFile.toString(), outcomes().toString(), "--at",
+        "2026-12-01T00:00:00Z", "--reports=" + dir.resolve("none"), "--module=" + module);
+
+    ToolRun gone = ToolRun.of(args.toArray(String[]::new));
+    Files.writeString(module.resolve("history/statements.json"), read.toJson());
+    ToolRun unchanged = ToolRun.of(args.toArray(String[]::new));
+    Files.writeString(module.resolve("history/statements.json"), now.toJson());
+    ToolRun changed = ToolRun.of(args.toArray(String[]::new));
+
+    assertThat(gone.code()).as(gone.err()).isEqualTo(Main.FINDINGS);
+    assertThat(gone.out()).contains("could not be read: the manifest is gone: no file at "
+        + module.resolve("history/statements.json").toAbsolutePath().normalize(), "Not checked: the history of "
+        + "'statements'");
+    assertThat(unchanged.out()).contains("'statements' read at " + read.digest() + "@history/statements.json",
+        "the manifest is unchanged since the backtest read it (" + read.digest() + ")")
+        .doesNotContain("Not checked: the history of 'statements'");
+    assertThat(changed.code()).as(changed.err()).isEqualTo(Main.FINDINGS);
+    assertThat(changed.out()).contains("the manifest changed since the backtest read it: read " + read.digest()
+        + ", now " + now.digest(), "the history manifest of 'statements' changed since the backtest read it");
   }
 
   @Test

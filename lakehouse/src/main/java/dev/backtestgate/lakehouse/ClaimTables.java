@@ -6,6 +6,7 @@ import dev.backtestgate.claim.Claim;
 import dev.backtestgate.history.ReadProgress;
 import dev.backtestgate.tripwire.trace.TableTrace;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,21 +37,37 @@ public final class ClaimTables {
 
   private ClaimTables() {}
 
-  /** Each table of {@code claim.dataRead()}, in the claim's order. */
+  /** Each table of {@code claim.dataRead()}, in the claim's order, a manifest's path against the working directory. */
   public static List<TableTrace> trace(Claim claim) {
+    return trace(claim, Path.of(""));
+  }
+
+  /**
+   * Each table of {@code claim.dataRead()}, in the claim's order; a history manifest the claim names by a relative
+   * path is read from {@code module} (the module the backtest ran in).
+   */
+  public static List<TableTrace> trace(Claim claim, Path module) {
     List<TableTrace> traces = new ArrayList<>();
     for (Claim.TableRead read : claim.dataRead()) {
-      traces.add(trace(read));
+      traces.add(trace(read, module));
     }
     return traces;
   }
 
-  /** One table the claim read. */
+  /** One table the claim read, a manifest's path against the working directory. */
   public static TableTrace trace(Claim.TableRead read) {
+    return trace(read, Path.of(""));
+  }
+
+  /** One table the claim read, a manifest's relative path against {@code module}. */
+  public static TableTrace trace(Claim.TableRead read, Path module) {
     String binding = read.version();
     if (binding == null) {
       return TableTrace.unreadable(read.table(), null, "the claim records no version read (" + read.reason()
           + "), so there is no log position to trace from");
+    }
+    if (ManifestClaimTable.is(binding)) {
+      return ManifestClaimTable.trace(read.table(), binding, module);
     }
     int at = binding.lastIndexOf('@');
     boolean delta = binding.startsWith(DELTA) && at > DELTA.length();

@@ -23,10 +23,18 @@ import org.apiguardian.api.API;
  * @param guardAudit for a SQL table under the jdbc module's append-only guard: who wrote or tried to write its closed
  *     history, as the guard's audit tells it (a heading, then one line per role, outcome and operation: refused
  *     attempts, break-glass writes, backdated inserts); empty for a table read from its log
+ * @param manifest for a table whose history a manifest declares: the manifest as it is now against the one the
+ *     backtest read, first the verdict ({@link #MANIFEST_UNCHANGED} or {@link #MANIFEST_CHANGED} and the digests),
+ *     then what to do; empty for a table read from its log
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
-    String unreadable, String notHeld, List<String> guardAudit) {
+    String unreadable, String notHeld, List<String> guardAudit, List<String> manifest) {
+  /** The first line of {@link #manifest()} when the manifest's digest is the one read. */
+  public static final String MANIFEST_UNCHANGED = "the manifest is unchanged since the backtest read it";
+  /** How the first line of {@link #manifest()} starts when the manifest's digest is not the one read. */
+  public static final String MANIFEST_CHANGED = "the manifest changed since the backtest read it";
+
   /** Checks and copies. */
   public TableTrace {
     Objects.requireNonNull(table, "table");
@@ -35,6 +43,23 @@ public record TableTrace(String table, String versionRead, List<Commit> rewroteB
     rewroteBeforeRead = List.copyOf(rewroteBeforeRead);
     since = List.copyOf(since);
     guardAudit = List.copyOf(guardAudit);
+    manifest = List.copyOf(manifest);
+  }
+
+  /** A table read from its log, or under the guard. */
+  public TableTrace(String table, String versionRead, List<Commit> rewroteBeforeRead, List<Commit> since,
+      String unreadable, String notHeld, List<String> guardAudit) {
+    this(table, versionRead, rewroteBeforeRead, since, unreadable, notHeld, guardAudit, List.of());
+  }
+
+  /** A table whose history a manifest declares, as {@code lines} tell it now (the verdict first). */
+  public static TableTrace manifest(String table, String versionRead, List<String> lines) {
+    return new TableTrace(table, versionRead, List.of(), List.of(), "", "", List.of(), lines);
+  }
+
+  /** Whether the manifest the backtest read has changed since ({@link #MANIFEST_CHANGED}). */
+  public boolean manifestChanged() {
+    return !manifest.isEmpty() && manifest.get(0).startsWith(MANIFEST_CHANGED);
   }
 
   /** A table read from its log. */

@@ -107,6 +107,9 @@ public record Trace(String gate, List<SignOff.LiftCarried> carriers, List<Featur
             + t.guardAudit().get(1).strip().replaceAll("\\s+", " ")
             + (t.guardAudit().size() > 2 ? ", and " + (t.guardAudit().size() - 2) + " more line(s)" : "") + ")");
       }
+      if (t.manifestChanged()) {
+        found.add("the history manifest of '" + t.table() + "' changed since the backtest read it");
+      }
       if (!t.notHeld().isEmpty()) {
         notChecked.add("the part of the history of '" + t.table() + "' its log no longer holds");
       }

@@ -54,6 +54,8 @@ public final class TraceJson {
       commits(o.putArray("since"), t.since());
       ArrayNode audit = o.putArray("guardAudit");
       t.guardAudit().forEach(audit::add);
+      ArrayNode manifest = o.putArray("manifest");
+      t.manifest().forEach(manifest::add);
     }
     ArrayNode reached = top.putArray("blastRadius");
     for (Reached r : trace.reached()) {

@@ -61,8 +61,9 @@ public final class TraceText {
         out.append("      could not be read: ").append(t.unreadable()).append('\n');
         continue;
       }
-      if (!t.guardAudit().isEmpty()) {
+      if (!t.guardAudit().isEmpty() || !t.manifest().isEmpty()) {
         t.guardAudit().forEach(line -> out.append("      ").append(line).append('\n'));
+        t.manifest().forEach(line -> out.append("      ").append(line).append('\n'));
         continue;
       }
       if (!t.notHeld().isEmpty()) {

@@ -80,6 +80,24 @@ class TraceTests {
   }
 
   @Test
+  void aManifestThatChangedSinceTheReadIsFoundOneUnchangedIsNot() {
+    String read = "manifest-sha256:" + "a".repeat(64) + "@history/status.json";
+    Trace changed = Trace.of(claim(), outcomes(), List.of(TableTrace.manifest("status", read, List.of(
+        TableTrace.MANIFEST_CHANGED + ": read manifest-sha256:" + "a".repeat(64) + ", now manifest-sha256:"
+            + "c".repeat(64), "now: table 'status', 2 day partition(s) before 2024-01-03"))), List.of(), "");
+    assertThat(changed.closing()).contains("the history manifest of 'status' changed since the backtest read it")
+        .doesNotContain("Not checked: the history of 'status'");
+    assertThat(TraceText.render(changed)).contains("'status' read at " + read + "\n      "
+        + TableTrace.MANIFEST_CHANGED + ": read manifest-sha256:").contains("      now: table 'status'")
+        .doesNotContain("no commit since the version read");
+    assertThat(TraceJson.tree(changed).at("/tables/0/manifest/1").asText()).startsWith("now: table 'status'");
+    Trace unchanged = Trace.of(claim(), outcomes(), List.of(TableTrace.manifest("status", read,
+        List.of(TableTrace.MANIFEST_UNCHANGED))), List.of(), "");
+    assertThat(unchanged.closing()).doesNotContain("manifest");
+    assertThat(TraceText.render(unchanged)).contains("      " + TableTrace.MANIFEST_UNCHANGED + "\n");
+  }
+
+  @Test
   void aTableThatCouldNotBeReadIsSaidAndTheRestIsStillTraced() {
     Trace trace = Trace.of(claim(), outcomes(), List.of(TableTrace.unreadable("status", "delta:file:/lake/status@20",
         "the table is gone: file:/lake/status has no _delta_log")), List.of(), "");
