@@ -63,6 +63,32 @@ class ManifestClaimTableTests {
   }
 
   @Test
+  void theManifestReadKeptByAcceptHistoryNamesThePartitionsAddedRemovedAndChanged() throws IOException {
+    HistoryManifest now = new HistoryManifest("status", PartitionGranularity.DAY, LocalDate.parse("2024-01-03"),
+        List.of(new HistoryManifest.Partition("2024-01-02", 13, "c".repeat(32))));
+    commit(now);
+    Files.writeString(module.resolve("history/status.replaced-2024-02-01-t-1.json"), now.toJson());
+    Files.writeString(module.resolve("history/status.replaced-2024-03-01-t-2.json"), READ.toJson());
+
+    TableTrace trace = ClaimTables.trace(read(), module);
+
+    assertThat(trace.manifestChanged()).isTrue();
+    assertThat(trace.manifest()).containsExactly(
+        TableTrace.MANIFEST_CHANGED + ": read " + READ.digest() + ", now " + now.digest(),
+        "now: table 'status', 1 day partition(s) before 2024-01-03",
+        "the manifest the backtest read is kept as status.replaced-2024-03-01-t-2.json",
+        "partition 2024-01-01 vanished: the manifest recorded 10 row(s), the data now has none recorded before the "
+            + "manifest's cut-off",
+        "partition 2024-01-02 changed: the manifest recorded 12 row(s) with hash " + "b".repeat(32) + ", the data "
+            + "now has 13 row(s) with hash " + "c".repeat(32));
+    HistoryManifest later = new HistoryManifest("status", PartitionGranularity.DAY, LocalDate.parse("2024-01-04"),
+        now.partitions());
+    commit(later);
+    assertThat(ClaimTables.trace(read(), module).manifest()).last().asString()
+        .contains("partitions before 2024-01-03, so its partitions are not compared");
+  }
+
+  @Test
   void aManifestThatIsGoneIsSaidAndNotThrown() {
     TableTrace trace = ClaimTables.trace(read(), module);
 
