@@ -2,14 +2,10 @@ package dev.backtestgate.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import java.io.UncheckedIOException;
 import org.apiguardian.api.API;
 
 /**
@@ -22,28 +18,23 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CanonicalJson {
-  private static final ObjectWriter WRITER;
+  private static final DefaultPrettyPrinter PRINTER;
 
   static {
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-    DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+    PRINTER = new DefaultPrettyPrinter()
         .withSeparators(Separators.createDefaultInstance()
             .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
             .withObjectEmptySeparator("")
             .withArrayEmptySeparator(""));
-    printer.indentObjectsWith(indenter);
-    printer.indentArraysWith(indenter);
-    WRITER = new ObjectMapper().writer(printer);
+    PRINTER.indentObjectsWith(indenter);
+    PRINTER.indentArraysWith(indenter);
   }
 
   private CanonicalJson() {}
 
-  /** The canonical text of a JSON tree, ending in a newline. */
+  /** The canonical text of a JSON tree, ending in a newline (written by {@link JsonTrees}, without a mapper). */
   public static String write(JsonNode node) {
-    try {
-      return WRITER.writeValueAsString(node) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return JsonTrees.write(node, PRINTER.createInstance()) + "\n";
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -114,9 +115,14 @@ public final class JsonTrees {
 
   /** {@code node} as indented JSON text, as Jackson's default pretty printer writes it. */
   public static String write(JsonNode node) {
+    return write(node, new DefaultPrettyPrinter());
+  }
+
+  /** {@code node} as JSON text laid out by {@code printer} (a new one per call: pretty printers keep state). */
+  public static String write(JsonNode node, PrettyPrinter printer) {
     StringWriter out = new StringWriter();
     try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-      generator.setPrettyPrinter(new DefaultPrettyPrinter());
+      generator.setPrettyPrinter(printer);
       write(generator, node);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write JSON to a string", e);

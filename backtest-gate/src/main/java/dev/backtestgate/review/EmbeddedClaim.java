@@ -2,10 +2,13 @@ package dev.backtestgate.review;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.backtestgate.internal.CanonicalJson;
 import dev.backtestgate.internal.JsonFields;
+import dev.backtestgate.internal.JsonTrees;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -17,8 +20,6 @@ import java.util.List;
  * holding production to numbers nobody reviewed.
  */
 final class EmbeddedClaim {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private EmbeddedClaim() {}
 
   /** The claim's canonical text, once it agrees with the sign-off. */
@@ -60,9 +61,11 @@ final class EmbeddedClaim {
       return NullNode.getInstance();
     }
     try {
-      return MAPPER.readTree(claim);
+      return JsonTrees.read(claim.getBytes(StandardCharsets.UTF_8), null);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("the sign-off's claim is not JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read JSON from a string", e);
     }
   }
 }

@@ -3,12 +3,13 @@ package dev.backtestgate.cli.workflow;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.MalformedClaimException;
+import dev.backtestgate.internal.JsonTrees;
 import dev.backtestgate.review.ReviewStore;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,7 +68,8 @@ public final class ClaimCopy {
   private static Claim fromReport(Path file, String gate) throws Refusal {
     Claim claim;
     try {
-      JsonNode node = new ObjectMapper().readTree(ReviewWorkspace.read(file)).get("claim");
+      JsonNode node = JsonTrees.read(ReviewWorkspace.read(file).getBytes(StandardCharsets.UTF_8),
+          ReviewFiles.CLAIM_ONLY).get("claim");
       if (node == null || node.isNull()) {
         throw ReviewWorkspace.refuse("The report " + file + " holds no claim (the lift could not be computed, or it "
             + "was written before reports carried claims).", "Run the gated test again, then copy its claim.");

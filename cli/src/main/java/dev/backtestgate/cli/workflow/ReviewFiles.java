@@ -1,10 +1,10 @@
 package dev.backtestgate.cli.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.claim.MalformedClaimException;
 import dev.backtestgate.history.HistoryManifest;
+import dev.backtestgate.internal.JsonTrees;
 import dev.backtestgate.review.Decision;
 import dev.backtestgate.review.MalformedSignOffException;
 import dev.backtestgate.review.ReviewStore;
@@ -34,6 +34,9 @@ import java.util.Set;
  * }</pre>
  */
 final class ReviewFiles {
+  /** A report read for its claim alone: the curves and the evidence are skipped, not built. */
+  static final java.util.Set<String> CLAIM_ONLY = java.util.Set.of("claim");
+
   /** Largest sign-off file read, as the gate's own limit (room for the claim it embeds); larger ones are refused unread. */
   static final long MAX_BYTES = (16L << 20) + (256L << 10);
 
@@ -114,14 +117,15 @@ final class ReviewFiles {
     }
     JsonNode reported;
     try {
-      JsonNode node = new ObjectMapper().readTree(ReviewWorkspace.read(reportFile)).get("claim");
+      JsonNode node = JsonTrees.read(ReviewWorkspace.read(reportFile).getBytes(StandardCharsets.UTF_8), CLAIM_ONLY)
+          .get("claim");
       reported = node == null || node.isNull() ? null : node;
     } catch (IOException e) {
       return Optional.of("the claim of the report " + reportFile + " cannot be read: " + e.getMessage());
     }
     JsonNode embedded;
     try {
-      embedded = claim == null ? null : new ObjectMapper().readTree(claim);
+      embedded = claim == null ? null : JsonTrees.read(claim.getBytes(StandardCharsets.UTF_8), null);
     } catch (IOException e) {
       return Optional.of("the pending file's claim cannot be read: " + e.getMessage());
     }
