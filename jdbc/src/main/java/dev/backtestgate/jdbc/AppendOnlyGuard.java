@@ -179,19 +179,14 @@ public final class AppendOnlyGuard {
           + " disabled) and the dblink extension (which keeps the audit rows of rejected writes). Connect as a"
           + " superuser, or hand the statements of ddl(connection) to someone who is");
     }
-    boolean autoCommit = connection.getAutoCommit();
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      for (String sql : statements) {
-        statement.execute(sql);
+    Transaction.committed(connection, () -> {
+      try (Statement statement = connection.createStatement()) {
+        for (String sql : statements) {
+          statement.execute(sql);
+        }
       }
-      connection.commit();
-    } catch (SQLException | RuntimeException e) {
-      connection.rollback();
-      throw e;
-    } finally {
-      connection.setAutoCommit(autoCommit);
-    }
+      return null;
+    });
   }
 
   /** Whether the connection's role is a superuser, as applying the guard needs. */

@@ -112,9 +112,7 @@ final class JdbcTrialLedger implements TrialLedger {
         entry.commitNote());
     return withConnection(connection -> {
       ready(connection, false);
-      boolean autoCommit = connection.getAutoCommit();
-      connection.setAutoCommit(false);
-      try {
+      return Transaction.committed(connection, () -> {
         long largest;
         try (PreparedStatement max = connection.prepareStatement("SELECT max(entry_sequence) FROM "
             + SqlNames.quoteTable(table) + " WHERE test_set = ?")) {
@@ -129,14 +127,8 @@ final class JdbcTrialLedger implements TrialLedger {
           bind(insert, written);
           insert.executeUpdate();
         }
-        connection.commit();
         return written;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      } finally {
-        connection.setAutoCommit(autoCommit);
-      }
+      });
     });
   }
 
@@ -246,32 +238,27 @@ final class JdbcTrialLedger implements TrialLedger {
       }
       return;
     }
-    boolean autoCommit = connection.getAutoCommit();
-    connection.setAutoCommit(false);
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("SELECT pg_advisory_xact_lock(" + lockKey() + ")");   // forks create it once, one at a time
-      boolean created = Streaming.query(connection, SqlQuery.of("SELECT to_regclass(?) IS NOT NULL",
-          SqlNames.quoteTable(table)), 1, rows -> rows.next() && rows.getBoolean(1));
-      if (!created) {
-        if (!AppendOnlyGuard.superuser(connection)) {
-          throw new SQLException("the table " + table + " does not exist, and this connection's role may not create "
-              + "it guarded (the append-only guard needs a superuser once, to install its triggers): connect once "
-              + "with a superuser's URL, or have one run the store's first append");
-        }
-        for (String sql : createTable(Dialect.POSTGRESQL)) {
-          statement.execute(sql);
-        }
-        for (String sql : guard().ddl(connection)) {
-          statement.execute(sql);
+    Transaction.committed(connection, () -> {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("SELECT pg_advisory_xact_lock(" + lockKey() + ")");   // forks create it once, one at a time
+        boolean created = Streaming.query(connection, SqlQuery.of("SELECT to_regclass(?) IS NOT NULL",
+            SqlNames.quoteTable(table)), 1, rows -> rows.next() && rows.getBoolean(1));
+        if (!created) {
+          if (!AppendOnlyGuard.superuser(connection)) {
+            throw new SQLException("the table " + table + " does not exist, and this connection's role may not create "
+                + "it guarded (the append-only guard needs a superuser once, to install its triggers): connect once "
+                + "with a superuser's URL, or have one run the store's first append");
+          }
+          for (String sql : createTable(Dialect.POSTGRESQL)) {
+            statement.execute(sql);
+          }
+          for (String sql : guard().ddl(connection)) {
+            statement.execute(sql);
+          }
         }
       }
-      connection.commit();
-    } catch (SQLException | RuntimeException e) {
-      connection.rollback();
-      throw e;
-    } finally {
-      connection.setAutoCommit(autoCommit);
-    }
+      return null;
+    });
   }
 
   private long lockKey() {
