@@ -153,20 +153,7 @@ class TripwireCommandTests {
 
   @Test
   void theClaimCommandCopiesTheReportsClaimAndTheTripwireReadsIt() throws IOException {
-    Random random = new Random(3);
-    int n = 1_000;
-    boolean[] labels = new boolean[n];
-    double[] candidate = new double[n];
-    double[] baseline = new double[n];
-    long[] times = new long[n];
-    for (int i = 0; i < n; i++) {
-      labels[i] = random.nextDouble() < 0.3;
-      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
-      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
-      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
-    }
-    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
-        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    BacktestRun run = churnBacktest();
     ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
     dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
         dev.backtestgate.Mode.VERIFY).with(dev.backtestgate.trials.TrialsSettings.DEFAULTS.withLedger(
@@ -202,20 +189,7 @@ class TripwireCommandTests {
 
   @Test
   void withoutAReportTheClaimCommandTakesTheClaimOfTheApprovedSignOff() throws IOException {
-    Random random = new Random(3);
-    int n = 1_000;
-    boolean[] labels = new boolean[n];
-    double[] candidate = new double[n];
-    double[] baseline = new double[n];
-    long[] times = new long[n];
-    for (int i = 0; i < n; i++) {
-      labels[i] = random.nextDouble() < 0.3;
-      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
-      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
-      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
-    }
-    BacktestRun run = BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
-        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
+    BacktestRun run = churnBacktest();
     ReviewStore reviews = ReviewStore.directory(dir.resolve("reviews"));
     dev.backtestgate.GateResult result = BacktestGate.evaluate(run, GatePolicy.defaults().withMode(
         dev.backtestgate.Mode.VERIFY).with(dev.backtestgate.trials.TrialsSettings.off()), reviews,
@@ -408,5 +382,23 @@ class TripwireCommandTests {
     assertThat(errors).isEmpty();
     assertThat(sarif.path("version").asText()).isEqualTo("2.1.0");
     return sarif;
+  }
+
+  /** A backtest of 1,000 decisions over the first half of 2026 whose candidate out-ranks its baseline. */
+  private static BacktestRun churnBacktest() {
+    Random random = new Random(3);
+    int n = 1_000;
+    boolean[] labels = new boolean[n];
+    double[] candidate = new double[n];
+    double[] baseline = new double[n];
+    long[] times = new long[n];
+    for (int i = 0; i < n; i++) {
+      labels[i] = random.nextDouble() < 0.3;
+      candidate[i] = random.nextGaussian() + (labels[i] ? 1.3 : 0);
+      baseline[i] = random.nextGaussian() + (labels[i] ? 1.0 : 0);
+      times[i] = JAN_1.toEpochMilli() + (long) (random.nextDouble() * 180 * DAY);
+    }
+    return BacktestRun.builder("churn-v7").labels(labels).candidate("gbm", candidate)
+        .baseline("logreg", baseline).decisionTimes(times).timelessFeature("tenure", "fixed at signup").build();
   }
 }
