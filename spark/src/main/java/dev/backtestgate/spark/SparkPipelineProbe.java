@@ -26,6 +26,7 @@ import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The pipeline checks' part of the evidence, computed on Spark: the refits ({@link SparkRefits}), then the same
@@ -97,7 +98,20 @@ final class SparkPipelineProbe {
     Dataset<Row> base = test.data().select(col("`" + id + "`").cast(DataTypes.LongType).as(id),
         col("`" + test.label() + "`").as(test.label()), col("`" + test.recorded() + "`").cast(DataTypes.DoubleType)
             .as("r"), col("`" + test.baseline() + "`").as("b0"));
-    Dataset<Row> full = base.join(scores(outcome, FULL_A, "a"), id).join(scores(outcome, FULL_B, "b"), id);
+    // Every pass below scans this join: materialised once, not recomputed per scan.
+    Dataset<Row> full = base.join(scores(outcome, FULL_A, "a"), id).join(scores(outcome, FULL_B, "b"), id)
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    try {
+      return measuredOn(full, pipeline, test, settings, baselineFeatures, outcome, shift);
+    } finally {
+      full.unpersist(false);
+    }
+  }
+
+  private static PipelineEvidence measuredOn(Dataset<Row> full, SparkPipeline pipeline, Test test,
+      PipelineSettings settings, List<String> baselineFeatures, SparkRefits.Outcome outcome,
+      SparkTimeShift.Prepared shift) {
+    String id = test.rowId();
     Row spread = full.agg(max(abs(col("a").minus(col("b")))), max(abs(col("a"))), corr(col("a"), col("b")))
         .first();
     double noise = spread.getDouble(0);
@@ -124,7 +138,7 @@ final class SparkPipelineProbe {
 
     Optional<PipelineEvidence.Lifts> lifts = Optional.empty();
     if (pipeline.features.size() > 1) {
-      Dataset<Row> withA = base.join(scores(outcome, FULL_A, "a"), id);
+      Dataset<Row> withA = full;   // the test rows with refit A's scores (and B's, unused here)
       AucComparison fb = SparkDeLong.compare(withA, test.label(), "b0", "a", PipelineEvidence.CONFIDENCE);
       List<PipelineEvidence.Dropped> dropped = new ArrayList<>();
       List<String> notRefit = new ArrayList<>();
@@ -134,9 +148,16 @@ final class SparkPipelineProbe {
           notRefit.add(f);
           continue;
         }
-        Dataset<Row> pair = withA.join(d.scores().withColumnRenamed(SparkRefits.SCORE, "w"), id);
-        AucComparison c = SparkDeLong.compare(pair, test.label(), "w", "a", PipelineEvidence.CONFIDENCE);
-        double cov = SparkDeLong.compare(pair, test.label(), "w", "b0", PipelineEvidence.CONFIDENCE).covariance();
+        Dataset<Row> pair = withA.join(d.scores().withColumnRenamed(SparkRefits.SCORE, "w"), id)
+            .persist(StorageLevel.MEMORY_AND_DISK());   // both comparisons scan it: joined once
+        AucComparison c;
+        double cov;
+        try {
+          c = SparkDeLong.compare(pair, test.label(), "w", "a", PipelineEvidence.CONFIDENCE);
+          cov = SparkDeLong.compare(pair, test.label(), "w", "b0", PipelineEvidence.CONFIDENCE).covariance();
+        } finally {
+          pair.unpersist(false);
+        }
         dropped.add(new PipelineEvidence.Dropped(f, c, cov, d.nanos() / 1_000_000));
       }
       lifts = Optional.of(PipelineEvidence.lifts(fb, dropped, new HashSet<>(baselineFeatures), notRefit,
