@@ -11,11 +11,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +38,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * set: {@code append} writes one entry, {@code read} reads the test set's entries as the deflated-lift check does.
  * {@code store}: {@code directory} (the directory listing for the next sequence, a temporary file, an atomic move) or
  * {@code duckdb} (the JDBC store on a DuckDB file: a connection opened and closed per call, as the store does, one
- * transaction reading the largest sequence and inserting a row). The issue's targets: an append under 5 ms local,
+ * transaction reading the largest sequence and inserting a row) or {@code postgres} (the same JDBC store on the
+ * PostgreSQL server whose URL, with its user, the system property {@code bench.postgres} gives; each iteration
+ * creates a table of its own and drops it at the end). The issue's targets: an append under 5 ms local,
  * under 20 ms JDBC. Each iteration starts from a fresh ledger of {@code entries} entries; its own appends add to it,
  * so keep iterations short ({@code -r 200ms}: a few hundred appends).
  *
@@ -41,6 +48,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * mvn -B -ntp -q package -pl benchmarks -am -DskipTests
  * java -jar benchmarks/target/benchmarks.jar TrialsLedgerBenchmark -f 1 -wi 3 -i 10 -w 200ms -r 200ms
  * java -jar benchmarks/target/benchmarks.jar TrialsLedgerBenchmark -p store=duckdb -f 1 -wi 3 -i 5 -w 200ms -r 200ms
+ * java -jar benchmarks/target/benchmarks.jar TrialsLedgerBenchmark -p store=postgres \
+ *     -jvmArgs -Dbench.postgres='jdbc:postgresql://localhost:5432/postgres?user=postgres' -f 1 -wi 3 -i 5 -w 200ms -r 200ms
  * }</pre>
  */
 @State(Scope.Benchmark)
@@ -52,11 +61,16 @@ public class TrialsLedgerBenchmark {
   @Param({"10", "1000"})
   public int entries;
 
-  /** Where the ledger is: {@code directory} or {@code duckdb} (a table in a DuckDB file). */
+  /**
+   * Where the ledger is: {@code directory}, {@code duckdb} (a table in a DuckDB file) or {@code postgres} (a table on
+   * the server of {@code -Dbench.postgres}).
+   */
   @Param({"directory", "duckdb"})
   public String store;
 
+  private static final AtomicInteger TABLES = new AtomicInteger();
   private Path directory;
+  private String table;
   private TrialLedger ledger;
   private LedgerEntry entry;
   private String testSet;
@@ -65,8 +79,13 @@ public class TrialsLedgerBenchmark {
   @Setup(Level.Iteration)
   public void setUp() throws IOException {
     directory = Files.createTempDirectory("trials-ledger-benchmark");
-    ledger = store.equals("duckdb") ? JdbcTrialLedgers.ledger("jdbc:duckdb:" + directory.resolve("trials.duckdb"),
-        TrialsSettings.DEFAULT_LEDGER_TABLE) : TrialLedger.directory(directory);
+    table = TrialsSettings.DEFAULT_LEDGER_TABLE + "_" + ProcessHandle.current().pid() + "_" + TABLES.incrementAndGet();
+    ledger = switch (store) {
+      case "directory" -> TrialLedger.directory(directory);
+      case "duckdb" -> JdbcTrialLedgers.ledger("jdbc:duckdb:" + directory.resolve("trials.duckdb"), table);
+      case "postgres" -> JdbcTrialLedgers.ledger(postgresUrl(), table);
+      default -> throw new IllegalArgumentException("store " + store + " is not one of directory, duckdb, postgres.");
+    };
     SplittableRandom random = new SplittableRandom(48);
     int rows = 1_000;
     boolean[] labels = new boolean[rows];
@@ -86,9 +105,24 @@ public class TrialsLedgerBenchmark {
     }
   }
 
-  /** Deletes the ledger. */
+  private static String postgresUrl() {
+    String url = System.getProperty("bench.postgres");
+    if (url == null || url.isBlank()) {
+      throw new IllegalStateException("store=postgres needs the server's JDBC URL with its user: add -jvmArgs "
+          + "-Dbench.postgres='jdbc:postgresql://<host>:<port>/<database>?user=<user>'.");
+    }
+    return url;
+  }
+
+  /** Deletes the ledger: the directory, and on PostgreSQL the iteration's table. */
   @TearDown(Level.Iteration)
-  public void tearDown() throws IOException {
+  public void tearDown() throws IOException, SQLException {
+    if (store.equals("postgres")) {
+      try (Connection connection = DriverManager.getConnection(postgresUrl());
+          Statement statement = connection.createStatement()) {
+        statement.execute("DROP TABLE " + table);
+      }
+    }
     try (Stream<Path> files = Files.walk(directory)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> {
         try {
