@@ -236,9 +236,9 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
   }
 
   /**
-   * The claim of one evaluation of {@code run}: the numbers of {@code result}, the DeLong variances recomputed from
-   * the run's rows (in the lift trend's one pass when the baseline is scored) at the policy's confidence, the lift
-   * per period under the policy's lift-trend settings, the lift the pipeline's features carry, and the tables read.
+   * The claim of one evaluation of {@code run}: the numbers of {@code result}, the DeLong variances from the run's
+   * rows at the policy's confidence and the lift per period under the policy's lift-trend settings (from the lift
+   * trend's one pass when the baseline is scored, the pass the gate's check made and kept with the run), the lift the pipeline's features carry, and the tables read.
    *
    * @throws IllegalArgumentException when {@code result} is not the evaluation of {@code run} (another gate, another
    *     fingerprint) or has no comparison (the lift could not be computed)
@@ -261,9 +261,9 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     AucComparison all;
     List<Period> periods = null;
     if (baselineScores.isPresent()) {
-      LiftTrendSettings settings = result.policy().settings(LiftTrendSettings.defaults());
-      LiftTrend.WithAllRows pass = LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(),
-          baselineScores.get(), run.decisionTimes(), settings, confidence);
+      // the pass the gate's lift-trend check made, kept with the run, unless the policy's settings differ
+      LiftTrend.WithAllRows pass = LiftTrend.measureWithAllRows(run,
+          result.policy().settings(LiftTrendSettings.defaults()), confidence).orElseThrow();
       all = pass.allRows().orElseGet(() -> DeLong.compare(run.labels(), run.candidateScores(), baselineScores.get(),
           confidence));
       periods = pass.trend().periods().stream().map(Period::of).toList();

@@ -4,6 +4,7 @@ import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.backtestgate.BacktestRun;
 import dev.backtestgate.EvidencePart;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.RunSummary;
@@ -93,6 +94,25 @@ public record LiftTrend(LiftTrendSettings settings, List<PeriodLift> periods, St
       Objects.requireNonNull(allRows, "allRows");
     }
   }
+
+  /**
+   * {@link #measureWithAllRows} on {@code run}'s rows, computed once per run, settings and confidence level and kept
+   * ({@link BacktestRun#derived}), so the gate's check and the claim a report embeds share one pass over the rows.
+   *
+   * @return empty when the run's baseline is only an AUC number (no scores to compare per period)
+   * @throws IllegalArgumentException as {@link #measure} does (nothing is kept then)
+   */
+  @API(status = INTERNAL, since = "0.3")
+  public static Optional<WithAllRows> measureWithAllRows(BacktestRun run, LiftTrendSettings settings,
+      double confidenceLevel) {
+    Objects.requireNonNull(settings, "settings");
+    return run.baseline().rowScores().map(baseline -> run.derived(new Measured(settings, confidenceLevel),
+        () -> measureWithAllRows(run.labels(), run.candidateScores(), baseline, run.decisionTimes(), settings,
+            confidenceLevel)));
+  }
+
+  /** The key of a run's kept pass. */
+  private record Measured(LiftTrendSettings settings, double confidenceLevel) {}
 
   /**
    * {@link #measure}, with the comparison on all rows from the same pass.

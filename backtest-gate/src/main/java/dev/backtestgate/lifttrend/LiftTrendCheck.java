@@ -2,7 +2,6 @@ package dev.backtestgate.lifttrend;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.backtestgate.BacktestRun;
 import dev.backtestgate.Check;
 import dev.backtestgate.CheckContext;
 import dev.backtestgate.Finding;
@@ -40,9 +39,8 @@ public record LiftTrendCheck(LiftTrendSettings settings) implements Check {
    * @throws IllegalArgumentException when the periods are more than {@link LiftTrendSettings#MAX_PERIODS}
    */
   public Optional<LiftTrend> measure(CheckContext context) {
-    BacktestRun run = context.run();
-    return run.baseline().rowScores().map(baseline -> LiftTrend.measure(run.labels(), run.candidateScores(),
-        baseline, run.decisionTimes(), settings, context.policy().confidence()));
+    return LiftTrend.measureWithAllRows(context.run(), settings, context.policy().confidence())
+        .map(LiftTrend.WithAllRows::trend);
   }
 
   @Override

@@ -95,12 +95,10 @@ public final class LiftTrendChecks implements CheckProvider {
 
   /**
    * The lift-trend check of one run. Asked first by the gate ({@link #allRows}), it measures the trend in the pass
-   * that also compares all rows, and reports from that trend when it runs under the same policy.
+   * that also compares all rows; that pass is kept with the run, so the check's findings (and a report's claim)
+   * reuse it under the same settings and confidence level.
    */
   private static final class TrendCheck implements ComparingCheck {
-    private GatePolicy measuredUnder;
-    private LiftTrend measured;
-
     @Override
     public String name() {
       return "lift trend";
@@ -108,16 +106,9 @@ public final class LiftTrendChecks implements CheckProvider {
 
     @Override
     public Optional<AucComparison> allRows(BacktestRun run, GatePolicy policy) {
-      Optional<double[]> baseline = run.baseline().rowScores();
-      if (baseline.isEmpty()) {
-        return Optional.empty();
-      }
       try {
-        LiftTrend.WithAllRows pass = LiftTrend.measureWithAllRows(run.labels(), run.candidateScores(),
-            baseline.get(), run.decisionTimes(), settings(policy), policy.confidence());
-        measured = pass.trend();
-        measuredUnder = policy;
-        return pass.allRows();
+        return LiftTrend.measureWithAllRows(run, settings(policy), policy.confidence())
+            .flatMap(LiftTrend.WithAllRows::allRows);
       } catch (RuntimeException e) {   // the check measures, and reports, as on its own when it runs
         return Optional.empty();
       }
@@ -125,12 +116,9 @@ public final class LiftTrendChecks implements CheckProvider {
 
     @Override
     public List<Finding> run(CheckContext context) {
-      return measured != null && measuredUnder == context.policy()
-          ? LiftTrendCheck.findings(measured, context.policy().maxLift())
-          : new LiftTrendCheck(settings(context.policy())).run(context);
+      return new LiftTrendCheck(settings(context.policy())).run(context);
     }
   }
-
 
   @Override
   public List<Setting<?>> settings() {

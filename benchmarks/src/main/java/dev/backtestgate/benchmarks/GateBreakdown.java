@@ -52,6 +52,7 @@ public final class GateBreakdown {
       parts.put("publish", gate::publish);
       parts.put("  ROC curves (2)", gate::rocCurves);
       parts.put("evaluate + publish", gate::evaluateAndPublish);
+      parts.put("build + evaluate + publish", gate::buildEvaluateAndPublish);
       Map<String, Supplier<Object>> chosen = new LinkedHashMap<>();
       for (Map.Entry<String, Supplier<Object>> part : parts.entrySet()) {
         if (args.length <= 2 || args[2].contains(part.getKey().strip())) {
