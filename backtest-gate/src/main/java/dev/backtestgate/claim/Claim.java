@@ -56,13 +56,16 @@ import org.apiguardian.api.API;
  *     values the run recorded; empty when it recorded none), for the tripwire's trace
  * @param periodLength how the lift trend cut decision times into periods ({@code backtestgate.lift-periods}: month,
  *     week, quarter or a duration), so that production's lift per period is cut the same way
+ * @param trials how many trials the trials ledger counted on the backtest's rows when the claim was made, and what
+ *     they made of the lift; or why none were counted. The tripwire reads the live window as fresh rows when more
+ *     than one trial was scored on the backtest's rows. Not bound by the fingerprint.
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision,
     String candidate, String baseline, double candidateAuc, double baselineAuc, Variances variances,
     Comparison.Interval interval, double lift, double liftCiLower, double liftCiUpper, double confidence, int rows,
     int positives, List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
-    List<TableRead> dataRead, List<FeatureValues> featureValues, LiftPeriods periodLength) {
+    List<TableRead> dataRead, List<FeatureValues> featureValues, LiftPeriods periodLength, Trials trials) {
 
   /** The schema this version writes and reads. */
   public static final int SCHEMA = 1;
@@ -77,6 +80,7 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(interval, "interval");
     Objects.requireNonNull(periodLength, "periodLength");
+    Objects.requireNonNull(trials, "trials");
     if (gate.isBlank()) {
       throw new IllegalArgumentException("a claim's gate id is blank: use the gate's id");
     }
@@ -93,6 +97,17 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     features = List.copyOf(features);
     dataRead = List.copyOf(dataRead);
     featureValues = List.copyOf(featureValues);
+  }
+
+  /** A claim made without the trials ledger's count ({@link Trials#NOT_RECORDED}). */
+  public Claim(String gate, String fingerprint, Instant earliestDecision, Instant latestDecision, String candidate,
+      String baseline, double candidateAuc, double baselineAuc, Variances variances, Comparison.Interval interval,
+      double lift, double liftCiLower, double liftCiUpper, double confidence, int rows, int positives,
+      List<Period> liftPerPeriod, List<SignOff.LiftCarried> liftCarried, List<String> features,
+      List<TableRead> dataRead, List<FeatureValues> featureValues, LiftPeriods periodLength) {
+    this(gate, fingerprint, earliestDecision, latestDecision, candidate, baseline, candidateAuc, baselineAuc,
+        variances, interval, lift, liftCiLower, liftCiUpper, confidence, rows, positives, liftPerPeriod, liftCarried,
+        features, dataRead, featureValues, periodLength, Trials.NOT_RECORDED);
   }
 
   /** A claim whose lift trend cut months ({@link LiftPeriods#MONTH}, the default). */
@@ -115,6 +130,130 @@ public record Claim(String gate, String fingerprint, Instant earliestDecision, I
     this(gate, fingerprint, earliestDecision, latestDecision, candidate, baseline, candidateAuc, baselineAuc,
         variances, interval, lift, liftCiLower, liftCiUpper, confidence, rows, positives, liftPerPeriod, liftCarried,
         features, dataRead, List.of());
+  }
+
+  /** This claim with {@code trials} as the trials ledger counted them. */
+  public Claim withTrials(Trials trials) {
+    return new Claim(gate, fingerprint, earliestDecision, latestDecision, candidate, baseline, candidateAuc,
+        baselineAuc, variances, interval, lift, liftCiLower, liftCiUpper, confidence, rows, positives, liftPerPeriod,
+        liftCarried, features, dataRead, featureValues, periodLength, trials);
+  }
+
+  /**
+   * What the trials ledger made of the claimed lift: how many trials (distinct candidates) were scored on the
+   * backtest's rows, this run's included, and the deflation of its z against the best of them, as the
+   * {@code many-trials} rule judged it; or, with {@code count} {@code null}, why no trials were counted.
+   *
+   * @param count the trials counted on the backtest's rows, this run's included; {@code null} when none were counted
+   * @param freeTrials the trials that were free ({@code backtestgate.free-trials}); {@code null} with {@code count}
+   * @param expectedBestZ the best z that {@code count} candidates with no real lift reach by chance; {@code null}
+   *     with {@code count}
+   * @param deflatedP the lift's deflated p-value by the approximation (as the sign-off's {@code reviewed.trials}
+   *     records it); {@code null} with {@code count}, or when the run's z is undefined
+   * @param method what decided whether the lift holds against the trials; {@code null} with {@code count}
+   * @param bootstrapP the bootstrap reality check's p-value when it decided ({@link Method#BOOTSTRAP}), else
+   *     {@code null}
+   * @param reason why no trials were counted, when {@code count} is {@code null}; else {@code ""}
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public record Trials(Integer count, Integer freeTrials, Double expectedBestZ, Double deflatedP, Method method,
+      Double bootstrapP, String reason) {
+    /**
+     * A claim made without the ledger's count (by {@link Claim#of(GateResult, BacktestRun)} alone, or written before
+     * claims recorded the trials): its file has no {@code trials}, and nothing compares it.
+     */
+    public static final Trials NOT_RECORDED = notCounted("the claim was made without the trials ledger's count");
+
+    /** Checks that a count has its numbers and no reason, and that no count has a reason and no numbers. */
+    public Trials {
+      Objects.requireNonNull(reason, "reason");
+      if (count == null) {
+        if (freeTrials != null || expectedBestZ != null || deflatedP != null || method != null || bootstrapP != null) {
+          throw new IllegalArgumentException("no trials were counted, so there are no numbers of them");
+        }
+        if (reason.isBlank()) {
+          throw new IllegalArgumentException("no trials were counted, so the reason is needed");
+        }
+      } else {
+        checkCounted(count, freeTrials, expectedBestZ, deflatedP, method, bootstrapP, reason);
+      }
+    }
+
+    private static void checkCounted(int count, Integer freeTrials, Double expectedBestZ, Double deflatedP,
+        Method method, Double bootstrapP, String reason) {
+      if (!reason.isEmpty()) {
+        throw new IllegalArgumentException("trials were counted, so there is no reason");
+      }
+      if (count < 1) {
+        throw new IllegalArgumentException("a count of trials includes the claimed run: at least 1, not " + count);
+      }
+      Objects.requireNonNull(freeTrials, "freeTrials");
+      Objects.requireNonNull(expectedBestZ, "expectedBestZ");
+      Objects.requireNonNull(method, "method");
+      if (freeTrials < 1) {
+        throw new IllegalArgumentException("free trials are at least 1, not " + freeTrials);
+      }
+      if (!(expectedBestZ >= 0) || expectedBestZ.isInfinite()) {
+        throw new IllegalArgumentException(expectedBestZ + " is not an expected best z (finite, at least 0)");
+      }
+      if (deflatedP != null && !(deflatedP >= 0 && deflatedP <= 1)) {
+        throw new IllegalArgumentException(deflatedP + " is not a p-value");
+      }
+      if ((method == Method.BOOTSTRAP) != (bootstrapP != null)) {
+        throw new IllegalArgumentException("the bootstrap's p-value is given exactly when the bootstrap decided");
+      }
+      if (bootstrapP != null && !(bootstrapP >= 0 && bootstrapP <= 1)) {
+        throw new IllegalArgumentException(bootstrapP + " is not a p-value");
+      }
+    }
+
+    /**
+     * {@code count} trials counted; {@code deflatedP} {@code NaN} when the run's z is undefined; {@code bootstrapP}
+     * when the bootstrap reality check decided.
+     */
+    public static Trials counted(int count, int freeTrials, double expectedBestZ, double deflatedP,
+        Optional<Double> bootstrapP) {
+      return new Trials(count, freeTrials, expectedBestZ, Double.isFinite(deflatedP) ? deflatedP : null,
+          bootstrapP.isPresent() ? Method.BOOTSTRAP : Method.APPROXIMATION, bootstrapP.orElse(null), "");
+    }
+
+    /** No trials counted, for {@code reason}. */
+    public static Trials notCounted(String reason) {
+      return new Trials(null, null, null, null, null, null, reason);
+    }
+
+    /** Whether the ledger was asked when the claim was made (not {@link #NOT_RECORDED}); the file then has them. */
+    public boolean recorded() {
+      return !equals(NOT_RECORDED);
+    }
+
+    /**
+     * Whether production's outcomes are fresh rows for this claim: more than one trial was scored on the backtest's
+     * rows, so its lift is the best of several tries, and decisions no trial scored can confirm it undeflated.
+     */
+    public boolean freshRowsConfirm() {
+      return count != null && count > 1;
+    }
+
+    /** What decided whether the lift holds against the trials. */
+    @API(status = EXPERIMENTAL, since = "0.3")
+    public enum Method {
+      /** The deflation of the lift's z against the expected best z of the trials. */
+      APPROXIMATION("approximation"),
+      /** The bootstrap reality check over every trial's kept scores. */
+      BOOTSTRAP("bootstrap");
+
+      private final String word;
+
+      Method(String word) {
+        this.word = word;
+      }
+
+      /** The word a claim file writes: {@code approximation} or {@code bootstrap}. */
+      public String word() {
+        return word;
+      }
+    }
   }
 
   /** The summary of {@code feature}'s backtest values, when the run recorded them. */

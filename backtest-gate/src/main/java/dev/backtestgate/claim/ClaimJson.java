@@ -34,7 +34,7 @@ public final class ClaimJson {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final List<String> TOP = List.of("schema", "gate", "fingerprint", "decisionWindow", "candidate",
       "baseline", "variances", "lift", "rows", "positives", "periodLength", "liftPerPeriod", "liftCarried", "features",
-      "dataRead", "featureValues");
+      "dataRead", "featureValues", "trials");
   private static final List<String> WINDOW = List.of("earliest", "latest");
   private static final List<String> MODEL = List.of("name", "auc");
   private static final List<String> VARIANCES = List.of("candidate", "baseline", "covariance");
@@ -45,6 +45,8 @@ public final class ClaimJson {
   private static final List<String> TABLE = List.of("table", "version", "reason");
   private static final List<String> FEATURE_VALUES = List.of("feature", "type", "rows", "missing", "complete",
       "values", "shares");
+  private static final List<String> TRIALS = List.of("count", "freeTrials", "expectedBestZ", "deflatedP", "method",
+      "bootstrapP", "reason");
   private static final String PAIRED = "paired-delong";
   private static final String CANDIDATE_ONLY = "candidate-only";
   /** A lift written to 17 digits still agrees with its two AUCs this closely. */
@@ -139,7 +141,30 @@ public final class ClaimJson {
         shares.add(p.share());
       }
     }
+    if (claim.trials().recorded()) {
+      trials(top.putObject("trials"), claim.trials());
+    }
     return top;
+  }
+
+  private static void trials(ObjectNode o, Claim.Trials t) {
+    if (t.count() == null) {
+      o.putNull("count");
+      o.put("reason", t.reason());
+      return;
+    }
+    o.put("count", t.count());
+    o.put("freeTrials", t.freeTrials());
+    o.put("expectedBestZ", t.expectedBestZ());
+    if (t.deflatedP() == null) {
+      o.putNull("deflatedP");
+    } else {
+      o.put("deflatedP", t.deflatedP());
+    }
+    o.put("method", t.method().word());
+    if (t.bootstrapP() != null) {
+      o.put("bootstrapP", t.bootstrapP());
+    }
   }
 
   private static void model(ObjectNode node, String name, double auc) {
@@ -268,7 +293,62 @@ public final class ClaimJson {
     List<Claim.Period> periods = top.isNull("liftPerPeriod") ? null : periods(top);
     return new Claim(gate, fingerprint, earliest, latest, candidate.text("name"), baseline.text("name"),
         candidateAuc, baselineAuc, variances, interval, liftValue, ci.get(0), ci.get(1), confidence, rows, positives,
-        periods, carried(top), top.textArray("features"), tables(top), featureValues(top), periodLength);
+        periods, carried(top), top.textArray("features"), tables(top), featureValues(top), periodLength,
+        trials(top));
+  }
+
+  /**
+   * The trials the ledger counted; a claim written before claims carried them ({@code trials} absent) recorded
+   * none ({@link Claim.Trials#NOT_RECORDED}).
+   */
+  private static Claim.Trials trials(JsonFields top) {
+    if (!top.has("trials")) {
+      return Claim.Trials.NOT_RECORDED;
+    }
+    JsonFields t = top.object("trials").onlyFields(TRIALS);
+    String at = t.path();
+    if (t.isNull("count")) {
+      for (String field : TRIALS.subList(1, TRIALS.size() - 1)) {
+        if (t.has(field)) {
+          throw t.fail(at + "." + field, "no trials were counted (\"count\": null), so there is no \"" + field
+              + "\": the claim was edited. Copy it from the gate's JSON report again.");
+        }
+      }
+      String reason = t.has("reason") ? t.text("reason") : "";
+      if (reason.isBlank()) {
+        throw t.fail(at + ".reason", "no trials were counted, so the claim must say why: add \"reason\".");
+      }
+      return Claim.Trials.notCounted(reason);
+    }
+    if (t.has("reason")) {
+      throw t.fail(at + ".reason", "trials were counted, so there is no reason: remove \"reason\".");
+    }
+    int count = t.wholeNumber("count");
+    if (count < 1) {
+      throw t.fail(at + ".count", count + " trials: the count includes the claimed run, so it is at least 1. Copy "
+          + "the claim from the gate's JSON report again.");
+    }
+    int free = t.wholeNumber("freeTrials");
+    if (free < 1) {
+      throw t.fail(at + ".freeTrials", free + " free trials: backtestgate.free-trials is at least 1.");
+    }
+    double best = t.number("expectedBestZ");
+    if (!(best >= 0)) {
+      throw t.fail(at + ".expectedBestZ", best + " is not an expected best z: it is at least 0.");
+    }
+    Double deflatedP = t.isNull("deflatedP") ? null : inRange(t, "deflatedP", 0, 1, "a p-value");
+    String methodText = t.text("method");
+    Claim.Trials.Method method = java.util.Arrays.stream(Claim.Trials.Method.values())
+        .filter(m -> m.word().equals(methodText)).findFirst()
+        .orElseThrow(() -> t.fail(at + ".method", "'" + JsonFields.shorten(methodText) + "' is not what decided "
+            + "the trials: write \"approximation\" or \"bootstrap\"."));
+    Double bootstrapP = t.has("bootstrapP") ? inRange(t, "bootstrapP", 0, 1, "a p-value") : null;
+    if ((method == Claim.Trials.Method.BOOTSTRAP) != (bootstrapP != null)) {
+      throw t.fail(at + ".bootstrapP", method == Claim.Trials.Method.BOOTSTRAP ? "the bootstrap decided, so its "
+          + "p-value is needed: add \"bootstrapP\"." : "the approximation decided, so there is no \"bootstrapP\": "
+          + "remove it or write \"method\": \"bootstrap\".");
+    }
+    return new Claim.Trials(count, free, best, deflatedP, method, bootstrapP, "");
   }
 
   /** The feature summaries; a claim written before claims carried them has none ({@code featureValues} absent). */

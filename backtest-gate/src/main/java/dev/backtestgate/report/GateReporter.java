@@ -94,9 +94,11 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
+    TrialKey key = TrialKey.of(run);
     return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
-        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)),
-        () -> TrialsChecks.reviewed(TrialKey.of(run), result.comparison(), result.policy()),
+        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)
+            .withTrials(TrialsChecks.claimed(key, result.comparison(), result.policy(), run))),
+        () -> TrialsChecks.reviewed(key, result.comparison(), result.policy()),
         () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
@@ -111,10 +113,15 @@ public final class GateReporter {
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
     return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
-        () -> Claim.withoutVariances(evidence, result),
-        () -> TrialsChecks.reviewed(evidence.part(TrialsEvidence.class).map(TrialsEvidence::key).orElse(null),
-            result.comparison(), result.policy()),
+        () -> Claim.withoutVariances(evidence, result).map(c -> c.withTrials(TrialsChecks.claimed(key(evidence),
+            result.comparison(), result.policy(), null))),
+        () -> TrialsChecks.reviewed(key(evidence), result.comparison(), result.policy()),
         () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
+  }
+
+  /** The evidence's trial key, or {@code null} when it carries none (its trials are not counted). */
+  private static TrialKey key(GateEvidence evidence) {
+    return evidence.part(TrialsEvidence.class).map(TrialsEvidence::key).orElse(null);
   }
 
   /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */

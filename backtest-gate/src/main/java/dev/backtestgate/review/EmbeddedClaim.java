@@ -10,13 +10,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The claim a sign-off embeds ({@code $.claim}), kept whole as canonical JSON text. The claim's own rules
  * ({@code dev.backtestgate.claim.ClaimJson}) sit above this package, so the reviewer commands and {@code claim} apply
  * them; what this class checks at every read is that the claim agrees with the file it sits in: its gate and
- * fingerprint are the file's, and its models, AUCs, lift, interval, rows, positives and features are the ones
- * {@code reviewed} records. A claim edited by hand therefore fails the sign-off, naming the field, instead of
+ * fingerprint are the file's, and its models, AUCs, lift, interval, rows, positives, features and count of trials are
+ * the ones {@code reviewed} records. A claim edited by hand therefore fails the sign-off, naming the field, instead of
  * holding production to numbers nobody reviewed.
  */
 final class EmbeddedClaim {
@@ -38,6 +39,15 @@ final class EmbeddedClaim {
     same(claim, "rows", claim.wholeNumber("rows"), reviewed.rows(), "reviewed.rows");
     same(claim, "positives", claim.wholeNumber("positives"), reviewed.positives(), "reviewed.positives");
     same(claim, "features", claim.textArray("features"), reviewed.features(), "reviewed.features");
+    if (claim.has("trials")) {   // a claim written before claims recorded the trials has none to compare
+      JsonFields trials = claim.object("trials");
+      Integer counted = trials.isNull("count") ? null : trials.wholeNumber("count");
+      if (!Objects.equals(counted, reviewed.trials().counted())) {
+        throw trials.fail(trials.path() + ".count", "the claim says " + counted + " trials, reviewed.trials.counted "
+            + "says " + reviewed.trials().counted() + ": the claim is the reviewed run's, copied by the gate, never "
+            + "edited. Copy \"claim\" and \"reviewed\" unchanged from the pending file the gate wrote.");
+      }
+    }
     return CanonicalJson.write(claim.tree());
   }
 

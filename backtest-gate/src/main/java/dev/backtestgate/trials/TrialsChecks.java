@@ -13,6 +13,7 @@ import dev.backtestgate.FindingKind;
 import dev.backtestgate.GateEvidence;
 import dev.backtestgate.GatePolicy;
 import dev.backtestgate.Setting;
+import dev.backtestgate.claim.Claim;
 import dev.backtestgate.review.SignOff;
 import java.io.UncheckedIOException;
 import java.nio.file.InvalidPathException;
@@ -145,18 +146,39 @@ public final class TrialsChecks implements CheckProvider {
           + "an entry is never rewritten, so a damaged one stays damaged."));
     }
     Map<String, Double> trials = trials(reading, key, comparison);
-    List<Double> zs = List.copyOf(trials.values());
-    List<String> digests = List.copyOf(trials.keySet());
-    int thisRun = digests.indexOf(key.scores());
-    Deflation deflation = Deflation.of(zs, comparison.z(), comparison.confidence());
-    // the bootstrap only when it can change the verdict: a lift not significant alone needs no deflating
-    Optional<RealityCheck> exact = run == null || !deflation.significantAlone() ? Optional.empty()
-        : realityCheck(settings, run, key, digests, comparison.confidence(), found);
-    boolean holds = exact.map(RealityCheck::significant).orElseGet(deflation::significantDeflated);
-    if (deflation.significantAlone() && !holds) {
-      found.add(new ManyTrialsFinding(deflation, settings.freeTrials(), ledger.toString(), zs, thisRun, exact));
+    Decision decision = decide(settings, trials, key, comparison, run, found);
+    if (decision.deflation().significantAlone() && !decision.holds()) {
+      found.add(new ManyTrialsFinding(decision.deflation(), settings.freeTrials(), ledger.toString(),
+          List.copyOf(trials.values()), List.copyOf(trials.keySet()).indexOf(key.scores()), decision.exact()));
     }
     return found;
+  }
+
+  /**
+   * What the trials make of one lift: its deflation, and the bootstrap reality check when it decides.
+   *
+   * @param deflation the lift's z deflated against the best of the trials
+   * @param exact the bootstrap over every trial's kept scores, when it ran
+   */
+  private record Decision(Deflation deflation, Optional<RealityCheck> exact) {
+    /** Whether the lift stays significant against the trials, by the check that decides. */
+    boolean holds() {
+      return exact.map(RealityCheck::significant).orElseGet(deflation::significantDeflated);
+    }
+  }
+
+  /**
+   * The one decision of the {@code many-trials} rule, which the finding and the claim share: the deflation of
+   * {@code trials} (each trial's z by score digest), and with {@code run} the bootstrap when scores are kept; warnings
+   * about kept scores go to {@code found}.
+   */
+  private static Decision decide(TrialsSettings settings, Map<String, Double> trials, TrialKey key,
+      Comparison comparison, BacktestRun run, List<Finding> found) {
+    Deflation deflation = Deflation.of(List.copyOf(trials.values()), comparison.z(), comparison.confidence());
+    // the bootstrap only when it can change the verdict: a lift not significant alone needs no deflating
+    Optional<RealityCheck> exact = run == null || !deflation.significantAlone() ? Optional.empty()
+        : realityCheck(settings, run, key, List.copyOf(trials.keySet()), comparison.confidence(), found);
+    return new Decision(deflation, exact);
   }
 
   /**
@@ -218,25 +240,52 @@ public final class TrialsChecks implements CheckProvider {
    * evidence carries no trial key: {@code key} {@code null}).
    */
   public static SignOff.Trials reviewed(TrialKey key, Comparison comparison, GatePolicy policy) {
+    Counted counted = count(key, comparison, policy);
+    if (counted.trials() == null) {
+      return SignOff.Trials.notCounted(counted.reason());
+    }
+    Deflation d = Deflation.of(List.copyOf(counted.trials().values()), comparison.z(), comparison.confidence());
+    return SignOff.Trials.counted(d.trials(), d.deflatedP());
+  }
+
+  /**
+   * What a claim records of the trials ({@code trials}): the count {@link #reviewed} records (the trials on
+   * {@code key}'s test set, this run's included), the free trials, and the decision the {@code many-trials} rule makes
+   * (the deflation, or with {@code run} and every trial's scores kept the bootstrap, drawn from the same seed, so the
+   * same answer); or why none were counted, in {@link #reviewed}'s words.
+   *
+   * @param run the evaluated run, or {@code null} for evidence computed elsewhere (then the deflation decides)
+   */
+  public static Claim.Trials claimed(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
+    Counted counted = count(key, comparison, policy);
+    if (counted.trials() == null) {
+      return Claim.Trials.notCounted(counted.reason());
+    }
+    TrialsSettings settings = settings(policy);
+    Decision d = decide(settings, counted.trials(), key, comparison, run, new ArrayList<>());
+    return Claim.Trials.counted(d.deflation().trials(), settings.freeTrials(), d.deflation().expectedBestZ(),
+        d.deflation().deflatedP(), d.exact().map(RealityCheck::pValue));
+  }
+
+  /** Each trial's z on the test set by score digest ({@code trials}), or why none were counted ({@code reason}). */
+  private record Counted(Map<String, Double> trials, String reason) {}
+
+  private static Counted count(TrialKey key, Comparison comparison, GatePolicy policy) {
     Optional<TrialLedger> store = settings(policy).store();
     if (store.isEmpty()) {
-      return SignOff.Trials.notCounted("the trials ledger was off (backtestgate.ledger=off)");
+      return new Counted(null, "the trials ledger was off (backtestgate.ledger=off)");
     }
     if (comparison == null) {
-      return SignOff.Trials.notCounted("the lift could not be computed, so no trial was counted");
+      return new Counted(null, "the lift could not be computed, so no trial was counted");
     }
     if (key == null) {
-      return SignOff.Trials.notCounted("the evidence carries no trial key, so its trials were not counted");
+      return new Counted(null, "the evidence carries no trial key, so its trials were not counted");
     }
-    TrialLedger.Reading reading;
     try {
-      reading = store.get().read(key.testSet());
+      return new Counted(trials(store.get().read(key.testSet()), key, comparison), "");
     } catch (NewerLedgerException | UncheckedIOException e) {
-      return SignOff.Trials.notCounted("the trials ledger " + store.get() + " could not be read: " + e.getMessage());
+      return new Counted(null, "the trials ledger " + store.get() + " could not be read: " + e.getMessage());
     }
-    Map<String, Double> trials = trials(reading, key, comparison);
-    Deflation d = Deflation.of(List.copyOf(trials.values()), comparison.z(), comparison.confidence());
-    return SignOff.Trials.counted(d.trials(), d.deflatedP());
   }
 
   static TrialsSettings settings(GatePolicy policy) {

@@ -181,4 +181,27 @@ class ClaimTests {
     assertThat(SchemaAssertions.assertInvalid(SchemaAssertions.CLAIM, text.replace("\"periodLength\": \"month\",",
         ""))).isNotEmpty();
   }
+
+  @Test
+  void theTrialsTheLedgerCountedSurviveTheFileAndAClaimWithoutThemWritesNone() {
+    BacktestRun run = run(1_000, true, 5);
+    Claim plain = Claim.of(evaluate(run, reviews), run);
+
+    assertThat(ClaimJson.write(plain)).doesNotContain("\"trials\"");
+    assertThat(ClaimJson.parse(ClaimJson.write(plain), "c.json").trials()).isEqualTo(Claim.Trials.NOT_RECORDED);
+    for (Claim.Trials trials : java.util.List.of(
+        Claim.Trials.counted(30, 5, 2.04, 0.41, java.util.Optional.empty()),
+        Claim.Trials.counted(30, 5, 2.04, 0.41, java.util.Optional.of(0.38)),
+        Claim.Trials.counted(1, 5, 0, Double.NaN, java.util.Optional.empty()),
+        Claim.Trials.notCounted("the trials ledger was off (backtestgate.ledger=off)"))) {
+      Claim claim = plain.withTrials(trials);
+      String text = ClaimJson.write(claim);
+
+      SchemaAssertions.assertValid(SchemaAssertions.CLAIM, text);
+      assertThat(ClaimJson.parse(text, "c.json")).isEqualTo(claim);
+      assertThat(ClaimJson.write(ClaimJson.parse(text, "c.json"))).isEqualTo(text);
+    }
+    assertThat(Claim.Trials.counted(30, 5, 2.04, 0.41, java.util.Optional.empty()).freshRowsConfirm()).isTrue();
+    assertThat(Claim.Trials.counted(1, 5, 0, 0.01, java.util.Optional.empty()).freshRowsConfirm()).isFalse();
+  }
 }

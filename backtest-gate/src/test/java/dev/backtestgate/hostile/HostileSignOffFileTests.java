@@ -167,6 +167,10 @@ class HostileSignOffFileTests {
             "$.claim.candidate.auc", "the claim says 0.99, reviewed.candidateAuc says"),
         malformed("a claim of another gate", claim(WITH_CLAIM, "\"gate\": \"", "\"gate\": \"x"), "$.claim.gate",
             "the claim is the reviewed run's, copied by the gate, never edited"),
+        malformed("a claim whose count of trials is not the review's", claim(WITH_CLAIM, "\"features\": \\[",
+            "\"trials\": {\"count\": 7, \"freeTrials\": 5, \"expectedBestZ\": 1.0, \"deflatedP\": 0.5, "
+                + "\"method\": \"approximation\"},\n    \"features\": ["), "$.claim.trials.count",
+            "the claim says 7 trials, reviewed.trials.counted says"),
         malformed("a claim of other rows", claim(WITH_CLAIM, "\"rows\": [0-9]+", "\"rows\": 2999"), "$.claim.rows",
             "Copy \"claim\" and \"reviewed\" unchanged from the pending file the gate wrote"),
         malformed("reviewed as a string",

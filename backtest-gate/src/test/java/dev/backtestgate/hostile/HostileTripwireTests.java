@@ -38,6 +38,8 @@ class HostileTripwireTests {
       new Claim.Variances(1e-4, 1.2e-4, 0.8e-4), Comparison.Interval.PAIRED_DELONG, 0.80 - 0.75, 0.03, 0.07, 0.95,
       4_000, 1_000, null, List.of(), List.of("tenure"), List.of(new Claim.TableRead("events", null, "a manifest")));
   private static final String VALID = ClaimJson.write(CLAIM);
+  private static final String COUNTED = ClaimJson.write(CLAIM.withTrials(Claim.Trials.counted(30, 5, 2.04, 0.41,
+      java.util.Optional.empty())));
 
   @TempDir
   Path dir;
@@ -57,7 +59,20 @@ class HostileTripwireTests {
             "is not a fingerprint"),
         Arguments.of(VALID.replace("\"periodLength\": \"month\"", "\"periodLength\": \"fortnight\""),
             "$.periodLength", "'fortnight' is not a period length"),
-        Arguments.of(VALID.replace("\"periodLength\": \"month\",", ""), "$.periodLength", "missing"));
+        Arguments.of(VALID.replace("\"periodLength\": \"month\",", ""), "$.periodLength", "missing"),
+        Arguments.of(COUNTED.replace("\"count\": 30", "\"count\": 0"), "$.trials.count", "at least 1"),
+        Arguments.of(COUNTED.replace("\"approximation\"", "\"guess\""), "$.trials.method",
+            "'guess' is not what decided the trials"),
+        Arguments.of(COUNTED.replace("\"count\": 30,", "\"count\": 30,\n    \"reason\": \"x\","),
+            "$.trials.reason", "so there is no reason"),
+        Arguments.of(COUNTED.replace("\"count\": 30", "\"count\": null"), "$.trials.freeTrials",
+            "no trials were counted"),
+        Arguments.of(COUNTED.replace("\"approximation\"", "\"bootstrap\""), "$.trials.bootstrapP",
+            "its p-value is needed"),
+        Arguments.of(COUNTED.replace("\"deflatedP\": 0.41", "\"deflatedP\": 1.5"), "$.trials.deflatedP",
+            "is not a p-value"),
+        Arguments.of(COUNTED.replace("\"count\": 30,", "\"count\": 30,\n    \"trails\": 3,"), "$.trials.trails",
+            "unknown field"));
   }
 
   @ParameterizedTest
