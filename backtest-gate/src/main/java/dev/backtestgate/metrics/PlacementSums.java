@@ -170,20 +170,33 @@ final class PlacementSums implements Ties.Sink {
    * {@link #NEGATIVE}), in half-units: {@code S10 / positives + S01 / negatives}.
    */
   static double variance(long[] sums, Int128[] squares, long positives, long negatives) {
+    return covariance(sums, sums, new BigInteger[] {squares[POSITIVE].toBigInteger(),
+        squares[NEGATIVE].toBigInteger()}, positives, negatives);
+  }
+
+  /**
+   * The DeLong covariance of two statistics from each class's exact sums of their placements (or placement
+   * differences) and the exact sum of their products ({@code products}, index {@link #POSITIVE} and {@link #NEGATIVE}),
+   * in half-units: {@code S10(a, b) / positives + S01(a, b) / negatives}. With {@code a = b} it is {@link #variance}, by
+   * the same floating-point steps, so a covariance matrix's diagonal equals {@link DeLong#compare}'s variance bit for
+   * bit.
+   */
+  static double covariance(long[] sumsA, long[] sumsB, BigInteger[] products, long positives, long negatives) {
     double positiveUnit = 2.0 * negatives; // a positive's placement is V10 * positiveUnit
     double negativeUnit = 2.0 * positives;
-    double s10 = sampleVariance(sums[POSITIVE], squares[POSITIVE], positives) / (positiveUnit * positiveUnit);
-    double s01 = sampleVariance(sums[NEGATIVE], squares[NEGATIVE], negatives) / (negativeUnit * negativeUnit);
+    double s10 = sampleCovariance(sumsA[POSITIVE], sumsB[POSITIVE], products[POSITIVE], positives)
+        / (positiveUnit * positiveUnit);
+    double s01 = sampleCovariance(sumsA[NEGATIVE], sumsB[NEGATIVE], products[NEGATIVE], negatives)
+        / (negativeUnit * negativeUnit);
     return s10 / positives + s01 / negatives;
   }
 
-  /** {@code (count * squares - sum^2) / (count * (count - 1))}, exact up to the final division. */
-  private static double sampleVariance(long sum, Int128 squares, long count) {
+  /** {@code (count * products - sumA * sumB) / (count * (count - 1))}, exact up to the final division. */
+  private static double sampleCovariance(long sumA, long sumB, BigInteger products, long count) {
     BigInteger centeredTimesCount =
-        squares
-            .toBigInteger()
+        products
             .multiply(BigInteger.valueOf(count))
-            .subtract(BigInteger.valueOf(sum).pow(2));
+            .subtract(BigInteger.valueOf(sumA).multiply(BigInteger.valueOf(sumB)));
     return centeredTimesCount.doubleValue() / ((double) count * (count - 1));
   }
 }

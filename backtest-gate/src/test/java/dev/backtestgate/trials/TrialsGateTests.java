@@ -102,8 +102,9 @@ class TrialsGateTests {
     }
     PublishedGate rerun = publish(best, keeping);
     // the variants share the rows' baseline noise, so their lifts move together: the exact check sees few
-    // independent tries and keeps the best one's lift (p 0.038); the approximation, blind to that correlation,
-    // deflates it to p 0.152 and fails it (the approximation is the conservative one, docs/trials.md)
+    // independent tries and keeps the best one's lift (p 0.049, Monte-Carlo standard error 0.003, so near the line);
+    // the approximation, blind to that correlation, deflates it to p 0.152 and fails it (the approximation is the
+    // conservative one, docs/trials.md)
     assertThat(rerun.result().findings()).as(rerun.text()).noneMatch(ManyTrialsFinding.class::isInstance);
     assertThat(rerun.result().verdict()).as(rerun.text()).isEqualTo(Verdict.PASSED);
     TrialKey key = TrialKey.of(best);
@@ -119,7 +120,7 @@ class TrialsGateTests {
     assertThat(exact.significant()).isTrue();
     assertThat(approximate.significantDeflated()).isFalse();
     assertThat(exact.pValue()).as("bootstrap p against the deflated p %s", approximate.deflatedP())
-        .isLessThan(approximate.deflatedP()).isCloseTo(0.038, org.assertj.core.data.Offset.offset(0.001));
+        .isLessThan(approximate.deflatedP()).isCloseTo(0.049, org.assertj.core.data.Offset.offset(0.001));
 
     Path damaged;
     TrialKey bestKey = key;
