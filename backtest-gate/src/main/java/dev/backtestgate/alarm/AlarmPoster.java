@@ -183,7 +183,8 @@ public final class AlarmPoster implements Consumer<Alarm>, AutoCloseable {
       done.complete(new Delivery(false, url, 0, settings.maxPending() + " alarms already waiting"));
       return done;
     }
-    done.whenComplete((delivery, error) -> pending.decrementAndGet());
+    // the caller's future is the stage after the count, so a delivery it sees is no longer counted as pending
+    CompletableFuture<Delivery> counted = done.whenComplete((delivery, error) -> pending.decrementAndGet());
     try {
       executor.execute(() -> attempt(alarm, 1, done));
     } catch (RejectedExecutionException e) {
@@ -191,7 +192,7 @@ public final class AlarmPoster implements Consumer<Alarm>, AutoCloseable {
           + alarm.describe());
       done.complete(new Delivery(false, url, 0, "the poster is closed"));
     }
-    return done;
+    return counted;
   }
 
   private void attempt(Alarm alarm, int attempt, CompletableFuture<Delivery> done) {
