@@ -180,7 +180,11 @@ class TripwireCommandTests {
     assertThat(different.code()).isEqualTo(Main.FINDINGS);
     assertThat(different.err()).contains("A different claim of gate 'churn-v7'", "--replace");
     assertThat(replaced.code()).isEqualTo(Main.OK);
-    assertThat(Files.readString(file)).isEqualTo(ClaimJson.write(Claim.of(result, run)));
+    // the report's claim: the run's, with the trials the ledger counted when it was published
+    assertThat(Files.readString(file)).isEqualTo(ClaimJson.write(Claim.of(result, run).withTrials(
+        dev.backtestgate.trials.TrialsChecks.claimed(dev.backtestgate.trials.TrialKey.of(run), result.comparison(),
+            result.policy(), run))));
+    assertThat(Files.readString(file)).contains("\"trials\": {", "\"count\": 1");
     assertThat(unknown.code()).isEqualTo(Main.FINDINGS);
     assertThat(unknown.err()).contains("No report of gate 'fraud-v2'");
     assertThat(ToolRun.of("tripwire", "--claim", file.toString(), outcomes(300, true, 10).toString(), "--at",
