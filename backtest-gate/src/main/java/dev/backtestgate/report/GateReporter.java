@@ -94,12 +94,11 @@ public final class GateReporter {
    *     gate's file name (two gate ids that map to one file)
    */
   public static PublishedGate publish(BacktestRun run, GateResult result, ReportFiles files, ReviewStore reviews) {
-    TrialKey key = TrialKey.of(run);
+    TrialsChecks.Recorded trials = TrialsChecks.recorded(TrialKey.of(run), result.comparison(), result.policy(), run);
     return publish(result, files, reviews, () -> ReportEvidence.of(run, result),
-        () -> result.comparison() == null ? Optional.empty() : Optional.of(Claim.of(result, run)
-            .withTrials(TrialsChecks.claimed(key, result.comparison(), result.policy(), run))),
-        () -> TrialsChecks.reviewed(key, result.comparison(), result.policy()),
-        () -> TrialRecorder.append(run, result, Clock.systemUTC()));
+        () -> result.comparison() == null ? Optional.empty()
+            : Optional.of(Claim.of(result, run).withTrials(trials.claimed())),
+        trials.reviewed(), () -> TrialRecorder.append(run, result, Clock.systemUTC()));
   }
 
   /**
@@ -112,11 +111,10 @@ public final class GateReporter {
   @API(status = EXPERIMENTAL, since = "0.2")
   public static PublishedGate publish(GateEvidence evidence, GateResult result, ReportFiles files,
       ReviewStore reviews) {
+    TrialsChecks.Recorded trials = TrialsChecks.recorded(key(evidence), result.comparison(), result.policy(), null);
     return publish(result, files, reviews, () -> ReportEvidence.of(evidence),
-        () -> Claim.withoutVariances(evidence, result).map(c -> c.withTrials(TrialsChecks.claimed(key(evidence),
-            result.comparison(), result.policy(), null))),
-        () -> TrialsChecks.reviewed(key(evidence), result.comparison(), result.policy()),
-        () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
+        () -> Claim.withoutVariances(evidence, result).map(c -> c.withTrials(trials.claimed())),
+        trials.reviewed(), () -> TrialRecorder.append(evidence, result, Clock.systemUTC()));
   }
 
   /** The evidence's trial key, or {@code null} when it carries none (its trials are not counted). */
@@ -126,7 +124,7 @@ public final class GateReporter {
 
   /** Writes the files, then appends the evaluation to the trials ledger (once, after the verdict). */
   private static PublishedGate publish(GateResult result, ReportFiles files, ReviewStore reviews,
-      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, Supplier<SignOff.Trials> reviewedTrials,
+      Supplier<ReportEvidence> evidence, Supplier<Optional<Claim>> claim, SignOff.Trials reviewedTrials,
       Supplier<TrialRecorder.Outcome> trial) {
     PublishedGate gate = plan(result, files, reviews);
     ReviewDirectoryGuard.requireApart(files.directory(), gate.reviewDirectory());
@@ -142,7 +140,7 @@ public final class GateReporter {
     Optional<Claim> madeClaim = claim.get();
     if (gate.pendingWritten()) {   // before the trial is appended: the count includes this run either way
       AtomicFiles.write(gate.pendingFile(), SignOffJson.write(PendingSignOffs.from(result, madeClaim,
-          reviewedTrials.get())));
+          reviewedTrials)));
     }
     int next = 0;
     for (Finding f : result.findings()) {

@@ -108,10 +108,93 @@ public final class TrialsChecks implements CheckProvider {
    * {@code run} (its rows and scores) and every trial's scores kept, the bootstrap reality check decides instead.
    */
   static List<Finding> findings(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
+    return tally(key, comparison, policy, run).findings();
+  }
+
+  /**
+   * What one evaluation records of its trials, from the one reading of the ledger its {@code many-trials} rule judged
+   * (kept with {@code run}, so the check, the sign-off and the claim share it and the bootstrap runs once).
+   *
+   * @param reviewed what a pending sign-off records ({@code reviewed.trials})
+   * @param claimed what the claim records ({@code trials})
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public record Recorded(SignOff.Trials reviewed, Claim.Trials claimed) {}
+
+  /**
+   * What an evaluation records of the trials: the trials the ledger counts on {@code key}'s test set, this run's
+   * included (the count the {@code many-trials} rule judges), the free trials, and the rule's decision: the
+   * deflation, or with {@code run} and every trial's scores kept the bootstrap; the sign-off's p-value is the deciding
+   * check's. Or why none were counted: the ledger is off or unreadable, the lift could not be computed, or the
+   * evidence carries no trial key ({@code key} {@code null}).
+   *
+   * @param run the evaluated run, or {@code null} for evidence computed elsewhere (then the deflation decides)
+   */
+  public static Recorded recorded(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
+    Tally tally = tally(key, comparison, policy, run);
+    if (tally.decision() == null) {
+      return new Recorded(SignOff.Trials.notCounted(tally.notCounted()), Claim.Trials.notCounted(tally.notCounted()));
+    }
+    Deflation d = tally.decision().deflation();
+    Optional<Double> exact = tally.decision().exact().map(RealityCheck::pValue);
+    return new Recorded(SignOff.Trials.counted(d.trials(), exact.orElse(d.deflatedP())),
+        Claim.Trials.counted(d.trials(), settings(policy).freeTrials(), d.expectedBestZ(), d.deflatedP(), exact));
+  }
+
+  /**
+   * One reading of the ledger for one evaluation: the rule's findings and, when the trials were counted, its decision
+   * ({@code notCounted} says why none were otherwise).
+   */
+  private record Tally(List<Finding> findings, Decision decision, String notCounted) {
+    static Tally uncounted(List<Finding> findings, String why) {
+      return new Tally(List.copyOf(findings), null, why);
+    }
+  }
+
+  /**
+   * The key of a run's tally: the evaluation's comparison by identity (each evaluation reads the ledger afresh, since
+   * other trials may have been appended since the last), the settings and the trial key.
+   */
+  private static final class Tallied {
+    private final Comparison evaluation;
+    private final TrialsSettings settings;
+    private final TrialKey key;
+
+    Tallied(Comparison evaluation, TrialsSettings settings, TrialKey key) {
+      this.evaluation = evaluation;
+      this.settings = settings;
+      this.key = key;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Tallied t && t.evaluation == evaluation && t.settings.equals(settings) && t.key.equals(key);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * System.identityHashCode(evaluation) + settings.hashCode()) + key.hashCode();
+    }
+  }
+
+  private static Tally tally(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
+    if (run == null || comparison == null || key == null) {
+      return read(key, comparison, policy, null);
+    }
+    return run.derived(new Tallied(comparison, settings(policy), key), () -> read(key, comparison, policy, run));
+  }
+
+  private static Tally read(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
     TrialsSettings settings = settings(policy);
     Optional<TrialLedger> store = settings.store();
-    if (comparison == null || store.isEmpty()) {
-      return List.of();
+    if (store.isEmpty()) {
+      return Tally.uncounted(List.of(), "the trials ledger was off (backtestgate.ledger=off)");
+    }
+    if (comparison == null) {
+      return Tally.uncounted(List.of(), "the lift could not be computed, so no trial was counted");
+    }
+    if (key == null) {
+      return Tally.uncounted(List.of(), "the evidence carries no trial key, so its trials were not counted");
     }
     TrialLedger ledger = store.get();
     List<Finding> found = new ArrayList<>();
@@ -119,8 +202,9 @@ public final class TrialsChecks implements CheckProvider {
     if (unwritable.isPresent()) {
       String why = unwritable.get() + ", so this evaluation cannot be recorded in " + ledger;
       if (settings.required()) {
-        return List.of(new Finding.CheckFailed("trials ledger", why + " and backtestgate.ledger-required=true. "
-            + ledger.fix()));
+        return Tally.uncounted(List.of(new Finding.CheckFailed("trials ledger", why
+            + " and backtestgate.ledger-required=true. " + ledger.fix())), "the trials ledger " + ledger
+            + " could not be written: " + unwritable.get());
       }
       found.add(new TrialsUncounted(why, ledger.fix() + " Set backtestgate.ledger-required=true to fail instead."));
     }
@@ -128,17 +212,17 @@ public final class TrialsChecks implements CheckProvider {
     try {
       reading = ledger.read(key.testSet());
     } catch (NewerLedgerException e) {
-      return List.of(new Finding.CheckFailed("trials ledger", e.getMessage() + "."));
+      return Tally.uncounted(List.of(new Finding.CheckFailed("trials ledger", e.getMessage() + ".")),
+          unreadable(ledger, e));
     } catch (UncheckedIOException e) {
-      if (unwritable.isPresent()) {
-        return found;   // an unreachable database: said once, by the warning above
+      if (unwritable.isEmpty()) {   // an unreachable database is said once, by the warning above
+        String why = ledger + " cannot be read: " + e.getMessage();
+        if (settings.required()) {
+          return Tally.uncounted(List.of(new Finding.CheckFailed("trials ledger", why)), unreadable(ledger, e));
+        }
+        found.add(new TrialsUncounted(why, ledger.fix()));
       }
-      String why = ledger + " cannot be read: " + e.getMessage();
-      if (settings.required()) {
-        return List.of(new Finding.CheckFailed("trials ledger", why));
-      }
-      found.add(new TrialsUncounted(why, ledger.fix()));
-      return found;
+      return Tally.uncounted(found, unreadable(ledger, e));
     }
     for (String skipped : reading.skipped()) {
       found.add(new TrialsUncounted("skipped " + skipped, settings.inDatabase() ? "Restore that row from a backup "
@@ -151,7 +235,11 @@ public final class TrialsChecks implements CheckProvider {
       found.add(new ManyTrialsFinding(decision.deflation(), settings.freeTrials(), ledger.toString(),
           List.copyOf(trials.values()), List.copyOf(trials.keySet()).indexOf(key.scores()), decision.exact()));
     }
-    return found;
+    return new Tally(List.copyOf(found), decision, "");
+  }
+
+  private static String unreadable(TrialLedger ledger, RuntimeException e) {
+    return "the trials ledger " + ledger + " could not be read: " + e.getMessage();
   }
 
   /**
@@ -168,9 +256,8 @@ public final class TrialsChecks implements CheckProvider {
   }
 
   /**
-   * The one decision of the {@code many-trials} rule, which the finding and the claim share: the deflation of
-   * {@code trials} (each trial's z by score digest), and with {@code run} the bootstrap when scores are kept; warnings
-   * about kept scores go to {@code found}.
+   * The one decision of the {@code many-trials} rule: the deflation of {@code trials} (each trial's z by score
+   * digest), and with {@code run} the bootstrap when scores are kept; warnings about kept scores go to {@code found}.
    */
   private static Decision decide(TrialsSettings settings, Map<String, Double> trials, TrialKey key,
       Comparison comparison, BacktestRun run, List<Finding> found) {
@@ -231,61 +318,6 @@ public final class TrialsChecks implements CheckProvider {
     }
     trials.putIfAbsent(key.scores(), comparison.z());
     return trials;
-  }
-
-  /**
-   * What a pending sign-off records of the trials ({@code reviewed.trials}): the trials the ledger counts on
-   * {@code key}'s test set, this run's included, and this run's deflated p-value, the same count the {@code many-trials}
-   * rule judges; or why none were counted (the ledger is off or unreadable, the lift could not be computed, or the
-   * evidence carries no trial key: {@code key} {@code null}).
-   */
-  public static SignOff.Trials reviewed(TrialKey key, Comparison comparison, GatePolicy policy) {
-    Counted counted = count(key, comparison, policy);
-    if (counted.trials() == null) {
-      return SignOff.Trials.notCounted(counted.reason());
-    }
-    Deflation d = Deflation.of(List.copyOf(counted.trials().values()), comparison.z(), comparison.confidence());
-    return SignOff.Trials.counted(d.trials(), d.deflatedP());
-  }
-
-  /**
-   * What a claim records of the trials ({@code trials}): the count {@link #reviewed} records (the trials on
-   * {@code key}'s test set, this run's included), the free trials, and the decision the {@code many-trials} rule makes
-   * (the deflation, or with {@code run} and every trial's scores kept the bootstrap, drawn from the same seed, so the
-   * same answer); or why none were counted, in {@link #reviewed}'s words.
-   *
-   * @param run the evaluated run, or {@code null} for evidence computed elsewhere (then the deflation decides)
-   */
-  public static Claim.Trials claimed(TrialKey key, Comparison comparison, GatePolicy policy, BacktestRun run) {
-    Counted counted = count(key, comparison, policy);
-    if (counted.trials() == null) {
-      return Claim.Trials.notCounted(counted.reason());
-    }
-    TrialsSettings settings = settings(policy);
-    Decision d = decide(settings, counted.trials(), key, comparison, run, new ArrayList<>());
-    return Claim.Trials.counted(d.deflation().trials(), settings.freeTrials(), d.deflation().expectedBestZ(),
-        d.deflation().deflatedP(), d.exact().map(RealityCheck::pValue));
-  }
-
-  /** Each trial's z on the test set by score digest ({@code trials}), or why none were counted ({@code reason}). */
-  private record Counted(Map<String, Double> trials, String reason) {}
-
-  private static Counted count(TrialKey key, Comparison comparison, GatePolicy policy) {
-    Optional<TrialLedger> store = settings(policy).store();
-    if (store.isEmpty()) {
-      return new Counted(null, "the trials ledger was off (backtestgate.ledger=off)");
-    }
-    if (comparison == null) {
-      return new Counted(null, "the lift could not be computed, so no trial was counted");
-    }
-    if (key == null) {
-      return new Counted(null, "the evidence carries no trial key, so its trials were not counted");
-    }
-    try {
-      return new Counted(trials(store.get().read(key.testSet()), key, comparison), "");
-    } catch (NewerLedgerException | UncheckedIOException e) {
-      return new Counted(null, "the trials ledger " + store.get() + " could not be read: " + e.getMessage());
-    }
   }
 
   static TrialsSettings settings(GatePolicy policy) {

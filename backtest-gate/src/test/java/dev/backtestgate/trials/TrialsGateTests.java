@@ -121,6 +121,15 @@ class TrialsGateTests {
     assertThat(approximate.significantDeflated()).isFalse();
     assertThat(exact.pValue()).as("bootstrap p against the deflated p %s", approximate.deflatedP())
         .isLessThan(approximate.deflatedP()).isCloseTo(0.049, org.assertj.core.data.Offset.offset(0.001));
+    // what the evaluation records is the deciding check's answer: the claim names the bootstrap and keeps both
+    // p-values; the sign-off's deflated p is the bootstrap's
+    JsonNode claimed = new ObjectMapper().readTree(Files.readString(rerun.reportFile())).path("claim").path("trials");
+    assertThat(claimed.path("count").asInt()).isEqualTo(30);
+    assertThat(claimed.path("method").asText()).isEqualTo("bootstrap");
+    assertThat(claimed.path("bootstrapP").asDouble()).isEqualTo(exact.pValue());
+    assertThat(claimed.path("deflatedP").asDouble()).isEqualTo(approximate.deflatedP());
+    assertThat(TrialsChecks.recorded(key, rerun.result().comparison(), rerun.result().policy(), best).reviewed())
+        .isEqualTo(SignOff.Trials.counted(30, exact.pValue()));
 
     Path damaged;
     TrialKey bestKey = key;
@@ -299,6 +308,8 @@ class TrialsGateTests {
         new SignOff.Checklist(true, true, true, true, true), List.of(), pending.claim())));
     PublishedGate covered = publish(best, verify);
     assertThat(covered.result().verdict()).as(covered.text()).isEqualTo(Verdict.PASSED_WITH_SIGN_OFF);
+    assertThat(Files.readString(covered.htmlFile())).contains(String.format(java.util.Locale.ROOT,
+        "<tr><th scope=\"row\">Reviewed trials</th><td>30 on these rows, deflated p %.3f</td></tr>", many.deflation().deflatedP()));
 
     publish(run("variant-30", variant()), verify);   // one more try on the same rows
     PublishedGate grew = publish(best, verify);
@@ -313,6 +324,29 @@ class TrialsGateTests {
     assertThat(status.path("status").asText()).isEqualTo("trials-grew");
     assertThat(status.path("reviewedTrials").asInt()).isEqualTo(30);
     assertThat(status.path("currentTrials").asInt()).isEqualTo(31);
+  }
+
+  /**
+   * The sign-off and the claim record the reading the verdict judged: a trial another fork appends between the
+   * evaluation and its report is not counted into this one's record (it counts at the next evaluation).
+   */
+  @Test
+  void theReportRecordsTheTrialsTheVerdictCountedNotOnesAppendedSince() throws IOException {
+    GatePolicy local = GatePolicy.defaults().withMode(Mode.LOCAL)
+        .with(TrialsSettings.DEFAULTS.withLedger(Optional.of(dir.resolve("l"))));
+    BacktestRun best = window.bestOfThirty(local);
+    dev.backtestgate.GateResult result = dev.backtestgate.BacktestGate.evaluate(best, local, window.reviews(),
+        TrialsWindow.CLOCK);
+    publish(run("another-fork", variant()), local);   // a 31st trial lands before this evaluation is reported
+    PublishedGate reported = dev.backtestgate.report.GateReporter.publish(best, result,
+        new ReportFiles(dir.resolve("reports")), window.reviews());
+
+    assertThat(reported.pendingWritten()).as(reported.text()).isTrue();
+    SignOff pending = SignOffJson.parse(Files.readString(reported.pendingFile()), reported.pendingFile());
+    assertThat(pending.reviewed().trials().counted()).isEqualTo(30);
+    assertThat(new ObjectMapper().readTree(pending.claim()).path("trials").path("count").asInt()).isEqualTo(30);
+    assertThat(publish(best, local).result().findings()).filteredOn(ManyTrialsFinding.class::isInstance)
+        .singleElement().satisfies(f -> assertThat(((ManyTrialsFinding) f).deflation().trials()).isEqualTo(31));
   }
 
   @Test

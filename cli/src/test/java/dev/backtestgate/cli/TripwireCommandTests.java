@@ -182,8 +182,8 @@ class TripwireCommandTests {
     assertThat(replaced.code()).isEqualTo(Main.OK);
     // the report's claim: the run's, with the trials the ledger counted when it was published
     assertThat(Files.readString(file)).isEqualTo(ClaimJson.write(Claim.of(result, run).withTrials(
-        dev.backtestgate.trials.TrialsChecks.claimed(dev.backtestgate.trials.TrialKey.of(run), result.comparison(),
-            result.policy(), run))));
+        dev.backtestgate.trials.TrialsChecks.recorded(dev.backtestgate.trials.TrialKey.of(run), result.comparison(),
+            result.policy(), run).claimed())));
     assertThat(Files.readString(file)).contains("\"trials\": {", "\"count\": 1");
     assertThat(unknown.code()).isEqualTo(Main.FINDINGS);
     assertThat(unknown.err()).contains("No report of gate 'fraud-v2'");

@@ -321,6 +321,33 @@ class ReviewActionsTests {
         .hasMessageContaining(GATE + ": the data changed since the review (fingerprint sha256-v2:" + "1".repeat(64));
   }
 
+  /**
+   * A review made knowing fewer trials than the ledger now counts is not renewed: a renewal would re-date the old
+   * count. (The report is the gate's own, its status set as a run over a grown ledger writes it; the trials story
+   * itself is in the core's {@code TrialsGateTests}.)
+   */
+  @Test
+  void renewRefusesAReviewTheTrialsOutgrew() throws IOException, Refusal {
+    actions.decide(new ReviewActions.Request(GATE, "ana", "real", "all", "+1d", false), true);
+    runGate("verify");
+    Path report = reports.resolve(GATE + ".json");
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(Files.readString(report));
+    tree.putObject("signOff").put("status", "trials-grew").put("file", reviews.resolve(GATE + ".json").toString())
+        .put("reviewedTrials", 30).put("currentTrials", 31);
+    Files.writeString(report, json.writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+    String before = Files.readString(reviews.resolve(GATE + ".json"));
+    ReviewActions later = new ReviewActions(module, module, reports, reviews, TODAY.plusDays(1));
+
+    assertThatThrownBy(() -> later.renew(new ReviewActions.Request(GATE, "bo", null, "all", "+60d", false)))
+        .hasMessageStartingWith("renew refused, nothing was written:")
+        .hasMessageContaining(GATE + ": the trials ledger counts more trials on these rows than the review recorded; "
+            + "a renewal would keep the old count. Confirm the lift on a later window, or review the new run knowing "
+            + "the count and sign it off again from its pending file (sign-off -Dreplace=true).");
+    assertThat(Files.readString(reviews.resolve(GATE + ".json"))).isEqualTo(before);
+  }
+
   @Test
   void renewRefusesARejectedReview() throws Refusal {
     actions.decide(new ReviewActions.Request(GATE, "ana", "leaks", null, null, false), false);
