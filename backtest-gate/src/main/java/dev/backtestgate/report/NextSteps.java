@@ -5,9 +5,12 @@ import static dev.backtestgate.internal.Wording.fmt;
 import dev.backtestgate.Finding;
 import dev.backtestgate.GateResult;
 import dev.backtestgate.Verdict;
+import dev.backtestgate.claim.Claim;
+import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.review.SignOff;
 import dev.backtestgate.review.SignOffJson;
 import dev.backtestgate.review.SignOffStatus;
+import dev.backtestgate.trials.ManyTrialsFinding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -176,10 +179,42 @@ final class NextSteps {
       if (!reviewable) {
         return new Guidance("A sign-off cannot cover this.", null, "Next:", fixSteps(gate));
       }
-      List<String> steps = signOffSteps(gate, renew);
+      List<String> steps = new ArrayList<>();
+      freshRows(gate).ifPresent(steps::add);
+      steps.addAll(signOffSteps(gate, renew));
       steps.addAll(fixSteps(gate));
       return new Guidance(sentence, null, null, steps);
     }
+  }
+
+  /**
+   * When the lift is the best of many trials and this very candidate shipped under a committed claim (the claim of
+   * this gate, fingerprint and candidate): its production decisions are fresh rows no trial scored, and the tripwire
+   * reads them as such. An unreadable claim file gives no step here: the tripwire names its problem when run.
+   */
+  private static java.util.Optional<String> freshRows(PublishedGate gate) {
+    GateResult r = gate.result();
+    if (r.comparison() == null || r.unresolved().stream().noneMatch(ManyTrialsFinding.class::isInstance)) {
+      return java.util.Optional.empty();
+    }
+    Path file = ClaimJson.file(gate.reviewDirectory(), r.gateId());
+    if (!java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return java.util.Optional.empty();
+    }
+    Claim claim;
+    try {
+      claim = ClaimJson.read(file);
+    } catch (RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+    if (!claim.gate().equals(r.gateId()) || !claim.fingerprint().equals(r.fingerprint())
+        || !claim.candidate().equals(r.comparison().candidate())) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("This candidate shipped under the claim " + file + ": its matured production "
+        + "decisions were scored by no trial, so they confirm the lift without deflating it. Read them as fresh "
+        + "rows: backtest-gate tripwire --claim " + quote(file) + " <outcomes.csv> (its line \"Fresh rows:\" says "
+        + "whether the lift repeats).");
   }
 
   /** Each unresolved finding's own fix, once each, then the proposed manifests to review. */

@@ -12,6 +12,7 @@ import dev.backtestgate.lifttrend.LiftTrendSettings;
 import dev.backtestgate.lifttrend.PeriodLift;
 import dev.backtestgate.metrics.AucComparison;
 import dev.backtestgate.review.SignOff;
+import dev.backtestgate.tripwire.FreshRows;
 import dev.backtestgate.tripwire.Measurement;
 import dev.backtestgate.tripwire.Outcomes;
 import dev.backtestgate.tripwire.TripwireResult;
@@ -117,8 +118,7 @@ public final class TripwirePage {
           u.finding().positives(), u.finding().negatives(), u.finding().minClass()));
       Page.row(out, "Not matured yet", fmt("%,d", u.finding().immature()));
     } else {
-      Measurement m = result instanceof TripwireResult.Tripped t ? t.finding().measurement()
-          : ((TripwireResult.Held) result).measurement();
+      Measurement m = result.measured().orElseThrow();
       String what = m.statistic().words();
       Page.row(out, "Compared", what + (m.noLiftReason().isEmpty() ? "" : " (" + m.noLiftReason() + ")"));
       Page.row(out, "Claimed " + what, fmt("%.3f (variance %.2e)", m.claimed(), m.claimedVariance()));
@@ -130,6 +130,8 @@ public final class TripwirePage {
           m.negatives()));
       Page.row(out, "Not matured yet", fmt("%,d, left out", m.immature()));
     }
+    FreshRows.of(claim, result).ifPresent(f -> Page.row(out, "Fresh rows",
+        f.text().substring("Fresh rows: ".length())));
     out.close().close().close().nl();
   }
 
@@ -202,8 +204,7 @@ public final class TripwirePage {
     }
     LiftTrendSettings d = LiftTrendSettings.defaults();
     int minClass = result instanceof TripwireResult.Unchecked u ? u.finding().minClass()
-        : (result instanceof TripwireResult.Tripped t ? t.finding().measurement()
-            : ((TripwireResult.Held) result).measurement()).settings().minClass();
+        : result.measured().orElseThrow().settings().minClass();
     LiftTrend trend;
     try {
       trend = LiftTrend.measure(labels, candidate, baseline, times,

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Finding;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -21,6 +22,12 @@ import org.apiguardian.api.API;
 public sealed interface TripwireResult {
   /** The findings of this look: none when production holds the claim. */
   List<Finding> findings();
+
+  /** What this look measured: empty when it could not check yet ({@link Unchecked}). */
+  default Optional<Measurement> measured() {
+    return this instanceof Held held ? Optional.of(held.measurement())
+        : this instanceof Tripped tripped ? Optional.of(tripped.finding().measurement()) : Optional.empty();
+  }
 
   /**
    * Production holds the claim: the gap is not beyond the boundary, or not material.

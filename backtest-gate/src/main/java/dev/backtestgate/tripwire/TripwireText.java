@@ -4,21 +4,26 @@ import static dev.backtestgate.internal.Wording.fmt;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.backtestgate.Finding;
+import dev.backtestgate.claim.Claim;
 import org.apiguardian.api.API;
 
 /**
  * The console text of one look, as the gate's: a headline, what was measured, why it matters, the next steps.
  *
  * <pre>{@code
- * System.out.print(TripwireText.render("churn-v7", Tripwire.check(claim, outcomes, now, settings)));
+ * System.out.print(TripwireText.render(claim, Tripwire.check(claim, outcomes, now, settings)));
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public final class TripwireText {
   private TripwireText() {}
 
-  /** The text of {@code result} for the claim of {@code gate}, ending in a newline. */
-  public static String render(String gate, TripwireResult result) {
+  /**
+   * The text of {@code result}, the look at {@code claim}, ending in a newline; when the claim's lift was the best of
+   * several trials, a last line reads production's decisions as fresh rows ({@link FreshRows}).
+   */
+  public static String render(Claim claim, TripwireResult result) {
+    String gate = claim.gate();
     StringBuilder out = new StringBuilder();
     if (result instanceof TripwireResult.Held held) {
       Measurement m = held.measurement();
@@ -37,6 +42,7 @@ public final class TripwireText {
     } else if (result instanceof TripwireResult.Unchecked unchecked) {
       finding(out.append("Tripwire not checked yet: ").append(gate).append('\n'), unchecked.finding());
     }
+    FreshRows.of(claim, result).ifPresent(f -> out.append(f.text()).append('\n'));
     return out.toString();
   }
 

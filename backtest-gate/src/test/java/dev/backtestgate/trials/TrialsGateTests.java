@@ -71,6 +71,19 @@ class TrialsGateTests {
         .contains(String.format("best of 30 %.2f", d.expectedBestZ())).contains("(this run): z 3.01");
     assertThat(page.split("<g class=\"trial", -1)).hasSize(31);
 
+    // once this very candidate ships under a committed claim, its production decisions are the fresh rows
+    Path claimFile = dev.backtestgate.claim.ClaimJson.file(window.reviews().directory(), best.gateId());
+    Files.createDirectories(claimFile.getParent());
+    Files.writeString(claimFile, dev.backtestgate.claim.ClaimJson.write(dev.backtestgate.claim.Claim.of(
+        rerun.result(), best)));
+    assertThat(window.publish(best, policy).text()).contains("This candidate shipped under the claim " + claimFile
+        + ": its matured production decisions were scored by no trial, so they confirm the lift without deflating it. "
+        + "Read them as fresh rows: backtest-gate tripwire --claim '" + claimFile + "' <outcomes.csv>");
+    Files.writeString(claimFile, Files.readString(claimFile).replace("\"name\": \"" + best.candidateName() + "\"",
+        "\"name\": \"an-earlier-model\""));
+    assertThat(window.publish(best, policy).text()).as("another model's claim").doesNotContain("shipped under");
+    Files.delete(claimFile);
+
     PublishedGate real = window.publish(window.run("better", window.better()), policy);
     assertThat(real.result().comparison().lift()).isBetween(0.02, 0.05);
     assertThat(real.result().findings()).as(real.text()).noneMatch(ManyTrialsFinding.class::isInstance);

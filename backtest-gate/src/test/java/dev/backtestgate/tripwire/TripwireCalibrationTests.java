@@ -112,6 +112,56 @@ class TripwireCalibrationTests {
     assertThat(p90).isLessThanOrEqualTo(POSITIVES_FOR_GAP_005);
   }
 
+  /**
+   * Fresh rows read at every daily look: deployments whose candidate ranks no better than the baseline in production
+   * are confirmed at most alpha (1 - confidence, 0.05) of the time over 180 looks; a real lift is confirmed in at least
+   * 90% of deployments within those looks.
+   */
+  @Test
+  void freshRowsConfirmANullLiftAtMostAlphaOverEveryDailyLookAndARealLiftInNinetyPercent() {
+    SplittableRandom random = new SplittableRandom(20261208L);
+    TripwireSettings settings = new TripwireSettings(0.01, 0, 30);
+    Claim.Trials thirty = Claim.Trials.counted(30, 5, 1.9, 0.2, java.util.Optional.empty());
+    int deployments = 500;
+    int nullConfirmed = 0;
+    int realConfirmed = 0;
+    int[] dayConfirmed = new int[deployments];
+    for (int d = 0; d < deployments; d++) {
+      Claim claim = claim(backtest(random), true).withTrials(thirty);
+      BinnedDeLong none = new BinnedDeLong(LEVELS);
+      BinnedDeLong real = new BinnedDeLong(LEVELS);
+      boolean nullSeen = false;
+      dayConfirmed[d] = Integer.MAX_VALUE;
+      for (int day = 1; day <= DAYS; day++) {
+        for (int i = 0; i < ROWS_PER_DAY; i++) {
+          int[] row = row(random, BASELINE_SHIFT, BASELINE_SHIFT);
+          none.add(row[0] == 1, row[1], row[2]);
+          row = row(random, CANDIDATE_SHIFT, BASELINE_SHIFT);
+          real.add(row[0] == 1, row[1], row[2]);
+        }
+        nullSeen |= confirmed(claim, look(claim, none, settings, true));
+        if (dayConfirmed[d] == Integer.MAX_VALUE && confirmed(claim, look(claim, real, settings, true))) {
+          dayConfirmed[d] = day;
+        }
+      }
+      nullConfirmed += nullSeen ? 1 : 0;
+      realConfirmed += dayConfirmed[d] <= DAYS ? 1 : 0;
+    }
+    Arrays.sort(dayConfirmed);
+    double nullRate = nullConfirmed / (double) deployments;
+    double realRate = realConfirmed / (double) deployments;
+    System.out.printf("fresh rows: a null live lift confirmed in %d of %d deployments over %d daily looks (%.4f); a "
+        + "real lift (true %.3f) in %d (%.4f), median day %d%n", nullConfirmed, deployments, DAYS, nullRate,
+        trueAuc(CANDIDATE_SHIFT) - trueAuc(BASELINE_SHIFT), realConfirmed, realRate, dayConfirmed[deployments / 2]);
+
+    assertThat(nullRate).as("false confirmations over every look").isLessThanOrEqualTo(0.05);
+    assertThat(realRate).as("real lifts confirmed").isGreaterThanOrEqualTo(0.9);
+  }
+
+  private static boolean confirmed(Claim claim, TripwireResult look) {
+    return look != null && FreshRows.of(claim, look).orElseThrow() instanceof FreshRows.Measured m && m.confirmed();
+  }
+
   /** {alarms on the candidate AUC, on the lift, by a naive fixed daily threshold on the candidate AUC}. */
   private static int[] simulate(SplittableRandom random, TripwireSettings settings, double liveShift, int days) {
     double naive = new NormalDistribution().inverseCumulativeProbability(1 - settings.alpha());

@@ -72,7 +72,7 @@ public final class SparkTripwireSpeed {
       TripwireResult result = SparkTripwire.check(CLAIM, data, checked, TripwireSettings.defaults());
       System.out.printf(Locale.ROOT, "round %d: SparkTripwire.check %.2f s wall, %.2f s process CPU: %s%n", round,
           (System.nanoTime() - t0) / 1e9, (SparkAucSpeed.cpu() - cpu0) / 1e9,
-          TripwireText.render("bench", result).lines().findFirst().orElse(""));
+          TripwireText.render(CLAIM, result).lines().findFirst().orElse(""));
       stages.print();
     }
     spark.stop();

@@ -143,7 +143,7 @@ final class TripwireCommand implements Callable<Integer> {
       throw new CannotCheck("The tripwire cannot check these outcomes against " + claimFile + ": " + e.getMessage()
           + ".", "Fix the input as the message says, then run the tripwire again.");
     }
-    root.output.info(TripwireText.render(claim.gate(), result).stripTrailing());
+    root.output.info(TripwireText.render(claim, result).stripTrailing());
     Trace trace = null;
     if (result instanceof TripwireResult.Tripped) {
       trace = TripwireTrace.of(claim, read, tables(claim), directories.reportDir());

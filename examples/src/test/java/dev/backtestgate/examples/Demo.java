@@ -171,7 +171,7 @@ final class Demo {
         out.println("    its gate wrote no report with a claim");
         continue;
       }
-      TripwireText.render(look.claim().gate(), look.result()).lines().forEach(line -> out.println("    " + line));
+      TripwireText.render(look.claim(), look.result()).lines().forEach(line -> out.println("    " + line));
       if (look.trace() != null) {
         TraceText.render(look.trace()).lines().forEach(line -> out.println("    " + line));
       }

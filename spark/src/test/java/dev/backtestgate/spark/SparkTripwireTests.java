@@ -86,7 +86,7 @@ class SparkTripwireTests {
     assertThat(fromSpark.baselineScores().orElseThrow()).containsExactly(fromCsv.baselineScores().orElseThrow());
     assertThat(fromSpark.servedFeatures()).isEmpty();
     assertThat(result).isInstanceOf(TripwireResult.Tripped.class);
-    assertThat(TripwireText.render("churn-v7", result)).isEqualTo(TripwireText.render("churn-v7",
+    assertThat(TripwireText.render(CLAIM, result)).isEqualTo(TripwireText.render(CLAIM,
         Tripwire.check(CLAIM, fromCsv, CHECKED, TripwireSettings.defaults())));
   }
 

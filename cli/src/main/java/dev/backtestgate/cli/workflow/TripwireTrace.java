@@ -8,6 +8,7 @@ import dev.backtestgate.claim.Claim;
 import dev.backtestgate.claim.ClaimJson;
 import dev.backtestgate.history.PartitionGranularity;
 import dev.backtestgate.internal.CanonicalJson;
+import dev.backtestgate.tripwire.FreshRows;
 import dev.backtestgate.tripwire.Measurement;
 import dev.backtestgate.tripwire.Outcomes;
 import dev.backtestgate.tripwire.TripwireResult;
@@ -21,6 +22,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -99,8 +101,7 @@ public final class TripwireTrace {
     top.put("gate", claim.gate());
     top.put("outcome", result instanceof TripwireResult.Tripped ? "TRIPPED"
         : result instanceof TripwireResult.Held ? "HELD" : "UNCHECKED");
-    Measurement m = result instanceof TripwireResult.Held h ? h.measurement()
-        : result instanceof TripwireResult.Tripped t ? t.finding().measurement() : null;
+    Measurement m = result.measured().orElse(null);
     if (m == null) {
       top.putNull("measurement");
     } else {
@@ -116,6 +117,25 @@ public final class TripwireTrace {
       o.put("negatives", m.negatives());
       o.put("immature", m.immature());
       o.put("noLiftReason", m.noLiftReason());
+    }
+    Optional<FreshRows> fresh = FreshRows.of(claim, result);
+    if (fresh.isEmpty()) {
+      top.putNull("freshRows");
+    } else {
+      ObjectNode o = top.putObject("freshRows");
+      o.put("trials", fresh.get().trials().count());
+      if (fresh.get() instanceof FreshRows.Measured f) {
+        o.put("confirmed", f.confirmed());
+        o.put("lift", f.lift());
+        o.put("z", f.z());
+        o.put("boundary", f.boundary());
+        o.put("alpha", f.alpha());
+        o.put("matured", f.matured());
+      } else {
+        o.put("confirmed", false);
+        o.put("reason", ((FreshRows.Unmeasured) fresh.get()).reason());
+      }
+      o.put("text", fresh.get().text());
     }
     var findings = top.putArray("findings");
     result.findings().forEach(f -> findings.addObject().put("kind", f.kind()).put("headline",
