@@ -94,7 +94,7 @@ public final class TripwirePage {
       Measurement m = ((TripwireResult.Held) result).measurement();
       kind = "passed";
       verdict = "HOLDS";
-      headline = fmt("Production's %s %.3f holds backtest '%s''s claim of %.3f.", m.statistic().words(), m.live(),
+      headline = fmt("Production's %s %.3f holds the claim of backtest '%s' (%.3f).", m.statistic().words(), m.live(),
           gate, m.claimed());
     }
     out.open("section", "class", "banner " + kind, "id", "verdict").nl();
@@ -130,8 +130,10 @@ public final class TripwirePage {
           m.negatives()));
       Page.row(out, "Not matured yet", fmt("%,d, left out", m.immature()));
     }
-    FreshRows.of(claim, result).ifPresent(f -> Page.row(out, "Fresh rows",
-        f.text().substring("Fresh rows: ".length())));
+    FreshRows.of(claim, result).ifPresent(f -> {
+      String text = f.text().substring("Fresh rows: ".length());
+      Page.row(out, "Fresh rows", Character.toUpperCase(text.charAt(0)) + text.substring(1));
+    });
     out.close().close().close().nl();
   }
 
