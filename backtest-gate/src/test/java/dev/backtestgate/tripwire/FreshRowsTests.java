@@ -69,11 +69,10 @@ class FreshRowsTests {
     java.time.Instant firstWeek = TripwireTests.JULY_1.plus(java.time.Duration.ofDays(7));
     int[] rows = java.util.stream.IntStream.range(0, full.rows())
         .filter(i -> full.decidedAt()[i] <= firstWeek.toEpochMilli()).toArray();
-    Outcomes week = Outcomes.builder()
-        .decidedAt(java.util.Arrays.stream(rows).mapToLong(i -> full.decidedAt()[i]).toArray())
-        .candidateScores(java.util.Arrays.stream(rows).mapToDouble(i -> full.candidateScores()[i]).toArray())
-        .labels(labels(full.labels(), rows))
-        .labelKnownAt(java.util.Arrays.stream(rows).mapToLong(i -> full.labelKnownAt()[i]).toArray()).build();
+    Outcomes week = Outcomes.builder().decidedAt(TripwireTests.pick(full.decidedAt(), rows))
+        .candidateScores(TripwireTests.pick(full.candidateScores(), rows))
+        .labels(TripwireTests.pick(full.labels(), rows)).labelKnownAt(TripwireTests.pick(full.labelKnownAt(), rows))
+        .build();
     TripwireResult early = Tripwire.check(claim, week, firstWeek, TripwireSettings.defaults());
 
     assertThat(FreshRows.of(claim, candidateOnly).orElseThrow().text()).endsWith("do not confirm it yet: the "
@@ -81,14 +80,6 @@ class FreshRowsTests {
     assertThat(early).isInstanceOf(TripwireResult.Unchecked.class);
     assertThat(FreshRows.of(claim, early).orElseThrow().text()).endsWith("do not confirm it yet: too few matured "
         + "decisions of a class yet (0 positive, 0 negative; 30 of each needed).");
-  }
-
-  private static boolean[] labels(boolean[] all, int[] rows) {
-    boolean[] out = new boolean[rows.length];
-    for (int i = 0; i < rows.length; i++) {
-      out[i] = all[rows[i]];
-    }
-    return out;
   }
 
   @Test

@@ -167,15 +167,15 @@ class TripwireTests {
         + ".");
   }
 
-  private static long[] pick(long[] values, int[] rows) {
+  static long[] pick(long[] values, int[] rows) {
     return Arrays.stream(rows).mapToLong(i -> values[i]).toArray();
   }
 
-  private static double[] pick(double[] values, int[] rows) {
+  static double[] pick(double[] values, int[] rows) {
     return Arrays.stream(rows).mapToDouble(i -> values[i]).toArray();
   }
 
-  private static boolean[] pick(boolean[] values, int[] rows) {
+  static boolean[] pick(boolean[] values, int[] rows) {
     boolean[] out = new boolean[rows.length];
     for (int k = 0; k < rows.length; k++) {
       out[k] = values[rows[k]];
