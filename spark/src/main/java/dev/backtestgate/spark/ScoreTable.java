@@ -323,6 +323,7 @@ final class ScoreTable {
       negativesAt[g] = new long[sizes[g]];
     }
     int[] filled = new int[sizes.length];
+    long[] counted = new long[sizes.length];
     for (Counts part : parts) {
       for (int i = 0; i < part.groups.length; i++) {
         int g = part.groups[i];
@@ -330,10 +331,17 @@ final class ScoreTable {
         scores[g][at] = part.scores[i];
         positivesAt[g][at] = part.positives[i];
         negativesAt[g][at] = part.negatives[i];
+        counted[g] += part.positives[i];
       }
     }
     Lookup[] lookups = new Lookup[sizes.length];
     for (int g = 0; g < sizes.length; g++) {
+      if (counted[g] != positives[g]) {   // placements from another count of positives would be silently wrong
+        throw new IllegalStateException("score column '" + column + "' was counted over " + counted[g] + " positive"
+            + " row(s) where the rows validated one scan before have " + positives[g] + ": the rows changed between"
+            + " two scans (a join that lost or repeated rows, or a source being written to). Cache or checkpoint"
+            + " the frame first.");
+      }
       lookups[g] = Lookup.of(scores[g], positivesAt[g], negativesAt[g], positives[g]);
     }
     return Optional.of(lookups);
@@ -350,11 +358,13 @@ final class ScoreTable {
     private final double[] scores;
     private final long[] placePositive;
     private final long[] placeNegative;
+    private final long twiceU;
 
-    private Lookup(double[] scores, long[] placePositive, long[] placeNegative) {
+    private Lookup(double[] scores, long[] placePositive, long[] placeNegative, long twiceU) {
       this.scores = scores;
       this.placePositive = placePositive;
       this.placeNegative = placeNegative;
+      this.twiceU = twiceU;
     }
 
     /**
@@ -365,11 +375,21 @@ final class ScoreTable {
       Ranked ranked = Ranked.of(distinctScores, positivesAt, negativesAt);
       long[] placePositive = new long[ranked.scores.length];
       long[] placeNegative = new long[ranked.scores.length];
+      long[] twiceU = new long[1];
       ranked.walk(positives, (rank, pos, neg, positive, negative) -> {
         placePositive[rank] = positive;
         placeNegative[rank] = negative;
+        twiceU[0] += pos * positive;
       });
-      return new Lookup(ranked.scores, placePositive, placeNegative);
+      return new Lookup(ranked.scores, placePositive, placeNegative, twiceU[0]);
+    }
+
+    /**
+     * The model's exact pair count {@code 2U} over the rows counted: the sum of the positives' placements, the
+     * integer {@link #sums} and {@code SparkAuc} compute.
+     */
+    long twiceU() {
+      return twiceU;
     }
 
     /** How many distinct scores the table has. */

@@ -11,6 +11,7 @@ import dev.backtestgate.metrics.AucEstimate;
 import dev.backtestgate.metrics.DeLong;
 import java.io.Serializable;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +42,7 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class SparkDeLong {
-  private static final String NEEDS =
+  static final String NEEDS =
       "a DeLong variance (its covariances divide by positives - 1 and negatives - 1)";
 
   private SparkDeLong() {}
@@ -119,28 +120,54 @@ public final class SparkDeLong {
     if (baselineTables.isEmpty()) {
       return Optional.empty();
     }
-    Broadcast<ScoreTable.Lookup[][]> tables = JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext())
-        .broadcast(new ScoreTable.Lookup[][] {candidateTables.get(), baselineTables.get()});
+    Sums[][] sums = scan(rows, group, List.of("s0", "s1"),
+        new ScoreTable.Lookup[][] {candidateTables.get(), baselineTables.get()}, candidate + " or " + baseline);
+    Sums[] total = new Sums[positives.length];
+    for (int g = 0; g < total.length; g++) {
+      total[g] = sums[g][0];
+    }
+    return Optional.of(total);
+  }
+
+  /**
+   * Per group of rows, the exact sums of the first of {@code columns} against each of the others, every row's
+   * placements looked up in {@code tables} ({@code tables[m][g]}: column m's placements in group g): one scan of the
+   * rows for any number of models, each model's table broadcast once.
+   *
+   * @param rows validated rows with the boolean column {@value LabelledScores#LABEL} and the score columns (finite,
+   *     -0.0 folded into 0.0)
+   * @param group an int expression over {@code rows} in {@code [0, tables[0].length)}
+   * @param names the user's names of the columns, for a message
+   * @return {@code [g][m - 1]}: group g's sums of column 0 against column m
+   */
+  static Sums[][] scan(Dataset<Row> rows, Column group, List<String> columns, ScoreTable.Lookup[][] tables,
+      String names) {
+    Broadcast<ScoreTable.Lookup[][]> broadcast =
+        JavaSparkContext.fromSparkContext(rows.sparkSession().sparkContext()).broadcast(tables);
     try {
-      Sums[] total = new Sums[positives.length];
-      for (int g = 0; g < total.length; g++) {
-        total[g] = new Sums();
-      }
-      JavaRDD<Row> scanned = rows.select(col(LabelledScores.LABEL), col("s0"), col("s1"), group).javaRDD();
-      for (Sums[] partial : scanned.mapPartitions(new LookUp(tables)).collect()) {
-        for (int g = 0; g < total.length; g++) {
-          if (partial[g].unknownScore) {
-            throw new IllegalStateException("a row of the data has a " + candidate + " or " + baseline + " score"
-                + " that was not among the distinct scores counted one scan before: the data changed between two"
-                + " scans of the same frame (a non-deterministic column, or a source being written to). Cache or"
-                + " checkpoint the frame first.");
+      int groups = tables[0].length;
+      Sums[][] total = LookUp.empty(groups, tables.length - 1);
+      List<Column> selected = new ArrayList<>();
+      selected.add(col(LabelledScores.LABEL));
+      columns.forEach(c -> selected.add(col(c)));
+      selected.add(group);
+      JavaRDD<Row> scanned = rows.select(selected.toArray(Column[]::new)).javaRDD();
+      for (Sums[][] partial : scanned.mapPartitions(new LookUp(broadcast)).collect()) {
+        for (int g = 0; g < groups; g++) {
+          for (int m = 0; m < total[g].length; m++) {
+            if (partial[g][m].unknownScore) {
+              throw new IllegalStateException("a row of the data has a " + names + " score that was not among the"
+                  + " distinct scores counted one scan before: the data changed between two scans of the same"
+                  + " frame (a non-deterministic column, or a source being written to). Cache or checkpoint the"
+                  + " frame first.");
+            }
+            total[g][m].add(partial[g][m]);
           }
-          total[g].add(partial[g]);
         }
       }
-      return Optional.of(total);
+      return total;
     } finally {
-      tables.destroy();
+      broadcast.destroy();
     }
   }
 
@@ -205,15 +232,16 @@ public final class SparkDeLong {
   }
 
   /**
-   * Exact sums over groups of rows: {@code 2U} of each model, and per class (0 positive, 1 negative) the sums and
-   * 128-bit sums of squares of the placement differences and of each model's own placements (for both variances
-   * and the covariance, as the in-memory {@code DeLong.compare} reports them).
+   * Exact sums over groups of rows: {@code 2U} of each model, the rows summed, and per class (0 positive, 1
+   * negative) the sums and 128-bit sums of squares of the placement differences and of each model's own placements
+   * (for both variances and the covariance, as the in-memory {@code DeLong.compare} reports them).
    */
   static final class Sums implements Serializable {
     private static final long serialVersionUID = 1L;
 
     long candidateTwiceU;
     long baselineTwiceU;
+    long rows;
     boolean unknownScore;
     final Moments differences = new Moments();
     final Moments candidate = new Moments();
@@ -221,6 +249,7 @@ public final class SparkDeLong {
 
     /** Adds {@code count} rows of this class with these placements, to the pair counts and the moments. */
     void addRows(boolean positive, long count, long candidatePlace, long baselinePlace) {
+      rows += count;
       if (positive) {
         candidateTwiceU += count * candidatePlace;
         baselineTwiceU += count * baselinePlace;
@@ -238,6 +267,7 @@ public final class SparkDeLong {
     void add(Sums other) {
       candidateTwiceU += other.candidateTwiceU;
       baselineTwiceU += other.baselineTwiceU;
+      rows += other.rows;
       unknownScore |= other.unknownScore;
       differences.add(other.differences);
       candidate.add(other.candidate);
@@ -338,8 +368,11 @@ public final class SparkDeLong {
     }
   }
 
-  /** Per partition of the rows: each row's placements from its group's broadcast tables, summed exactly by group. */
-  private static final class LookUp implements FlatMapFunction<Iterator<Row>, Sums[]> {
+  /**
+   * Per partition of the rows: each row's placements from its group's broadcast tables, one per model, summed
+   * exactly by group for the first model against each of the others.
+   */
+  private static final class LookUp implements FlatMapFunction<Iterator<Row>, Sums[][]> {
     private static final long serialVersionUID = 1L;
 
     private final Broadcast<ScoreTable.Lookup[][]> tables;
@@ -348,27 +381,39 @@ public final class SparkDeLong {
       this.tables = tables;
     }
 
-    @Override
-    public Iterator<Sums[]> call(Iterator<Row> rows) {
-      ScoreTable.Lookup[] candidate = tables.value()[0];
-      ScoreTable.Lookup[] baseline = tables.value()[1];
-      Sums[] sums = new Sums[candidate.length];
-      for (int g = 0; g < sums.length; g++) {
-        sums[g] = new Sums();
-      }
-      while (rows.hasNext()) {
-        Row r = rows.next(); // label, candidate score, baseline score, group
-        boolean positive = r.getBoolean(0);
-        int g = r.getInt(3);
-        long candidatePlace = candidate[g].place(r.getDouble(1), positive);
-        long baselinePlace = baseline[g].place(r.getDouble(2), positive);
-        if (candidatePlace < 0 || baselinePlace < 0) {
-          sums[g].unknownScore = true;
-          break;
+    static Sums[][] empty(int groups, int pairs) {
+      Sums[][] sums = new Sums[groups][pairs];
+      for (Sums[] group : sums) {
+        for (int m = 0; m < pairs; m++) {
+          group[m] = new Sums();
         }
-        sums[g].addRows(positive, 1, candidatePlace, baselinePlace);
       }
-      return List.<Sums[]>of(sums).iterator();
+      return sums;
+    }
+
+    @Override
+    public Iterator<Sums[][]> call(Iterator<Row> rows) {
+      ScoreTable.Lookup[][] lookups = tables.value();
+      int models = lookups.length;
+      Sums[][] sums = empty(lookups[0].length, models - 1);
+      long[] places = new long[models];
+      scan:
+      while (rows.hasNext()) {
+        Row r = rows.next(); // label, the models' scores, group
+        boolean positive = r.getBoolean(0);
+        int g = r.getInt(models + 1);
+        for (int m = 0; m < models; m++) {
+          places[m] = lookups[m][g].place(r.getDouble(1 + m), positive);
+          if (places[m] < 0) {
+            sums[g][0].unknownScore = true;
+            break scan;
+          }
+        }
+        for (int m = 1; m < models; m++) {
+          sums[g][m - 1].addRows(positive, 1, places[0], places[m]);
+        }
+      }
+      return List.<Sums[][]>of(sums).iterator();
     }
   }
 }

@@ -32,14 +32,20 @@ import org.apache.spark.storage.StorageLevel;
  * The pipeline checks' part of the evidence, computed on Spark: the refits ({@link SparkRefits}), then the same
  * numbers as the in-memory probe from the rules core writes once ({@link PipelineEvidence#tolerance},
  * {@link PipelineEvidence#unreproducible}, {@link PipelineEvidence#lifts}): the fit-scope counts and example rows
- * by aggregation and a bounded top-k query, every AUC and paired DeLong comparison by {@link SparkDeLong}, the copies
- * by a join on the rows' values. Nothing is collected to the driver beyond counts and example rows.
+ * by aggregation and a bounded top-k query, every AUC and paired DeLong comparison by {@link SparkDeLong}'s exact sums
+ * (each model's placements counted once, {@link PlacedModels}: a dropped feature's refit is compared against refit A
+ * and the baseline in one scan), the copies by a join on the rows' values. Nothing is collected to the driver beyond counts and example rows.
  */
 final class SparkPipelineProbe {
   /** The refit names, as the in-memory probe's. */
   static final String FULL_A = "on the training rows alone (1 of 2)";
   static final String FULL_B = "on the training rows alone (2 of 2)";
   private static final int EXAMPLES = 5;
+  /** The models of the canonical test rows ({@code s0, s1, s2}) and the row id's name there. */
+  private static final int A = 0;
+  private static final int B = 1;
+  private static final int BASELINE = 2;
+  private static final String ID = "__id";
 
   /**
    * The test rows as the builder names them.
@@ -116,8 +122,14 @@ final class SparkPipelineProbe {
         .first();
     double noise = spread.getDouble(0);
     double scale = spread.getDouble(1);
-    double aucA = SparkAuc.of(full, test.label(), "a");
-    double aucB = SparkAuc.of(full, test.label(), "b");
+    // One validating aggregation for every AUC and comparison on these rows; each model's placements counted once.
+    boolean lifted = pipeline.features.size() > 1;
+    LabelledScores scored = LabelledScores.of(full, test.label(),
+        lifted ? List.of("a", "b", "b0") : List.of("a", "b"), List.of(col(id).as(ID)), 1, "AUC");
+    PlacedModels placed = PlacedModels.of(scored,
+        lifted ? List.of(FULL_A, FULL_B, test.baseline()) : List.of(FULL_A, FULL_B), ScoreTable.COLLECT_BOUND);
+    double aucA = placed.auc(A);
+    double aucB = placed.auc(B);
     double agreement = spread.isNullAt(2) || Double.isNaN(spread.getDouble(2))
         ? constantAgreement(noise) : spread.getDouble(2);
     Optional<String> unreproducible = PipelineEvidence.unreproducible(aucA, aucB, agreement);
@@ -137,9 +149,9 @@ final class SparkPipelineProbe {
         (int) outside, tolerance, largest);
 
     Optional<PipelineEvidence.Lifts> lifts = Optional.empty();
-    if (pipeline.features.size() > 1) {
-      Dataset<Row> withA = full;   // the test rows with refit A's scores (and B's, unused here)
-      AucComparison fb = SparkDeLong.compare(withA, test.label(), "b0", "a", PipelineEvidence.CONFIDENCE);
+    if (lifted) {
+      // the canonical rows: label l, s0 refit A, s1 refit B, s2 the baseline's scores
+      AucComparison fb = placed.compare(BASELINE, A, PipelineEvidence.CONFIDENCE);
       List<PipelineEvidence.Dropped> dropped = new ArrayList<>();
       List<String> notRefit = new ArrayList<>();
       for (String f : pipeline.features) {
@@ -148,17 +160,17 @@ final class SparkPipelineProbe {
           notRefit.add(f);
           continue;
         }
-        Dataset<Row> pair = withA.join(d.scores().withColumnRenamed(SparkRefits.SCORE, "w"), id)
-            .persist(StorageLevel.MEMORY_AND_DISK());   // both comparisons scan it: joined once
-        AucComparison c;
-        double cov;
-        try {
-          c = SparkDeLong.compare(pair, test.label(), "w", "a", PipelineEvidence.CONFIDENCE);
-          cov = SparkDeLong.compare(pair, test.label(), "w", "b0", PipelineEvidence.CONFIDENCE).covariance();
+        Dataset<Row> pair = scored.rows.join(d.scores().select(col("`" + id + "`").as(ID),
+                LabelledScores.scoreColumn(d.scores(), SparkRefits.SCORE).as("w")), ID)
+            .persist(StorageLevel.MEMORY_AND_DISK());   // its placements and the comparisons' scan read it: joined once
+        List<AucComparison> against;
+        try {   // the drop's refit against refit A and the baseline, from one scan
+          against = placed.against(pair, "w", withoutName(f), new int[] {A, BASELINE}, PipelineEvidence.CONFIDENCE);
         } finally {
           pair.unpersist(false);
         }
-        dropped.add(new PipelineEvidence.Dropped(f, c, cov, d.nanos() / 1_000_000));
+        dropped.add(new PipelineEvidence.Dropped(f, against.get(0), against.get(1).covariance(),
+            d.nanos() / 1_000_000));
       }
       lifts = Optional.of(PipelineEvidence.lifts(fb, dropped, new HashSet<>(baselineFeatures), notRefit,
           outcome.wallNanos() / 1_000_000, 1, outcome.done().get(FULL_A).nanos() / 1_000_000,
