@@ -156,6 +156,13 @@ public final class SparkPipelineSpeed {
         measured.fitScope().largest().size(), measured.copies().duplicates(), measured.copies().examples().size(),
         lifts.features().size(), measured.timeShift().size(), driver.bytes.get(), driver.tasks.get(),
         driver.largest.get(), driver.largestStage, refitLargest, deLongLargest, rowBytes);
+    System.out.printf(Locale.ROOT, "profile of (c), job wall summed by the call site of its action (%d jobs, %.2f s;"
+        + " jobs may overlap):%n",
+        driver.jobs.get(), driver.jobNanos.values().stream().mapToLong(AtomicLong::get).sum() / 1e9);
+    driver.jobNanos.entrySet().stream()
+        .sorted((x, y) -> Long.compare(y.getValue().get(), x.getValue().get()))
+        .forEach(e -> System.out.printf(Locale.ROOT, "  %8.2f s %4d jobs  %s%n", e.getValue().get() / 1e9,
+            driver.jobCounts.get(e.getKey()).get(), e.getKey()));
     if (driver.largest.get() > 2 * Math.max(refitLargest, deLongLargest)) {
       throw new IllegalStateException("a task of the evidence sent " + driver.largest.get() + " B to the driver, "
           + "more than twice the largest of a refit or a SparkDeLong: something beyond counts, example rows and "
@@ -191,13 +198,65 @@ public final class SparkPipelineSpeed {
     return Files.readString(Path.of("/proc/loadavg")).trim();
   }
 
-  /** The bytes of task results sent to the driver, from each task's metrics. */
+  /**
+   * The bytes of task results sent to the driver, from each task's metrics; and each job's wall, summed by the call
+   * site of its action, for a profile: a DataFrame action's (its SQL execution's description, which the jobs of its
+   * adaptive query stages share, submitted from a pool thread), else the name of the job's last stage.
+   */
   static final class ResultBytes extends org.apache.spark.scheduler.SparkListener {
     final AtomicLong bytes = new AtomicLong();
     final AtomicLong tasks = new AtomicLong();
     final AtomicLong largest = new AtomicLong();
     final java.util.Map<Integer, String> stages = new java.util.concurrent.ConcurrentHashMap<>();
     volatile String largestStage = "";
+    final AtomicLong jobs = new AtomicLong();
+    final java.util.Map<Integer, long[]> running = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.Map<String, AtomicLong> jobNanos = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.Map<String, AtomicLong> jobCounts = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.Map<Integer, String> jobNames = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.Map<Long, String> executions = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public void onOtherEvent(org.apache.spark.scheduler.SparkListenerEvent event) {
+      if (event instanceof org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart started) {
+        executions.put(started.executionId(), started.description());
+      }
+    }
+
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+      String execution = start.properties() == null ? null
+          : start.properties().getProperty("spark.sql.execution.id");
+      String described = execution == null ? null : executions.get(Long.parseLong(execution));
+      if (described != null) {
+        jobNames.put(start.jobId(), described);
+        running.put(start.jobId(), new long[] {start.time()});
+        return;
+      }
+      String name = "?";
+      int last = -1;
+      scala.collection.Iterator<org.apache.spark.scheduler.StageInfo> infos = start.stageInfos().iterator();
+      while (infos.hasNext()) {   // the result stage is the job's last created one: its name is the action's site
+        org.apache.spark.scheduler.StageInfo info = infos.next();
+        if (info.stageId() > last) {
+          last = info.stageId();
+          name = info.name();
+        }
+      }
+      jobNames.put(start.jobId(), name);
+      running.put(start.jobId(), new long[] {start.time()});
+    }
+
+    @Override
+    public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd end) {
+      long[] started = running.remove(end.jobId());
+      String name = jobNames.remove(end.jobId());
+      if (started != null) {
+        jobs.incrementAndGet();
+        jobNanos.computeIfAbsent(name, n -> new AtomicLong()).addAndGet((end.time() - started[0]) * 1_000_000);
+        jobCounts.computeIfAbsent(name, n -> new AtomicLong()).incrementAndGet();
+      }
+    }
 
     @Override
     public void onStageSubmitted(org.apache.spark.scheduler.SparkListenerStageSubmitted submitted) {
@@ -222,6 +281,9 @@ public final class SparkPipelineSpeed {
       tasks.set(0);
       largest.set(0);
       largestStage = "";
+      jobs.set(0);
+      jobNanos.clear();
+      jobCounts.clear();
     }
   }
 }
